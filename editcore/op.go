@@ -1,0 +1,108 @@
+package editcore
+
+import "github.com/git-aiedit/git-aiedit/editcore/shell"
+
+// Kind says what an operation does.
+type Kind uint8
+
+const (
+	// Replace finds Anchor+Old+Trailing as a contiguous run of whole lines
+	// and puts Anchor+New+Trailing in its place.
+	Replace Kind = iota + 1
+	// Create makes a new file holding Content. An identical existing file
+	// is already_applied, a different one is failed:file_exists.
+	Create
+	// Write sets a file's whole content, whether or not it exists.
+	Write
+	// Append adds Content at the end of a file, creating it if missing.
+	Append
+	// Insert puts New after line Start (1-based; 0 is the top of the file).
+	Insert
+	// ReplaceRange replaces lines Start..End (1-based, inclusive) with New.
+	// Start = -1 appends.
+	ReplaceRange
+	// Substring replaces the exact text OldText by NewText; OldText must
+	// occur once unless ReplaceAll (tool-call semantics).
+	Substring
+	// Delete removes a file (or, with Recursive, a directory).
+	Delete
+	// Move renames From to Path.
+	Move
+	// Shell is a command the response suggested; see Command.
+	Shell
+	// Malformed is a block that could not be parsed; it always reports
+	// failed:malformed_block with Problem as its message.
+	Malformed
+)
+
+var kindNames = [...]string{
+	Replace: "replace", Create: "create", Write: "write", Append: "append",
+	Insert: "insert", ReplaceRange: "replace_range", Substring: "substring",
+	Delete: "delete", Move: "move", Shell: "shell", Malformed: "malformed",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Op is one proposed change, in the form shared by every edit format.
+// Lines are stored without their line terminator; the applier restores the
+// file's own line endings.
+type Op struct {
+	Kind   Kind
+	Format string // "editblock", "searchreplace", "udiff", "applypatch", "wholefile", "toolcall"
+	Path   string // target path as the model wrote it
+	From   string // Move: source path
+
+	// Replace: the lines to find are Anchor+Old+Trailing; they become
+	// Anchor+New+Trailing. Anchor and Trailing only locate the edit.
+	Anchor   []string
+	Old      []string
+	New      []string
+	Trailing []string
+
+	// Scope lines (apply_patch "@@ def f():") must be found, in order,
+	// before the located lines. AtEOF anchors the match to the file's end.
+	Scope []string
+	AtEOF bool
+
+	Content []byte // Create, Write, Append
+
+	OldText, NewText string // Substring
+	ReplaceAll       bool   // Substring: every occurrence
+
+	Start, End int  // Insert, ReplaceRange
+	Recursive  bool // Delete: a directory and everything below it
+
+	Command *shell.Command // Shell
+
+	// RecordedError, when set, is the error the edit produced at the time
+	// it was made (a tool call that failed in the transcript). The
+	// operation is reported as failed with this message and not applied.
+	RecordedError string
+
+	Line    int    // 1-based line in the response where the block starts
+	Raw     string // the block as written, for reports and retry prompts
+	Problem string // Malformed: what is wrong with the block
+}
+
+// Lines returns the lines the operation looks for (Replace).
+func (op *Op) Lines() []string { return concat(op.Anchor, op.Old, op.Trailing) }
+
+// Replacement returns the lines that take their place (Replace).
+func (op *Op) Replacement() []string { return concat(op.Anchor, op.New, op.Trailing) }
+
+func concat(parts ...[]string) []string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	out := make([]string, 0, n)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}

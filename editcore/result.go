@@ -1,0 +1,52 @@
+package editcore
+
+import "github.com/git-aiedit/git-aiedit/editcore/match"
+
+// Status is the outcome of one operation (cli.md, "Block status").
+type Status string
+
+const (
+	Applied        Status = "applied"
+	AlreadyApplied Status = "already_applied"
+	Validated      Status = "validated"
+	Failed         Status = "failed"
+	Skipped        Status = "skipped"
+	NotInContext   Status = "not_in_context"
+	NotRun         Status = "not_run" // shell commands this tool does not perform
+)
+
+// ErrorType says why an operation failed or was skipped (cli.md, "Error types").
+type ErrorType string
+
+const (
+	AnchorNotFound     ErrorType = "anchor_not_found"
+	AmbiguousAnchor    ErrorType = "ambiguous_anchor"
+	OldTextMismatch    ErrorType = "old_text_mismatch"
+	FileNotFound       ErrorType = "file_not_found"
+	FileExists         ErrorType = "file_exists"
+	BinaryFile         ErrorType = "binary_file"
+	UnsafePath         ErrorType = "unsafe_path"
+	PreviousEditFailed ErrorType = "previous_edit_failed"
+	MalformedBlock     ErrorType = "malformed_block"
+	CheckFailed        ErrorType = "check_failed"
+)
+
+// Result is what happened to one operation.
+type Result struct {
+	Op      *Op
+	Path    string // repository-relative, slash-separated; "" when unknown
+	Status  Status
+	Error   ErrorType  // for Failed and Skipped
+	Match   match.Step // how the location was found; "" when not applied
+	Line    int        // 1-based line in the file where the edit landed, or the nearest candidate; 0 when unknown
+	Message string     // what went wrong and what to do, for people and models
+}
+
+// OK reports whether the operation needs no further attention.
+func (r *Result) OK() bool {
+	switch r.Status {
+	case Applied, AlreadyApplied, Validated:
+		return true
+	}
+	return false
+}
