@@ -84,6 +84,11 @@ type Op struct {
 	// operation is reported as failed with this message and not applied.
 	RecordedError string
 
+	// Group, when non-zero, ties operations that must succeed or fail
+	// together (a MultiEdit tool call): if one fails, none is applied.
+	// Operations of one group are consecutive and target the same file.
+	Group int
+
 	Line    int    // 1-based line in the response where the block starts
 	Raw     string // the block as written, for reports and retry prompts
 	Problem string // Malformed: what is wrong with the block
