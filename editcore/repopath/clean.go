@@ -1,0 +1,36 @@
+package repopath
+
+import "strings"
+
+// Clean normalises a model-written path to a repository-relative slash path:
+// it trims surrounding whitespace, turns backslashes into slashes, collapses
+// repeated slashes, drops "." components (so "./src/a.go" is "src/a.go") and
+// a trailing slash. It keeps a leading slash and ".." components: resolving
+// them could turn an escaping path into a harmless-looking one, so Verify
+// judges them instead.
+func Clean(p string) string {
+	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	abs := strings.HasPrefix(p, "/")
+	parts := strings.Split(p, "/")
+	kept := parts[:0]
+	for _, c := range parts {
+		if c != "" && c != "." {
+			kept = append(kept, c)
+		}
+	}
+	out := strings.Join(kept, "/")
+	if abs {
+		out = "/" + out
+	}
+	return out
+}
+
+// StripDiffPrefix removes the "a/" or "b/" that diff headers put before a
+// path. Only callers that know the path came from a diff should use it: a
+// repository may well have a top-level directory named "a".
+func StripDiffPrefix(p string) string {
+	if len(p) > 2 && (p[0] == 'a' || p[0] == 'b') && p[1] == '/' {
+		return p[2:]
+	}
+	return p
+}

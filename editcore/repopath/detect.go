@@ -1,0 +1,153 @@
+package repopath
+
+import "strings"
+
+// maxLen is the length from which a line is taken for prose, not a path
+// (seed 001, "File Path Detection": under 200 characters).
+const maxLen = 200
+
+// maxSpaces bounds the spaces a path line may hold. Paths may contain
+// spaces (seed 002: "entire line before ««« EDIT is treated as path"), but a
+// line such as "Here is the fix for src/app.py" is a sentence; few real
+// paths have more than three spaces.
+const maxSpaces = 3
+
+// Detect reports whether line, one whole line of a response, names a file,
+// and returns the path as written with its decoration removed.
+//
+// The rule, in order:
+//
+//  1. Surrounding whitespace is trimmed, then decoration models put around a
+//     path on its own line is removed, repeatedly: a trailing ":", a wrapping
+//     pair of "**" or "`", and a trailing parenthetical note such as
+//     " (new file)".
+//  2. Refused: an empty line; a line of 200 characters or more; a line that
+//     starts with "#", "//", "*", "-", ">" or a code fence ("```", "~~~");
+//     a line holding a backtick (inline code inside prose), a control
+//     character, one of <>"|?* or "://" (a URL); a line ending in sentence
+//     punctuation (".", ",", ";", "!").
+//  3. A line with spaces is a path only if it also has a separator, at most
+//     three spaces, and no component that starts or ends with a space
+//     ("a / b" is arithmetic, "My Documents/notes.txt" is a path).
+//  4. It names a file if it has a separator and does not end in one, or if
+//     its name has an extension (a dot not in first place followed by 1-16
+//     letters, digits or "_+-~", at least one a letter), or it is a dotfile
+//     (".env"), or it is a well-known name without extension (Makefile,
+//     Dockerfile, LICENSE, ...).
+func Detect(line string) (path string, ok bool) {
+	s := undecorate(strings.TrimSpace(line))
+	if s == "" || len(s) >= maxLen || refusedStart(s) || hasRefusedByte(s) ||
+		strings.Contains(s, "://") {
+		return "", false
+	}
+	switch s[len(s)-1] {
+	case '.', ',', ';', '!':
+		return "", false
+	}
+	sep := strings.ContainsAny(s, `/\`)
+	if spaces := strings.Count(s, " "); spaces > 0 {
+		if !sep || spaces > maxSpaces || badSpacing(s) {
+			return "", false
+		}
+	}
+	if sep {
+		if last := s[len(s)-1]; last == '/' || last == '\\' {
+			return "", false
+		}
+		return s, true
+	}
+	if hasExtension(s) || isDotfile(s) || knownNames[strings.ToLower(s)] {
+		return s, true
+	}
+	return "", false
+}
+
+// undecorate strips the decoration of step 1 until none is left.
+func undecorate(s string) string {
+	for {
+		t := strings.TrimSpace(strings.TrimSuffix(s, ":"))
+		switch {
+		case len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**"):
+			t = t[2 : len(t)-2]
+		case len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`':
+			t = t[1 : len(t)-1]
+		case strings.HasSuffix(t, ")"):
+			if i := strings.LastIndex(t, " ("); i > 0 {
+				t = t[:i]
+			}
+		}
+		t = strings.TrimSpace(t)
+		if t == s {
+			return s
+		}
+		s = t
+	}
+}
+
+func refusedStart(s string) bool {
+	switch s[0] {
+	case '#', '*', '-', '>':
+		return true
+	}
+	return strings.HasPrefix(s, "//") || strings.HasPrefix(s, "```") ||
+		strings.HasPrefix(s, "~~~")
+}
+
+func hasRefusedByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '`', '<', '>', '"', '|', '?', '*', 0x7f:
+			return true
+		default:
+			if c < 0x20 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// badSpacing reports a component that starts or ends with a space.
+func badSpacing(s string) bool {
+	for _, c := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if c[0] == ' ' || c[len(c)-1] == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+func hasExtension(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 || len(name)-i-1 < 1 || len(name)-i-1 > 16 {
+		return false
+	}
+	letter := false
+	for _, c := range []byte(name[i+1:]) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9', c == '_', c == '+', c == '-', c == '~':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+func isDotfile(name string) bool {
+	return len(name) > 1 && name[0] == '.' && strings.Trim(name, ".") != ""
+}
+
+// knownNames are file names without an extension that are common enough in
+// repositories to be recognised alone on a line (compared in lower case).
+var knownNames = map[string]bool{
+	"makefile": true, "gnumakefile": true, "dockerfile": true, "containerfile": true,
+	"license": true, "licence": true, "copying": true, "readme": true,
+	"authors": true, "contributors": true, "changelog": true, "codeowners": true,
+	"gemfile": true, "rakefile": true, "procfile": true, "vagrantfile": true,
+	"jenkinsfile": true, "brewfile": true, "podfile": true, "caddyfile": true,
+	"justfile": true, "pipfile": true, "guardfile": true, "capfile": true,
+	"berksfile": true, "snakefile": true, "tiltfile": true, "earthfile": true,
+	"build": true, "workspace": true,
+}

@@ -1,0 +1,120 @@
+package repopath
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestDetect(t *testing.T) {
+	tests := map[string]struct {
+		line string
+		want string // "" means not a path
+	}{
+		"path with separator":        {"src/app.py", "src/app.py"},
+		"backslash separator":        {`src\app.py`, `src\app.py`},
+		"surrounding whitespace":     {"  src/app.py \t", "src/app.py"},
+		"nested dirs no extension":   {"scripts/deploy", "scripts/deploy"},
+		"single name with extension": {"main.go", "main.go"},
+		"go.mod":                     {"go.mod", "go.mod"},
+		"double extension":           {"archive.tar.gz", "archive.tar.gz"},
+		"dotfile gitignore":          {".gitignore", ".gitignore"},
+		"dotfile env":                {".env", ".env"},
+		"Makefile":                   {"Makefile", "Makefile"},
+		"Dockerfile":                 {"Dockerfile", "Dockerfile"},
+		"LICENSE":                    {"LICENSE", "LICENSE"},
+		"CODEOWNERS":                 {"CODEOWNERS", "CODEOWNERS"},
+		"Jenkinsfile":                {"Jenkinsfile", "Jenkinsfile"},
+		"bold decoration":            {"**src/app.py**", "src/app.py"},
+		"backtick decoration":        {"`src/app.py`", "src/app.py"},
+		"trailing colon":             {"src/app.py:", "src/app.py"},
+		"bold and colon inside":      {"**src/app.py:**", "src/app.py"},
+		"bold backtick colon":        {"**`src/app.py`**:", "src/app.py"},
+		"parenthetical note":         {"src/new.py (new file)", "src/new.py"},
+		"path with spaces":           {"My Documents/notes draft.txt", "My Documents/notes draft.txt"},
+		"next.js route group":        {"app/(shop)/page.tsx", "app/(shop)/page.tsx"},
+		"absolute path is a path":    {"/etc/passwd", "/etc/passwd"},
+		"dotdot path is a path":      {"../outside.txt", "../outside.txt"},
+
+		"empty":                        {"", ""},
+		"blank":                        {"   \t", ""},
+		"plain word":                   {"hello", ""},
+		"markdown heading":             {"# src/app.py", ""},
+		"comment slashes":              {"// src/app.py", ""},
+		"bullet star":                  {"* src/app.py", ""},
+		"bullet dash":                  {"- src/app.py", ""},
+		"quote":                        {"> src/app.py", ""},
+		"code fence":                   {"```python", ""},
+		"code fence with path":         {"```src/app.py", ""},
+		"tilde fence":                  {"~~~", ""},
+		"too long":                     {strings.Repeat("a/", 100) + "x.go", ""},
+		"sentence ending in period":    {"I changed src/app.py.", ""},
+		"sentence with many words":     {"Here is the fix for src/app.py", ""},
+		"spaces without separator":     {"see main.go", ""},
+		"inline code in prose":         {"Update `src/app.py` like this", ""},
+		"url":                          {"https://example.com/a.html", ""},
+		"html tag":                     {"</div>", ""},
+		"division":                     {"a / b", ""},
+		"trailing slash is a dir":      {"src/", ""},
+		"version number":               {"1.2.3", ""},
+		"dots only":                    {"...", ""},
+		"function call":                {"fmt.Println(x)", ""},
+		"tab inside":                   {"src/a\tb.go", ""},
+		"question":                     {"src/app.py?", ""},
+		"emphasis star is not a bold":  {"*src/app.py*", ""},
+		"empty bold":                   {"****", ""},
+		"marker line":                  {"««« EDIT", ""},
+		"only a colon":                 {":", ""},
+		"separator with four spaces":   {"a b c d e/f.go", ""},
+		"extension with bad character": {"x.a=b", ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, ok := Detect(tt.line)
+			assert.Equal(t, tt.want != "", ok, "ok")
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestClean(t *testing.T) {
+	tests := map[string]struct{ in, want string }{
+		"already clean":        {"src/app.py", "src/app.py"},
+		"trim":                 {"  src/app.py\t", "src/app.py"},
+		"backslashes":          {`src\pkg\app.py`, "src/pkg/app.py"},
+		"dot slash":            {"./src/app.py", "src/app.py"},
+		"repeated dot slash":   {"././src/app.py", "src/app.py"},
+		"inner dot":            {"src/./app.py", "src/app.py"},
+		"double slash":         {"src//app.py", "src/app.py"},
+		"trailing slash":       {"src/dir/", "src/dir"},
+		"keeps dotdot":         {"src/../x", "src/../x"},
+		"keeps leading slash":  {"/etc/passwd", "/etc/passwd"},
+		"unc becomes absolute": {`\\server\share`, "/server/share"},
+		"drive letter":         {`C:\x\y`, "C:/x/y"},
+		"diff prefix kept":     {"a/src/app.py", "a/src/app.py"},
+		"dot alone":            {".", ""},
+		"empty":                {"", ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tt.want, Clean(tt.in))
+		})
+	}
+}
+
+func TestStripDiffPrefix(t *testing.T) {
+	tests := map[string]struct{ in, want string }{
+		"a prefix":         {"a/src/app.py", "src/app.py"},
+		"b prefix":         {"b/src/app.py", "src/app.py"},
+		"no prefix":        {"src/app.py", "src/app.py"},
+		"only prefix":      {"a/", "a/"},
+		"other letter":     {"c/x", "c/x"},
+		"name starting a/": {"ab/x", "ab/x"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tt.want, StripDiffPrefix(tt.in))
+		})
+	}
+}
