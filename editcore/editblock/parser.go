@@ -1,0 +1,295 @@
+package editblock
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+)
+
+// Name is the format's name in reports and for --format.
+const Name = "editblock"
+
+// dialect is known once the first separator of a block is seen.
+type dialect uint8
+
+const (
+	undecided dialect = iota
+	v3                // also the emoji dialect
+	v2
+)
+
+// Parser is the edit-block line parser. The zero value is not ready; use
+// New. Lines passed to it may be retained (Go strings are immutable).
+type Parser struct {
+	// Lookback while idle: the nearest line that is neither blank nor a
+	// fence, and the blank and fence lines after it.
+	last     string
+	lastN    int
+	haveLast bool
+	gap      []string
+
+	in bool  // inside a block (or an orphan, see below)
+	b  block // the block being read
+}
+
+type block struct {
+	orphan   bool // started by a stray separator: collected until its end, then reported
+	emoji    bool
+	dialect  dialect
+	sec      int // section being filled: v3 0 EDIT, 1 REPL; v2 0 lead, 1 old, 2 new, 3 trail
+	secs     [4][]string
+	start    int // line of the start marker
+	path     string
+	noPath   string // Problem when no path was found
+	raw      []string
+	depth    int // nested start markers still open
+	nestedAt int // line of the first nested start marker
+}
+
+// New returns a parser in its idle state.
+func New() *Parser { return &Parser{} }
+
+// Name returns "editblock".
+func (p *Parser) Name() string { return Name }
+
+// Reset drops the lookback; the combiner calls it when another format
+// claimed the lines that lie between a path and this format's marker.
+func (p *Parser) Reset() {
+	p.haveLast = false
+	p.last = ""
+	p.gap = p.gap[:0]
+}
+
+// Line reads one line (1-based number n, no terminator). claimed says the
+// line belongs to an edit block; active says the parser is inside a block
+// and wants the following lines.
+func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.Op) {
+	m := classify(line)
+	if p.in {
+		return p.inBlock(n, line, m)
+	}
+	switch m {
+	case gStart, eStart:
+		p.begin(n, line, m)
+		return true, true, nil
+	case gEq, eRepl:
+		if worded(line) {
+			p.b = block{orphan: true, emoji: m.emoji(), start: n, raw: []string{line}}
+			p.in = true
+			p.Reset()
+			return true, true, nil
+		}
+	case gEnd, eEnd:
+		if worded(line) {
+			p.Reset()
+			return true, false, []editcore.Op{{
+				Kind: editcore.Malformed, Format: Name, Line: n, Raw: line,
+				Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(line), startOf(m.emoji())),
+			}}
+		}
+	}
+	p.idle(n, line)
+	return false, false, nil
+}
+
+// idle keeps the lookback up to date.
+func (p *Parser) idle(n int, line string) {
+	if isBlank(line) || isFence(line) {
+		if p.haveLast {
+			p.gap = append(p.gap, line)
+		}
+		return
+	}
+	p.last, p.lastN, p.haveLast = line, n, true
+	p.gap = p.gap[:0]
+}
+
+func (p *Parser) begin(n int, line string, m marker) {
+	b := block{emoji: m.emoji(), start: n}
+	path, ok := "", false
+	if p.haveLast {
+		path, ok = repopath.Detect(p.last)
+	}
+	switch {
+	case ok:
+		b.path = path
+		b.raw = append(append(append(b.raw, p.last), p.gap...), line)
+	case p.haveLast:
+		b.noPath = fmt.Sprintf("no file path on the line before %s: %q does not look like a path",
+			startOf(b.emoji), clip(strings.TrimSpace(p.last)))
+		b.raw = []string{line}
+	default:
+		b.noPath = fmt.Sprintf("no file path on the line before %s", startOf(b.emoji))
+		b.raw = []string{line}
+	}
+	p.b, p.in = b, true
+	p.Reset()
+}
+
+func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, ops []editcore.Op) {
+	b := &p.b
+	b.raw = append(b.raw, line)
+	own := m != content && m.emoji() == b.emoji
+	if !own && b.orphan {
+		p.idle(n, line)
+		return true, true, nil
+	}
+	if !own {
+		b.secs[b.sec] = append(b.secs[b.sec], line)
+		return true, true, nil
+	}
+	isEnd := m == gEnd || m == eEnd
+	switch {
+	case b.orphan:
+		if isEnd {
+			return true, false, p.done(p.orphanOp())
+		}
+		if m == gStart || m == eStart {
+			// The orphan ends where a real block begins; that block's
+			// path line (kept as lookback) is not part of the orphan.
+			cut := len(b.raw) - 1
+			if p.haveLast {
+				cut -= 1 + len(p.gap)
+			}
+			op := p.orphanOp()
+			op.Raw = strings.Join(b.raw[:cut], "\n")
+			p.begin(n, line, m)
+			return true, true, []editcore.Op{op}
+		}
+		p.idle(n, line)
+		return true, true, nil
+	case m == gStart || m == eStart:
+		if b.depth == 0 && b.nestedAt == 0 {
+			b.nestedAt = n
+		}
+		b.depth++
+		b.secs[b.sec] = append(b.secs[b.sec], line)
+		return true, true, nil
+	case b.depth > 0:
+		if isEnd {
+			b.depth--
+		}
+		b.secs[b.sec] = append(b.secs[b.sec], line)
+		return true, true, nil
+	}
+	switch b.dialect {
+	case undecided:
+		switch {
+		case m == gEq || m == eRepl:
+			b.dialect, b.sec = v3, 1
+		case m == gDash:
+			b.dialect, b.sec = v2, 1
+		case isEnd:
+			return true, false, p.done(p.malformed(fmt.Sprintf("missing %s: %s at line %d came first",
+				replOf(b.emoji), strings.TrimSpace(line), n)))
+		default:
+			b.secs[0] = append(b.secs[0], line)
+		}
+	case v3:
+		if isEnd {
+			return true, false, p.done(p.op())
+		}
+		b.secs[1] = append(b.secs[1], line)
+	case v2:
+		switch {
+		case b.sec == 1 && m == gEq:
+			b.sec = 2
+		case b.sec == 2 && m == gDash:
+			b.sec = 3
+		case isEnd && b.sec == 3:
+			return true, false, p.done(p.op())
+		case isEnd:
+			want := eqText + " (end of the old lines)"
+			if b.sec == 2 {
+				want = "the second " + dashText + " (end of the new lines)"
+			}
+			return true, false, p.done(p.malformed(fmt.Sprintf("missing %s: %s at line %d came first",
+				want, strings.TrimSpace(line), n)))
+		default:
+			b.secs[b.sec] = append(b.secs[b.sec], line)
+		}
+	}
+	return true, true, nil
+}
+
+// End reports a block left open at the end of the response.
+func (p *Parser) End() []editcore.Op {
+	if !p.in {
+		p.Reset()
+		return nil
+	}
+	b := &p.b
+	if b.orphan {
+		return p.done(p.orphanOp())
+	}
+	want := endOf(b.emoji)
+	if b.dialect == v2 {
+		want = v2EndText
+	}
+	problem := "block never closed: expected " + want
+	if b.nestedAt > 0 {
+		problem += fmt.Sprintf(" (the %s at line %d was read as content of this block; is an end marker missing before it?)",
+			startOf(b.emoji), b.nestedAt)
+	}
+	return p.done(p.malformed(problem))
+}
+
+// done returns to idle with empty lookback and hands out op.
+func (p *Parser) done(op editcore.Op) []editcore.Op {
+	p.in, p.b = false, block{}
+	p.Reset()
+	return []editcore.Op{op}
+}
+
+func (p *Parser) malformed(problem string) editcore.Op {
+	b := &p.b
+	if b.noPath != "" {
+		problem = b.noPath + "; " + problem
+	}
+	return editcore.Op{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
+		Raw: strings.Join(b.raw, "\n"), Problem: problem}
+}
+
+func (p *Parser) orphanOp() editcore.Op {
+	b := &p.b
+	return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
+		Raw: strings.Join(b.raw, "\n"),
+		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw[0]), startOf(b.emoji))}
+}
+
+// op builds the operation of a complete block.
+func (p *Parser) op() editcore.Op {
+	b := &p.b
+	if b.noPath != "" {
+		return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
+			Raw: strings.Join(b.raw, "\n"), Problem: b.noPath}
+	}
+	op := editcore.Op{Format: Name, Path: b.path, Line: b.start, Raw: strings.Join(b.raw, "\n")}
+	if b.dialect == v2 {
+		fillV2(&op, b.secs)
+	} else {
+		fillV3(&op, b.secs[0], b.secs[1])
+	}
+	return op
+}
+
+func startOf(emoji bool) string { return pick(emoji, eStartTxt, startText) }
+func replOf(emoji bool) string  { return pick(emoji, eReplText, replText) }
+func endOf(emoji bool) string   { return pick(emoji, eEndText, endText) }
+
+func pick(emoji bool, e, g string) string {
+	if emoji {
+		return e
+	}
+	return g
+}
+
+// clip shortens a line quoted in a message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
+}
