@@ -255,7 +255,7 @@ func (p *Parser) malformed(problem string) editcore.Op {
 func (p *Parser) orphanOp() editcore.Op {
 	b := &p.b
 	return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
-		Raw: strings.Join(b.raw, "\n"),
+		Raw:     strings.Join(b.raw, "\n"),
 		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw[0]), startOf(b.emoji))}
 }
 

@@ -58,9 +58,9 @@ func TestParse(t *testing.T) {
 		text string
 		want []editcore.Op
 	}{
-		"empty response": {"", nil},
-		"no blocks":      {"Just some prose.\n\nsrc/app.py\nis a file.\n", nil},
-		"single block":   {mathBlock + "\n", []editcore.Op{mathOp}},
+		"empty response":   {"", nil},
+		"no blocks":        {"Just some prose.\n\nsrc/app.py\nis a file.\n", nil},
+		"single block":     {mathBlock + "\n", []editcore.Op{mathOp}},
 		"no final newline": {mathBlock, []editcore.Op{mathOp}},
 		"surrounding text": {
 			"I found the bug.\n\n" + mathBlock + "\n\nThat should fix it.\n",
