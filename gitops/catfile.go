@@ -1,0 +1,79 @@
+package gitops
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// catFile is a long-lived `git cat-file --batch` process: the fallback for
+// objects go-git cannot find (partial clones fetch them on demand, odd
+// alternates). One request at a time; objectStore serialises calls.
+type catFile struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startCatFile(dir string) (*catFile, error) {
+	cmd := exec.Command("git", "-C", dir, "cat-file", "--batch")
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &catFile{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
+}
+
+// read returns the object's type and content; data is nil when git says
+// the object is missing.
+func (c *catFile) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	if _, err := io.WriteString(c.in, h.String()+"\n"); err != nil {
+		return 0, nil, fmt.Errorf("cat-file: %w", err)
+	}
+	header, err := c.out.ReadString('\n')
+	if err != nil {
+		return 0, nil, fmt.Errorf("cat-file: %w", err)
+	}
+	fields := strings.Fields(header)
+	if len(fields) == 2 && fields[1] == "missing" {
+		return 0, nil, nil
+	}
+	if len(fields) != 3 {
+		return 0, nil, fmt.Errorf("cat-file: unexpected header %q", header)
+	}
+	typ, err := plumbing.ParseObjectType(fields[1])
+	if err != nil {
+		return 0, nil, fmt.Errorf("cat-file: %w", err)
+	}
+	size, err := strconv.ParseInt(fields[2], 10, 64)
+	if err != nil || size < 0 {
+		return 0, nil, fmt.Errorf("cat-file: bad size in %q", header)
+	}
+	data := make([]byte, size+1) // content and the trailing newline
+	if _, err := io.ReadFull(c.out, data); err != nil {
+		return 0, nil, fmt.Errorf("cat-file: %w", err)
+	}
+	if data[size] != '\n' {
+		return 0, nil, fmt.Errorf("cat-file: object %s not terminated", h)
+	}
+	return typ, data[:size], nil
+}
+
+func (c *catFile) close() error {
+	_ = c.in.Close()
+	return c.cmd.Wait()
+}

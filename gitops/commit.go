@@ -1,0 +1,71 @@
+package gitops
+
+import (
+	"context"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// WriteCommit writes a commit of tree with the given parents and message,
+// authored and committed by the user's identity (see Identity). When
+// commit.gpgsign is set, git commit-tree -S writes and signs it instead, so
+// the user's signing setup applies unchanged. The message is stored as
+// given: it should end with a newline (FormatMessage's does).
+func (r *Repo) WriteCommit(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string) (plumbing.Hash, error) {
+	sign, err := r.signing(ctx)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if sign {
+		return r.commitTree(ctx, tree, parents, message)
+	}
+	author, committer, err := r.Identity(ctx)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	c := &object.Commit{
+		Author:       author,
+		Committer:    committer,
+		Message:      message,
+		TreeHash:     tree,
+		ParentHashes: parents,
+	}
+	obj := &plumbing.MemoryObject{}
+	if err := c.Encode(obj); err != nil {
+		return plumbing.ZeroHash, &RepoError{Op: "write commit", Msg: err.Error(), Err: err}
+	}
+	return r.objects.write(obj)
+}
+
+// signing reports commit.gpgsign, read once per Repo.
+func (r *Repo) signing(ctx context.Context) (bool, error) {
+	r.signOnce.Do(func() {
+		res, err := r.git("config", "--bool", "commit.gpgsign").run(ctx)
+		switch {
+		case err != nil:
+			r.signErr = &RepoError{Op: "read commit.gpgsign", Dir: r.Dir, Msg: err.Error(), Err: err}
+		case res.code == 0:
+			r.sign = strings.TrimSpace(string(res.stdout)) == "true"
+		case res.code != 1: // 1: not set
+			r.signErr = &RepoError{Op: "read commit.gpgsign", Dir: r.Dir, Msg: gitMessage(res)}
+		}
+	})
+	return r.sign, r.signErr
+}
+
+func (r *Repo) commitTree(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string) (plumbing.Hash, error) {
+	args := []string{"commit-tree", "-S"}
+	for _, p := range parents {
+		args = append(args, "-p", p.String())
+	}
+	args = append(args, tree.String())
+	g := r.git(args...)
+	g.stdin = []byte(message)
+	out, err := g.output(ctx, "commit-tree -S")
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return parseHash("commit-tree -S", out)
+}

@@ -1,0 +1,13 @@
+// Package gitops is the only package of git-aiedit that knows git objects
+// and refs. It finds the repository, reads commits and trees, offers an
+// isolated copy-on-write view of a tree (TreeFS) that edits are applied to,
+// writes the resulting trees and commits, and moves refs with git's own
+// compare-and-swap.
+//
+// Objects are read and written through go-git's object storage, opened
+// directly on the common git directory; everything go-git does not do the
+// way git does (discovery, identity, signing, ref updates, partial clones)
+// is delegated to the git binary. Objects may be orphaned by a crash but
+// are never half-written (go-git writes loose objects to a temporary file
+// and renames it), and refs only move through `git update-ref`.
+package gitops

@@ -1,0 +1,46 @@
+package gitops
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrRefMoved reports that a ref did not hold the value an update expected:
+// another writer moved it (or holds its lock). Callers re-read and retry.
+var ErrRefMoved = errors.New("ref moved concurrently")
+
+// RepoError is a problem with the repository itself: not a repository, an
+// unsupported format, or a git command that failed. Op says what was being
+// done; Hint, when set, says what the user can do about it.
+type RepoError struct {
+	Op   string // e.g. "discover", "update-ref refs/heads/x"
+	Dir  string // directory the operation ran in, when relevant
+	Msg  string
+	Hint string
+	Err  error
+}
+
+func (e *RepoError) Error() string {
+	s := "gitops: " + e.Op + ": " + e.Msg
+	if e.Dir != "" {
+		s += " (in " + e.Dir + ")"
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
+	}
+	return s
+}
+
+func (e *RepoError) Unwrap() error { return e.Err }
+
+// UnsafePathError reports a path that must not be edited through a tree:
+// it escapes the repository, goes through a symbolic link or a submodule,
+// names a .git directory, or is stored with Git LFS.
+type UnsafePathError struct {
+	Path   string // the path asked for
+	Reason string // e.g. "symbolic link at src/lib"
+}
+
+func (e *UnsafePathError) Error() string {
+	return fmt.Sprintf("gitops: %s: unsafe path: %s", e.Path, e.Reason)
+}

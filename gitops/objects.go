@@ -1,0 +1,183 @@
+package gitops
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// maxAlternateDepth bounds chains of alternates, as git does.
+const maxAlternateDepth = 5
+
+// objectStore reads objects from the repository's own storage, then from
+// its alternates, then from a `git cat-file --batch` process (partial
+// clones: git fetches missing objects from the promisor remote). Writes go
+// to the repository's own storage only.
+type objectStore struct {
+	mu      sync.Mutex // go-git's storage is not safe for concurrent use
+	main    *filesystem.Storage
+	alts    []*filesystem.ObjectStorage
+	cat     *catFile
+	dir     string // where the cat-file process runs
+	catDead error  // set when cat-file cannot be started at all
+}
+
+func openObjects(commonDir, runDir string) *objectStore {
+	c := cache.NewObjectLRUDefault()
+	s := &objectStore{main: newStorage(commonDir, c), dir: runDir}
+	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
+	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0)
+	return s
+}
+
+// addAlternates follows objects/info/alternates. Relative entries are
+// relative to the objects directory that names them (gitrepository-layout).
+// Object directories not named "objects" cannot be opened by go-git; their
+// objects are still found through cat-file.
+func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[string]bool, depth int) {
+	if depth >= maxAlternateDepth {
+		return
+	}
+	data, err := os.ReadFile(filepath.Join(objDir, "info", "alternates"))
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		alt := line
+		if !filepath.IsAbs(alt) {
+			alt = filepath.Join(objDir, alt)
+		}
+		alt = filepath.Clean(alt)
+		if seen[alt] {
+			continue
+		}
+		seen[alt] = true
+		if fi, err := os.Stat(alt); err != nil || !fi.IsDir() || filepath.Base(alt) != "objects" {
+			continue
+		}
+		s.alts = append(s.alts, &newStorage(filepath.Dir(alt), c).ObjectStorage)
+		s.addAlternates(alt, c, seen, depth+1)
+	}
+}
+
+// read returns the object h of type t (plumbing.AnyObject for any type).
+func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	obj, err := s.main.EncodedObject(t, h)
+	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
+		obj, err = s.alts[i].EncodedObject(t, h)
+	}
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		obj, err = s.readCat(t, h)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gitops: read object %s: %w", h, err)
+	}
+	return obj, nil
+}
+
+func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	if s.catDead != nil {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	if s.cat == nil {
+		c, err := startCatFile(s.dir)
+		if err != nil {
+			s.catDead = err
+			return nil, plumbing.ErrObjectNotFound
+		}
+		s.cat = c
+	}
+	typ, data, err := s.cat.read(h)
+	if err != nil {
+		// The process is unusable now; start a new one next time.
+		_ = s.cat.close()
+		s.cat = nil
+		return nil, err
+	}
+	if data == nil || (t != plumbing.AnyObject && typ != t) {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	obj := &plumbing.MemoryObject{}
+	obj.SetType(typ)
+	if _, err := obj.Write(data); err != nil {
+		return nil, err
+	}
+	return obj, nil
+}
+
+// has reports whether h is stored locally (own storage or alternates).
+func (s *objectStore) has(h plumbing.Hash) bool {
+	if s.main.HasEncodedObject(h) == nil {
+		return true
+	}
+	for _, a := range s.alts {
+		if a.HasEncodedObject(h) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// write stores obj unless an object with its hash is already there.
+// go-git writes a loose object to a temporary file and renames it into
+// place, so a crash leaves at most an orphaned temporary file.
+func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := obj.Hash()
+	if s.has(h) {
+		return h, nil
+	}
+	if _, err := s.main.SetEncodedObject(obj); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("gitops: write %s %s: %w", obj.Type(), h, err)
+	}
+	return h, nil
+}
+
+func (s *objectStore) close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var errs []error
+	if s.cat != nil {
+		errs = append(errs, s.cat.close())
+		s.cat = nil
+	}
+	errs = append(errs, s.main.Close())
+	for _, a := range s.alts {
+		errs = append(errs, a.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// size returns the size of object h without keeping its content.
+func (s *objectStore) size(h plumbing.Hash) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, err := s.main.EncodedObjectSize(h)
+	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
+		n, err = s.alts[i].EncodedObjectSize(h)
+	}
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		var obj plumbing.EncodedObject
+		if obj, err = s.readCat(plumbing.AnyObject, h); err == nil {
+			n = obj.Size()
+		}
+	}
+	if err != nil {
+		return 0, fmt.Errorf("gitops: size of object %s: %w", h, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,149 @@
+package gitops
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-billy/v5/memfs"
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// Repo is an open repository: where it lives and its object storage.
+// Its methods are safe for concurrent use.
+type Repo struct {
+	Dir       string // absolute directory discovery started from; git runs here
+	GitDir    string // absolute $GIT_DIR (per-worktree for linked worktrees)
+	CommonDir string // absolute common git directory: objects and shared refs
+	WorkTree  string // absolute top of the working tree; "" when bare
+	Prefix    string // Dir relative to WorkTree, slash-terminated; "" at the top
+	Bare      bool
+
+	objects *objectStore
+
+	signOnce sync.Once
+	sign     bool
+	signErr  error
+}
+
+// Discover finds the repository containing dir the way git does (so
+// GIT_DIR, GIT_WORK_TREE, linked worktrees and bare repositories all work)
+// and opens its object storage. It refuses formats this tool cannot write
+// correctly: SHA-256 object names and the reftable ref backend.
+func Discover(ctx context.Context, dir string) (*Repo, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, &RepoError{Op: "discover", Dir: dir, Msg: err.Error(), Err: err}
+	}
+	g := gitCmd{dir: abs, args: []string{"rev-parse", "--path-format=absolute",
+		"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format"}}
+	res, err := g.run(ctx)
+	if err != nil {
+		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "cannot run git: " + err.Error(),
+			Hint: "install git and make sure it is on PATH", Err: err}
+	}
+	if res.code != 0 {
+		return nil, discoverError(abs, res)
+	}
+	lines := strings.Split(strings.TrimRight(string(res.stdout), "\n"), "\n")
+	if len(lines) != 5 {
+		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "unexpected output from git rev-parse: " + string(res.stdout)}
+	}
+	r := &Repo{
+		Dir:       abs,
+		GitDir:    filepath.Clean(lines[0]),
+		CommonDir: filepath.Clean(lines[1]),
+		Bare:      lines[2] == "true",
+		Prefix:    lines[3],
+	}
+	if format := lines[4]; format != "sha1" {
+		return nil, &RepoError{Op: "discover", Dir: abs,
+			Msg:  "sha256 repositories are not supported yet (object format " + format + ")",
+			Hint: "use a sha1 repository"}
+	}
+	if err := r.checkExtensions(ctx); err != nil {
+		return nil, err
+	}
+	if !r.Bare {
+		// Fails inside the git directory itself: then there is no work tree.
+		top, err := gitCmd{dir: abs, args: []string{"rev-parse", "--show-toplevel"}}.run(ctx)
+		if err == nil && top.code == 0 {
+			r.WorkTree = filepath.Clean(strings.TrimRight(string(top.stdout), "\n"))
+		}
+	}
+	r.objects = openObjects(r.CommonDir, abs)
+	return r, nil
+}
+
+func discoverError(dir string, res gitResult) error {
+	msg := gitMessage(res)
+	e := &RepoError{Op: "discover", Dir: dir, Msg: msg}
+	switch lower := strings.ToLower(msg); {
+	case strings.Contains(lower, "not a git repository"):
+		e.Msg = "not a git repository"
+		e.Hint = "run git aiedit inside a git repository (or use git -C DIR aiedit)"
+	case strings.Contains(lower, "refstorage"):
+		e.Msg = "reftable repositories are not supported yet (" + msg + ")"
+		e.Hint = "use a repository with the files ref backend"
+	case strings.Contains(lower, "repository extension"), strings.Contains(lower, "repository format"):
+		e.Msg = "unsupported repository format: " + msg
+		e.Hint = "upgrade git, or use a repository this version of git can read"
+	}
+	return e
+}
+
+// checkExtensions refuses repository extensions that change how refs or
+// objects are stored. git itself may accept them when it is new enough.
+func (r *Repo) checkExtensions(ctx context.Context) error {
+	res, err := gitCmd{dir: r.Dir, args: []string{"config", "--get-regexp", `^extensions\.`}}.run(ctx)
+	if err != nil {
+		return &RepoError{Op: "discover", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	for _, line := range strings.Split(string(res.stdout), "\n") {
+		key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
+		value = strings.ToLower(value)
+		switch strings.ToLower(key) {
+		case "extensions.refstorage":
+			if value != "files" {
+				return &RepoError{Op: "discover", Dir: r.Dir,
+					Msg:  "reftable repositories are not supported yet (extensions.refStorage=" + value + ")",
+					Hint: "use a repository with the files ref backend"}
+			}
+		case "extensions.objectformat":
+			if value != "sha1" {
+				return &RepoError{Op: "discover", Dir: r.Dir,
+					Msg:  "sha256 repositories are not supported yet (extensions.objectFormat=" + value + ")",
+					Hint: "use a sha1 repository"}
+			}
+		}
+	}
+	return nil
+}
+
+// Close releases the object storage and any helper git process.
+func (r *Repo) Close() error {
+	if r == nil || r.objects == nil {
+		return nil
+	}
+	return r.objects.close()
+}
+
+// git returns a command running in the directory discovery started from, so
+// GIT_DIR and GIT_WORK_TREE in the environment keep their meaning.
+func (r *Repo) git(args ...string) gitCmd {
+	return gitCmd{dir: r.Dir, args: args}
+}
+
+// newStorage opens the object storage of a git directory. Alternates are
+// followed by objectStore itself (once, with git's rules for relative
+// paths), so go-git is given an empty filesystem for them.
+func newStorage(gitDir string, c cache.Object) *filesystem.Storage {
+	return filesystem.NewStorageWithOptions(osfs.New(gitDir), c,
+		filesystem.Options{AlternatesFS: memfs.New()})
+}

@@ -1,0 +1,84 @@
+package gitops
+
+import (
+	"context"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// ResolveCommit turns a revision (branch, tag, hash, HEAD~2, …) into the
+// commit it names, peeling tags.
+func (r *Repo) ResolveCommit(rev string) (plumbing.Hash, error) {
+	out, err := r.git("rev-parse", "--verify", "--end-of-options", rev+"^{commit}").
+		output(context.Background(), "resolve "+rev)
+	if err != nil {
+		if e, ok := err.(*RepoError); ok {
+			e.Msg = "not a commit: " + rev + " (" + e.Msg + ")"
+		}
+		return plumbing.ZeroHash, err
+	}
+	return parseHash("resolve "+rev, out)
+}
+
+// ReadRef returns the value of a full ref name ("refs/heads/x") or "HEAD",
+// without peeling. exists is false when the ref is absent; that is not an
+// error. Loose and packed refs are both seen.
+func (r *Repo) ReadRef(name string) (hash plumbing.Hash, exists bool, err error) {
+	ctx := context.Background()
+	op := "read ref " + name
+	if name == "HEAD" {
+		res, err := r.git("rev-parse", "-q", "--verify", "HEAD").run(ctx)
+		if err != nil {
+			return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
+		}
+		if res.code == 1 {
+			return plumbing.ZeroHash, false, nil // unborn branch
+		}
+		if res.code != 0 {
+			return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res)}
+		}
+		h, err := parseHash(op, strings.TrimSpace(string(res.stdout)))
+		return h, err == nil, err
+	}
+	if !strings.HasPrefix(name, "refs/") {
+		return plumbing.ZeroHash, false, &RepoError{Op: op, Msg: "not a full ref name (want refs/…)"}
+	}
+	// for-each-ref matches whole path components, so refs/heads/a never
+	// matches refs/heads/ab; the exact name is picked from its output.
+	out, err := r.git("for-each-ref", "--format=%(objectname) %(refname)", name).output(ctx, op)
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	for _, line := range strings.Split(out, "\n") {
+		hex, ref, ok := strings.Cut(line, " ")
+		if ok && ref == name {
+			h, err := parseHash(op, hex)
+			return h, err == nil, err
+		}
+	}
+	return plumbing.ZeroHash, false, nil
+}
+
+// IsAncestor reports whether commit a is an ancestor of (or equal to) b.
+func (r *Repo) IsAncestor(a, b plumbing.Hash) (bool, error) {
+	res, err := r.git("merge-base", "--is-ancestor", a.String(), b.String()).run(context.Background())
+	op := "is-ancestor " + a.String() + " " + b.String()
+	if err != nil {
+		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	switch res.code {
+	case 0:
+		return true, nil
+	case 1:
+		return false, nil
+	}
+	return false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res)}
+}
+
+func parseHash(op, s string) (plumbing.Hash, error) {
+	if len(s) != 40 || !plumbing.IsHash(s) {
+		return plumbing.ZeroHash, &RepoError{Op: op, Msg: "unexpected object name " + strings.TrimSpace(s)}
+	}
+	return plumbing.NewHash(s), nil
+}

@@ -1,0 +1,212 @@
+package gitops
+
+import (
+	"os"
+	"path"
+	"strings"
+	"syscall"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// TreeFS is an isolated, copy-on-write view of a commit's tree, usable as a
+// billy.Filesystem. Reads fall through to the base tree, decoding a tree
+// object only when a path below it is first touched; writes, removals and
+// renames are kept in memory until WriteTree turns them into objects. The
+// cost of a session is proportional to the directories it touches, never
+// to the size of the repository.
+//
+// Paths are slash-separated and relative to the top of the tree ("/" and
+// "." name the top). Symbolic links and submodules are reported by Lstat
+// but never followed; opening one, or any path through one, fails with an
+// *UnsafePathError. A TreeFS is not safe for concurrent use.
+type TreeFS struct {
+	repo     *Repo
+	commit   plumbing.Hash
+	baseTree plumbing.Hash
+	root     *dirNode
+	tempSeq  int
+	attrs    map[plumbing.Hash]attrFile // parsed .gitattributes by blob hash
+}
+
+// dirNode is a directory of the overlay.
+// Invariant: when dirty is false, hash is the tree holding exactly entries
+// (or the tree they would be loaded from); a new directory is dirty.
+type dirNode struct {
+	hash    plumbing.Hash
+	dirty   bool
+	entries map[string]*node // nil until loaded
+}
+
+// node is one entry of a directory: a file, symbolic link or submodule
+// (mode, hash, data) or a directory (dir).
+type node struct {
+	mode filemode.FileMode
+	hash plumbing.Hash // object while data is nil
+	data *content      // new content of a file or link target; nil when unchanged
+	dir  *dirNode      // for filemode.Dir
+}
+
+// content is the bytes of a changed file, shared by the node and the
+// handles open on it for writing, like an inode.
+type content struct {
+	b      []byte
+	sum    plumbing.Hash // blob hash of b, when sumSet
+	sumSet bool
+}
+
+func (c *content) hash() plumbing.Hash {
+	if !c.sumSet {
+		c.sum = plumbing.ComputeHash(plumbing.BlobObject, c.b)
+		c.sumSet = true
+	}
+	return c.sum
+}
+
+// TreeFS opens a copy-on-write view of commit's tree.
+func (r *Repo) TreeFS(commit plumbing.Hash) (*TreeFS, error) {
+	c, err := r.Commit(commit)
+	if err != nil {
+		return nil, err
+	}
+	return &TreeFS{
+		repo:     r,
+		commit:   commit,
+		baseTree: c.TreeHash,
+		root:     &dirNode{hash: c.TreeHash},
+	}, nil
+}
+
+// Commit returns the commit the view started from.
+func (fs *TreeFS) Commit() plumbing.Hash { return fs.commit }
+
+// load decodes a directory's tree the first time it is needed.
+func (fs *TreeFS) load(d *dirNode) error {
+	if d.entries != nil {
+		return nil
+	}
+	entries, err := fs.repo.readTree(d.hash)
+	if err != nil {
+		return err
+	}
+	d.entries = make(map[string]*node, len(entries))
+	for _, e := range entries {
+		n := &node{mode: e.mode, hash: e.hash}
+		if e.mode == filemode.Dir {
+			n.dir = &dirNode{hash: e.hash}
+		}
+		d.entries[e.name] = n
+	}
+	return nil
+}
+
+// splitPath cleans a path into its components; the top is no components.
+// A path that climbs out of the tree or names a .git directory is unsafe.
+func splitPath(op, name string) ([]string, error) {
+	if strings.ContainsRune(name, 0) {
+		return nil, errorf(op, name, syscall.EINVAL)
+	}
+	p := path.Clean(strings.TrimLeft(name, "/"))
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return nil, &UnsafePathError{Path: name, Reason: "outside the repository"}
+	}
+	if p == "." {
+		return nil, nil
+	}
+	parts := strings.Split(p, "/")
+	for _, part := range parts {
+		if strings.EqualFold(part, ".git") {
+			return nil, &UnsafePathError{Path: name, Reason: "names a .git directory"}
+		}
+	}
+	return parts, nil
+}
+
+// walk finds the directory holding the last component of parts. With
+// create, missing directories are made; every directory on the way is
+// returned in chain (top first) so a change can mark them dirty.
+func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*dirNode, err error) {
+	d := fs.root
+	chain = append(chain, d)
+	for i, part := range parts[:len(parts)-1] {
+		if err := fs.load(d); err != nil {
+			return nil, err
+		}
+		n := d.entries[part]
+		switch {
+		case n == nil && create:
+			n = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+			d.entries[part] = n
+		case n == nil:
+			return nil, errorf(op, name, os.ErrNotExist)
+		case n.mode == filemode.Symlink:
+			return nil, &UnsafePathError{Path: name, Reason: "symbolic link at " + strings.Join(parts[:i+1], "/")}
+		case n.mode == filemode.Submodule:
+			return nil, &UnsafePathError{Path: name, Reason: "submodule at " + strings.Join(parts[:i+1], "/")}
+		case n.mode != filemode.Dir:
+			return nil, errorf(op, name, syscall.ENOTDIR)
+		}
+		d = n.dir
+		chain = append(chain, d)
+	}
+	if err := fs.load(d); err != nil {
+		return nil, err
+	}
+	return chain, nil
+}
+
+// lookup returns the node at name (nil with a not-exist error when absent)
+// and the directories above it.
+func (fs *TreeFS) lookup(op, name string) (*node, []*dirNode, string, error) {
+	parts, err := splitPath(op, name)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if len(parts) == 0 {
+		if err := fs.load(fs.root); err != nil {
+			return nil, nil, "", err
+		}
+		return &node{mode: filemode.Dir, dir: fs.root}, nil, "", nil
+	}
+	chain, err := fs.walk(op, name, parts, false)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	last := parts[len(parts)-1]
+	n := chain[len(chain)-1].entries[last]
+	if n == nil {
+		return nil, chain, last, errorf(op, name, os.ErrNotExist)
+	}
+	return n, chain, last, nil
+}
+
+func markDirty(chain []*dirNode) {
+	for _, d := range chain {
+		d.dirty = true
+	}
+}
+
+// blob returns a file's current bytes.
+func (fs *TreeFS) blob(n *node) ([]byte, error) {
+	if n.data != nil {
+		return n.data.b, nil
+	}
+	return fs.repo.readObject(plumbing.BlobObject, n.hash)
+}
+
+// refuseSpecial reports symbolic links and submodules, which are never
+// opened as files.
+func refuseSpecial(name string, n *node) error {
+	switch n.mode {
+	case filemode.Symlink:
+		return &UnsafePathError{Path: name, Reason: "symbolic link"}
+	case filemode.Submodule:
+		return &UnsafePathError{Path: name, Reason: "submodule"}
+	}
+	return nil
+}
+
+func errorf(op, name string, err error) error {
+	return &os.PathError{Op: op, Path: name, Err: err}
+}

@@ -1,0 +1,333 @@
+package gitops
+
+import (
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/helper/chroot"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+var _ billy.Filesystem = (*TreeFS)(nil)
+
+// Capabilities: files are in memory; there is nothing to lock.
+func (fs *TreeFS) Capabilities() billy.Capability {
+	return billy.WriteCapability | billy.ReadCapability | billy.ReadAndWriteCapability |
+		billy.SeekCapability | billy.TruncateCapability
+}
+
+// Create creates or truncates a file, opened for reading and writing.
+func (fs *TreeFS) Create(filename string) (billy.File, error) {
+	return fs.OpenFile(filename, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+// Open opens a file for reading.
+func (fs *TreeFS) Open(filename string) (billy.File, error) {
+	return fs.OpenFile(filename, os.O_RDONLY, 0)
+}
+
+// OpenFile opens a file. With os.O_CREATE, missing parent directories are
+// created (as billy's osfs does). A file replacing an existing one keeps its
+// mode (100644 or 100755); a new file is 100644, whatever perm says.
+func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File, error) {
+	const op = "open"
+	parts, err := splitPath(op, filename)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) == 0 {
+		return nil, errorf(op, filename, syscall.EISDIR)
+	}
+	writable := flag&(os.O_WRONLY|os.O_RDWR) != 0
+	create := flag&os.O_CREATE != 0
+	chain, err := fs.walk(op, filename, parts, create)
+	if err != nil {
+		return nil, err
+	}
+	dir, name := chain[len(chain)-1], parts[len(parts)-1]
+	n := dir.entries[name]
+	switch {
+	case n == nil && !create:
+		return nil, errorf(op, filename, os.ErrNotExist)
+	case n == nil:
+		n = &node{mode: filemode.Regular, data: &content{}}
+		dir.entries[name] = n
+		markDirty(chain)
+	case create && flag&os.O_EXCL != 0:
+		return nil, errorf(op, filename, os.ErrExist)
+	case n.mode == filemode.Dir:
+		return nil, errorf(op, filename, syscall.EISDIR)
+	default:
+		if err := refuseSpecial(filename, n); err != nil {
+			return nil, err
+		}
+	}
+	f := &file{name: filename, readable: flag&os.O_WRONLY == 0, writable: writable, append: flag&os.O_APPEND != 0}
+	switch {
+	case writable && flag&os.O_TRUNC != 0:
+		n.data = &content{}
+		markDirty(chain)
+	case writable && n.data == nil:
+		b, err := fs.blob(n)
+		if err != nil {
+			return nil, err
+		}
+		n.data = &content{b: b}
+		markDirty(chain)
+	}
+	if n.data != nil {
+		f.c = n.data
+	} else {
+		b, err := fs.blob(n)
+		if err != nil {
+			return nil, err
+		}
+		f.c = &content{b: b}
+	}
+	return f, nil
+}
+
+// Stat describes a path without following symbolic links (there is no
+// file system to follow them into): it is Lstat.
+func (fs *TreeFS) Stat(filename string) (os.FileInfo, error) {
+	return fs.Lstat(filename)
+}
+
+// Lstat describes a path. Symbolic links have os.ModeSymlink, submodules
+// os.ModeIrregular; Sys() returns the git filemode.FileMode.
+func (fs *TreeFS) Lstat(filename string) (os.FileInfo, error) {
+	n, _, last, err := fs.lookup("lstat", filename)
+	if err != nil {
+		return nil, err
+	}
+	return fs.info(last, n)
+}
+
+func (fs *TreeFS) info(name string, n *node) (os.FileInfo, error) {
+	fi := &fileInfo{name: name, mode: n.mode}
+	switch n.mode {
+	case filemode.Dir, filemode.Submodule:
+	default:
+		if n.data != nil {
+			fi.size = int64(len(n.data.b))
+		} else {
+			size, err := fs.repo.objects.size(n.hash)
+			if err != nil {
+				return nil, err
+			}
+			fi.size = size
+		}
+	}
+	return fi, nil
+}
+
+// ReadDir lists a directory, sorted by name.
+func (fs *TreeFS) ReadDir(dirname string) ([]os.FileInfo, error) {
+	n, _, _, err := fs.lookup("readdir", dirname)
+	if err != nil {
+		return nil, err
+	}
+	if n.mode != filemode.Dir {
+		if err := refuseSpecial(dirname, n); err != nil {
+			return nil, err
+		}
+		return nil, errorf("readdir", dirname, syscall.ENOTDIR)
+	}
+	if err := fs.load(n.dir); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(n.dir.entries))
+	for name := range n.dir.entries {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := make([]os.FileInfo, 0, len(names))
+	for _, name := range names {
+		fi, err := fs.info(name, n.dir.entries[name])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fi)
+	}
+	return out, nil
+}
+
+// MkdirAll creates a directory and its parents. Git records no empty
+// directories: one still empty at WriteTree leaves no trace.
+func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
+	const op = "mkdir"
+	parts, err := splitPath(op, filename)
+	if err != nil || len(parts) == 0 {
+		return err
+	}
+	chain, err := fs.walk(op, filename, parts, true)
+	if err != nil {
+		return err
+	}
+	dir, name := chain[len(chain)-1], parts[len(parts)-1]
+	switch n := dir.entries[name]; {
+	case n == nil:
+		dir.entries[name] = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+		markDirty(chain)
+	case n.mode != filemode.Dir:
+		if err := refuseSpecial(filename, n); err != nil {
+			return err
+		}
+		return errorf(op, filename, syscall.ENOTDIR)
+	}
+	return nil
+}
+
+// Remove removes a file, symbolic link or submodule entry, or a directory
+// with everything below it (as `git rm -r` does).
+func (fs *TreeFS) Remove(filename string) error {
+	_, chain, last, err := fs.lookup("remove", filename)
+	if err != nil {
+		return err
+	}
+	if chain == nil {
+		return errorf("remove", filename, syscall.EINVAL) // the top itself
+	}
+	delete(chain[len(chain)-1].entries, last)
+	markDirty(chain)
+	return nil
+}
+
+// Rename moves a file or a directory with everything below it, creating
+// the new parent directories. An existing file at newpath is replaced; an
+// existing directory only when it is empty. Submodules are not moved (that
+// would need .gitmodules to change too).
+func (fs *TreeFS) Rename(oldpath, newpath string) error {
+	const op = "rename"
+	n, oldChain, oldName, err := fs.lookup(op, oldpath)
+	if err != nil {
+		return err
+	}
+	if oldChain == nil {
+		return errorf(op, oldpath, syscall.EINVAL)
+	}
+	if n.mode == filemode.Submodule {
+		return &UnsafePathError{Path: oldpath, Reason: "submodule"}
+	}
+	oldParts, _ := splitPath(op, oldpath)
+	newParts, err := splitPath(op, newpath)
+	if err != nil {
+		return err
+	}
+	if len(newParts) == 0 {
+		return errorf(op, newpath, syscall.EEXIST)
+	}
+	oldClean, newClean := strings.Join(oldParts, "/"), strings.Join(newParts, "/")
+	if oldClean == newClean {
+		return nil
+	}
+	if strings.HasPrefix(newClean, oldClean+"/") {
+		return errorf(op, newpath, syscall.EINVAL) // into itself
+	}
+	newChain, err := fs.walk(op, newpath, newParts, true)
+	if err != nil {
+		return err
+	}
+	dir, name := newChain[len(newChain)-1], newParts[len(newParts)-1]
+	if existing := dir.entries[name]; existing != nil {
+		if err := fs.replaceable(op, newpath, n, existing); err != nil {
+			return err
+		}
+	}
+	delete(oldChain[len(oldChain)-1].entries, oldName)
+	dir.entries[name] = n
+	markDirty(oldChain)
+	markDirty(newChain)
+	return nil
+}
+
+// replaceable says whether a rename of n may overwrite existing (POSIX
+// rename rules).
+func (fs *TreeFS) replaceable(op, name string, n, existing *node) error {
+	switch {
+	case existing.mode == filemode.Submodule:
+		return &UnsafePathError{Path: name, Reason: "submodule"}
+	case existing.mode == filemode.Dir && n.mode != filemode.Dir:
+		return errorf(op, name, syscall.EISDIR)
+	case existing.mode != filemode.Dir && n.mode == filemode.Dir:
+		return errorf(op, name, syscall.ENOTDIR)
+	case existing.mode == filemode.Dir:
+		if err := fs.load(existing.dir); err != nil {
+			return err
+		}
+		if len(existing.dir.entries) > 0 {
+			return errorf(op, name, syscall.ENOTEMPTY)
+		}
+	}
+	return nil
+}
+
+// Join joins path elements with "/".
+func (fs *TreeFS) Join(elem ...string) string { return path.Join(elem...) }
+
+// TempFile creates a new file with a unique name in dir. It is part of the
+// tree like any other file: remove it before WriteTree if it should not be.
+func (fs *TreeFS) TempFile(dir, prefix string) (billy.File, error) {
+	for {
+		fs.tempSeq++
+		name := path.Join(dir, prefix+strconv.Itoa(fs.tempSeq))
+		f, err := fs.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if os.IsExist(err) {
+			continue
+		}
+		return f, err
+	}
+}
+
+// Symlink records a symbolic link entry; its target is not checked.
+func (fs *TreeFS) Symlink(target, link string) error {
+	const op = "symlink"
+	parts, err := splitPath(op, link)
+	if err != nil {
+		return err
+	}
+	if len(parts) == 0 {
+		return errorf(op, link, syscall.EEXIST)
+	}
+	chain, err := fs.walk(op, link, parts, true)
+	if err != nil {
+		return err
+	}
+	dir, name := chain[len(chain)-1], parts[len(parts)-1]
+	if dir.entries[name] != nil {
+		return errorf(op, link, os.ErrExist)
+	}
+	dir.entries[name] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
+	markDirty(chain)
+	return nil
+}
+
+// Readlink returns a symbolic link's target.
+func (fs *TreeFS) Readlink(link string) (string, error) {
+	n, _, _, err := fs.lookup("readlink", link)
+	if err != nil {
+		return "", err
+	}
+	if n.mode != filemode.Symlink {
+		return "", errorf("readlink", link, syscall.EINVAL)
+	}
+	b, err := fs.blob(n)
+	return string(b), err
+}
+
+// Chroot returns a view of the subtree at dir, sharing this overlay.
+func (fs *TreeFS) Chroot(dir string) (billy.Filesystem, error) {
+	parts, err := splitPath("chroot", dir)
+	if err != nil {
+		return nil, err
+	}
+	return chroot.New(fs, "/"+strings.Join(parts, "/")), nil
+}
+
+// Root is the top of the tree.
+func (fs *TreeFS) Root() string { return "/" }

@@ -1,0 +1,19 @@
+package gitops
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+)
+
+// AddWorktree checks branch out into a new linked worktree at dir, for
+// review. branch may be a short name or a full refs/heads/ name; a
+// relative dir is relative to the process's working directory.
+func (r *Repo) AddWorktree(ctx context.Context, dir, branch string) error {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	branch = strings.TrimPrefix(branch, "refs/heads/")
+	_, err := r.git("worktree", "add", "--quiet", "--", dir, branch).output(ctx, "worktree add "+dir)
+	return err
+}

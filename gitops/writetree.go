@@ -1,0 +1,62 @@
+package gitops
+
+import (
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// WriteTree stores the view's current content and returns its root tree.
+// Only changed files become blobs and only directories along changed
+// paths become new trees; every untouched subtree keeps its hash.
+// Directories left empty disappear, as in git. The view stays usable.
+func (r *Repo) WriteTree(fs *TreeFS) (plumbing.Hash, error) {
+	h, empty, err := r.writeDir(fs, fs.root)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if empty {
+		return r.writeObject(plumbing.TreeObject, nil)
+	}
+	return h, nil
+}
+
+// writeDir writes d if it changed; empty reports a directory with nothing
+// to record.
+func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
+	if !d.dirty {
+		return d.hash, d.hash.IsZero() || d.hash == emptyTree, nil
+	}
+	entries := make([]treeEntry, 0, len(d.entries))
+	for name, n := range d.entries {
+		e := treeEntry{name: name, mode: n.mode, hash: n.hash}
+		switch {
+		case n.mode == filemode.Dir:
+			h, empty, err := r.writeDir(fs, n.dir)
+			if err != nil {
+				return plumbing.ZeroHash, false, err
+			}
+			if empty {
+				continue
+			}
+			e.hash = h
+		case n.data != nil:
+			h, err := r.writeObject(plumbing.BlobObject, n.data.b)
+			if err != nil {
+				return plumbing.ZeroHash, false, err
+			}
+			n.data.sum, n.data.sumSet = h, true
+			e.hash = h
+		}
+		entries = append(entries, e)
+	}
+	if len(entries) == 0 {
+		d.hash, d.dirty = emptyTree, false
+		return emptyTree, true, nil
+	}
+	h, err := r.writeObject(plumbing.TreeObject, encodeTree(entries))
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	d.hash, d.dirty = h, false
+	return h, false, nil
+}
