@@ -5,8 +5,34 @@
 // blank_lines and (only when Options.Fuzzy > 0) fuzzy, and stops at the first
 // step that finds exactly one location. A step that finds two or more stops
 // the ladder with an *Ambiguous error: a tolerant step never picks one of
-// several candidates.
+// several candidates. When no step finds anything, Find returns a *NotFound
+// whose Diagnosis names the closest lines of the file and how they differ.
+//
+// Each tolerant step also forgives everything the steps before it forgive,
+// so every step finds a superset of the locations the previous step found:
+//
+//   - exact: the lines are equal byte for byte.
+//   - trailing_ws: equal once trailing white space (unicode.IsSpace) is
+//     removed from both sides.
+//   - indent: equal once leading spaces and tabs are removed too, provided
+//     the indentation of the window differs from the pattern's in one
+//     consistent way (see reindenter); Match.Reindent carries that
+//     difference to the new lines.
+//   - unicode: as indent, after folding typographic punctuation on both
+//     sides (see fold).
+//   - blank_lines: as unicode, with blank lines removed from both sides; the
+//     match spans the first to the last matched line of the file.
+//   - fuzzy: see fuzzy.go.
+//
+// The package is pure: no I/O, no global state.
 package match
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
 
 // Step names how a location was found. It is recorded in reports and commit
 // trailers, so the values are part of the contract.
@@ -20,6 +46,17 @@ const (
 	BlankLines Step = "blank_lines"
 	Fuzzy      Step = "fuzzy"
 )
+
+// DefaultThreshold is the fuzzy threshold of a bare --fuzzy flag.
+const DefaultThreshold = 0.9
+
+// RunnerUpMargin is how far the best fuzzy window must score above every
+// other window: a runner-up within this margin makes the step ambiguous.
+const RunnerUpMargin = 0.05
+
+// ErrEmptyPattern is returned for an empty pattern: creating and appending
+// are the caller's business, there is nothing to locate.
+var ErrEmptyPattern = errors.New("match: empty pattern")
 
 // Options tune the ladder.
 type Options struct {
@@ -37,7 +74,63 @@ type Options struct {
 type Match struct {
 	Start, End int // 0-based, half-open range of file lines
 	Step       Step
-	// Reindent maps a pattern-side indentation to the file's (indent step);
-	// nil means lines are used as written.
+	// Reindent maps a pattern-side indentation to the file's (indent step
+	// and later); nil means lines are used as written.
 	Reindent func(line string) string
+}
+
+// hit is one candidate location found by a step.
+type hit struct {
+	start, end int
+	reindent   func(string) string
+}
+
+// Find locates pattern (whole lines, without terminators) in file.
+//
+// It returns ErrEmptyPattern for an empty pattern, an error for a fuzzy
+// threshold outside [0, 1], *Ambiguous when a step finds several locations
+// and *NotFound when none does.
+func Find(file, pattern []string, opt Options) (Match, error) {
+	if len(pattern) == 0 {
+		return Match{}, ErrEmptyPattern
+	}
+	if math.IsNaN(opt.Fuzzy) || opt.Fuzzy < 0 || opt.Fuzzy > 1 {
+		return Match{}, fmt.Errorf("match: fuzzy threshold %v outside (0, 1]", opt.Fuzzy)
+	}
+	opt.From = max(opt.From, 0)
+	f := &finder{file: file, pat: pattern, opt: opt}
+	steps := []struct {
+		step Step
+		run  func() []hit
+	}{
+		{Exact, f.exact},
+		{TrailingWS, f.trailingWS},
+		{Indent, f.indent},
+		{Unicode, f.unicode},
+		{BlankLines, f.blankLines},
+	}
+	if opt.Fuzzy > 0 {
+		steps = append(steps, struct {
+			step Step
+			run  func() []hit
+		}{Fuzzy, f.fuzzy})
+	}
+	for _, st := range steps {
+		hits := st.run()
+		switch len(hits) {
+		case 0:
+			continue
+		case 1:
+			h := hits[0]
+			return Match{Start: h.start, End: h.end, Step: st.step, Reindent: h.reindent}, nil
+		default:
+			lines := make([]int, len(hits))
+			for i, h := range hits {
+				lines[i] = h.start + 1
+			}
+			slices.Sort(lines)
+			return Match{}, &Ambiguous{Step: st.step, Len: len(pattern), Lines: lines}
+		}
+	}
+	return Match{}, &NotFound{Len: len(pattern), Diagnosis: f.diagnose()}
 }

@@ -1,0 +1,253 @@
+package match
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// maxFuzzyCandidates bounds how many windows within the margin of the best
+// the fuzzy step keeps; past it the step stops scanning and reports the
+// candidates seen so far as ambiguous (or nothing, when none reached the
+// threshold): it may refuse, it never guesses.
+const maxFuzzyCandidates = 64
+
+// fuzzy scores every window of len(pattern) lines on the folded content
+// view (indentation, trailing white space and punctuation forgiven):
+//
+//	similarity = Σ (M_k − d_k) / Σ M_k
+//
+// where, for pattern line k and file line k of the window, M_k is the
+// longer length in bytes and d_k the Levenshtein distance; blank pairs
+// weigh nothing and a window of blank pairs scores 1. The best window wins
+// when it scores at least Options.Fuzzy and every other window scores at
+// least RunnerUpMargin less; otherwise the windows within the margin of
+// the best are returned and the ladder reports them as ambiguous.
+//
+// Cost is bounded by pruning: a window is scored only when an upper bound
+// on its similarity reaches the floor (threshold − margin, raised to
+// best − margin as better windows turn up). The bound uses lower bounds on
+// the total distance: per line, the length difference and the bytes (mod
+// 64) present on one side only; per window, the bag distance between all
+// its bytes and the pattern's, maintained as the window slides. Scoring
+// stops as soon as the distance exceeds what the floor allows.
+func (f *finder) fuzzy() []hit {
+	keys, pk := f.foldView()
+	n := len(pk)
+	last := len(keys) - n
+	lo := f.opt.From
+	if f.opt.AtEOF {
+		lo = max(lo, last)
+	}
+	if last < lo {
+		return nil
+	}
+	th := f.opt.Fuzzy
+	floor := th - RunnerUpMargin
+
+	psig := make([]uint64, n)
+	for k, s := range pk {
+		psig[k] = signature(s)
+	}
+	fsig := make([]uint64, n+last-lo+1)
+	for i := range fsig {
+		fsig[i] = signature(keys[lo+i])
+	}
+	var bag bagDistance
+	for _, s := range pk {
+		bag.addPattern(s)
+	}
+	for k := range n {
+		bag.add(keys[lo+k])
+	}
+
+	type scored struct {
+		start int
+		score float64
+	}
+	var cands []scored
+	best, overflow := -1.0, false
+	perLB := make([]int, n)
+	for s := lo; s <= last; s++ {
+		if s > lo {
+			bag.remove(keys[s-1])
+			bag.add(keys[s+n-1])
+		}
+		sumM, lbLines := 0, 0
+		for k := range n {
+			a, b := keys[s+k], pk[k]
+			sumM += max(len(a), len(b))
+			x, y := fsig[s-lo+k], psig[k]
+			d := max(abs(len(a)-len(b)), bits.OnesCount64(x&^y), bits.OnesCount64(y&^x))
+			perLB[k] = d
+			lbLines += d
+		}
+		score := 1.0
+		if sumM > 0 {
+			cut := max(floor, best-RunnerUpMargin)
+			budget := int(float64(sumM)*(1-cut) + 1e-9)
+			if max(lbLines, bag.lower()) > budget {
+				continue
+			}
+			d, ok := f.windowDistance(keys[s:s+n], pk, perLB, lbLines, budget)
+			if !ok {
+				continue
+			}
+			score = 1 - float64(d)/float64(sumM)
+		}
+		if score < floor-1e-9 || score <= best-RunnerUpMargin+1e-9 {
+			continue
+		}
+		cands = append(cands, scored{s, score})
+		best = max(best, score)
+		if len(cands) > maxFuzzyCandidates {
+			cands = slices.DeleteFunc(cands, func(c scored) bool { return c.score <= best-RunnerUpMargin+1e-9 })
+			if overflow = len(cands) > maxFuzzyCandidates; overflow {
+				break
+			}
+		}
+	}
+	if best < th-1e-9 {
+		return nil
+	}
+	var hits []hit
+	for _, c := range cands {
+		if !overflow && c.score <= best-RunnerUpMargin+1e-9 {
+			continue
+		}
+		at := make([]int, n)
+		for k := range at {
+			at[k] = c.start + k
+		}
+		r, ok := f.indentAt(at, keys, pk, fold)
+		if !ok {
+			r = nil // indentation is one of the things that differ
+		}
+		hits = append(hits, hit{start: c.start, end: c.start + n, reindent: r})
+	}
+	slices.SortFunc(hits, func(a, b hit) int { return a.start - b.start })
+	return hits
+}
+
+// windowDistance sums the line distances of a window, giving up (false)
+// once the sum, plus the lower bounds of the lines still to come, exceeds
+// budget.
+func (f *finder) windowDistance(win, pat []string, perLB []int, lbRest, budget int) (int, bool) {
+	d := 0
+	for k := range pat {
+		lbRest -= perLB[k]
+		if win[k] == pat[k] {
+			continue
+		}
+		limit := budget - d - lbRest
+		if limit < perLB[k] {
+			return 0, false
+		}
+		dk := f.lev.distance(win[k], pat[k], limit)
+		if dk > limit {
+			return 0, false
+		}
+		d += dk
+	}
+	return d, true
+}
+
+// signature has bit b&63 set for every byte b of s: two lines differ by at
+// least as many edits as one has signature bits the other lacks.
+func signature(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << (s[i] & 63)
+	}
+	return m
+}
+
+// bagDistance tracks how many bytes a window and the pattern do not share,
+// counted as multisets; the larger of the two surpluses bounds the edit
+// distance of any line-by-line alignment from below.
+type bagDistance struct {
+	pat, win     [256]int32
+	short, extra int // pattern bytes missing from the window, window bytes beyond the pattern's
+}
+
+func (b *bagDistance) addPattern(s string) {
+	for i := 0; i < len(s); i++ {
+		b.pat[s[i]]++
+		b.short++
+	}
+}
+
+func (b *bagDistance) add(s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if b.win[c] < b.pat[c] {
+			b.short--
+		} else {
+			b.extra++
+		}
+		b.win[c]++
+	}
+}
+
+func (b *bagDistance) remove(s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		b.win[c]--
+		if b.win[c] < b.pat[c] {
+			b.short++
+		} else {
+			b.extra--
+		}
+	}
+}
+
+func (b *bagDistance) lower() int { return max(b.short, b.extra) }
+
+// levBuf holds the rows of a Levenshtein computation between calls.
+type levBuf struct{ prev, cur []int }
+
+// distance is the byte-level Levenshtein distance of a and b, or any value
+// above limit once it is certain to exceed limit.
+func (l *levBuf) distance(a, b string, limit int) int {
+	if abs(len(a)-len(b)) > limit {
+		return limit + 1
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(b) == 0 {
+		return len(a)
+	}
+	if cap(l.prev) < len(b)+1 {
+		l.prev = make([]int, len(b)+1)
+		l.cur = make([]int, len(b)+1)
+	}
+	prev, cur := l.prev[:len(b)+1], l.cur[:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		ai := a[i-1]
+		for j := 1; j <= len(b); j++ {
+			v := prev[j-1]
+			if ai != b[j-1] {
+				v = min(v, prev[j], cur[j-1]) + 1
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
