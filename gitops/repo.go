@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5/memfs"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -23,6 +24,8 @@ type Repo struct {
 	Bare      bool
 
 	objects *objectStore
+
+	treeReads atomic.Int64 // trees decoded, for tests of laziness
 
 	signOnce sync.Once
 	sign     bool

@@ -87,6 +87,7 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	if h.IsZero() || h == emptyTree {
 		return nil, nil
 	}
+	r.treeReads.Add(1)
 	data, err := r.readObject(plumbing.TreeObject, h)
 	if err != nil {
 		return nil, err
