@@ -1,0 +1,268 @@
+package transcript
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// ccRecord is a Claude Code session record, or a bare Messages API message
+// ({role, content}).
+type ccRecord struct {
+	Type        string     `json:"type"`
+	IsSidechain bool       `json:"isSidechain"`
+	IsMeta      bool       `json:"isMeta"`
+	Cwd         string     `json:"cwd"`
+	Timestamp   string     `json:"timestamp"`
+	Message     *ccMessage `json:"message"`
+
+	Role    string          `json:"role"`
+	Model   string          `json:"model"`
+	Content json.RawMessage `json:"content"`
+}
+
+type ccMessage struct {
+	Role    string          `json:"role"`
+	Model   string          `json:"model"`
+	Content json.RawMessage `json:"content"`
+}
+
+// block is one content block of a message.
+type block struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// blocks decodes message content: a string is one text block.
+func blocks(raw json.RawMessage) ([]block, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	if raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		return []block{{Type: "text", Text: s}}, nil
+	}
+	var bs []block
+	err := json.Unmarshal(raw, &bs)
+	return bs, err
+}
+
+// resultText flattens a tool_result's content (a string or text blocks).
+func resultText(raw json.RawMessage) string {
+	bs, err := blocks(raw)
+	if err != nil {
+		return strings.TrimSpace(string(raw))
+	}
+	var parts []string
+	for _, b := range bs {
+		if b.Text != "" {
+			parts = append(parts, b.Text)
+		}
+	}
+	s := strings.Join(parts, "\n")
+	s = strings.TrimPrefix(strings.TrimSpace(s), "<tool_use_error>")
+	s = strings.TrimSuffix(s, "</tool_use_error>")
+	return shorten(strings.TrimSpace(s), 2000)
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// readClaude reads a Claude Code session (JSONL) or a Messages API
+// conversation (a JSON list of {role, content} messages, or an object with
+// "messages").
+//
+// Invariants: a response is the assistant records up to the next real user
+// message; a user record made only of tool_result blocks, a meta record and
+// any sidechain (sub-agent) record belong to the current turn. Sidechain
+// edits count, sidechain prose does not. A tool_result with is_error marks
+// the operations of its tool_use as failed at the time. Context is every
+// file read, written or successfully edited so far: Claude Code refuses to
+// edit a file it has not read, so a successful edit proves a read.
+func readClaude(r io.Reader, e *emitter) error {
+	c := &claudeReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
+	c.ctx.known = true
+	err := readRecords(r, e, []string{"messages", "conversation"}, c.record)
+	if err != nil {
+		return err
+	}
+	return c.flush()
+}
+
+type pendingCall struct {
+	ops   []int  // indexes into cur.Ops
+	path  string // resolved path the call read or wrote
+	write bool   // the call edits path (adds it to context when it worked)
+}
+
+type claudeReader struct {
+	e       *emitter
+	ro      *rooter
+	cur     *Response
+	texts   []string
+	pending map[string]pendingCall
+	order   []string // pending ids, in call order
+	ctx     fileSet
+	group   int
+}
+
+func (c *claudeReader) record(rec int, raw []byte) error {
+	var r ccRecord
+	if !decodeRecord(c.e, rec, raw, &r) {
+		return nil
+	}
+	msg := r.Message
+	if msg == nil && r.Role != "" {
+		msg = &ccMessage{Role: r.Role, Model: r.Model, Content: r.Content}
+	}
+	if msg == nil {
+		return nil // summary, system and bookkeeping records
+	}
+	role := r.Type
+	if role != "user" && role != "assistant" {
+		role = msg.Role
+	}
+	if r.Cwd != "" {
+		c.ro.cwd = cleanAbs(r.Cwd)
+	}
+	bs, err := blocks(msg.Content)
+	if err != nil {
+		c.e.warn(rec, "record skipped: content: %v", err)
+		return nil
+	}
+	switch role {
+	case "assistant":
+		c.assistant(rec, r, msg, bs)
+	case "user":
+		if !r.IsSidechain && !r.IsMeta && realUserMessage(bs) {
+			return c.flush()
+		}
+		c.results(bs)
+	}
+	return nil
+}
+
+// realUserMessage: anything but tool results is the user speaking.
+func realUserMessage(bs []block) bool {
+	for _, b := range bs {
+		if b.Type != "tool_result" {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block) {
+	if c.cur == nil {
+		c.cur = &Response{Line: rec}
+		if t, err := time.Parse(time.RFC3339Nano, r.Timestamp); err == nil {
+			c.cur.Time = t
+		}
+	}
+	if msg.Model != "" && !strings.HasPrefix(msg.Model, "<") && c.cur.Model == "" {
+		c.cur.Model = msg.Model
+	}
+	for _, b := range bs {
+		switch b.Type {
+		case "text":
+			if !r.IsSidechain && strings.TrimSpace(b.Text) != "" {
+				c.texts = append(c.texts, strings.TrimSpace(b.Text))
+			}
+		case "tool_use":
+			c.toolUse(rec, b)
+		}
+	}
+}
+
+func (c *claudeReader) toolUse(rec int, b block) {
+	eff := mapTool(b.Name, b.Input, rec)
+	pc := pendingCall{}
+	if len(eff.ops) > 1 {
+		c.group++
+	}
+	for _, op := range eff.ops {
+		op.Path = c.ro.rel(op.Path)
+		if len(eff.ops) > 1 {
+			op.Group = c.group
+		}
+		pc.ops = append(pc.ops, len(c.cur.Ops))
+		c.cur.Ops = append(c.cur.Ops, op)
+		pc.write = pc.write || op.Kind != editcore.Malformed
+	}
+	switch {
+	case len(eff.reads) > 0:
+		pc.path = c.ro.rel(eff.reads[0])
+	case pc.write:
+		pc.path = c.ro.rel(eff.path)
+	default:
+		return
+	}
+	if b.ID == "" {
+		c.ctx.add(pc.path)
+		return
+	}
+	c.pending[b.ID] = pc
+	c.order = append(c.order, b.ID)
+}
+
+// results applies tool results to the calls they answer.
+func (c *claudeReader) results(bs []block) {
+	for _, b := range bs {
+		if b.Type != "tool_result" {
+			continue
+		}
+		pc, ok := c.pending[b.ToolUseID]
+		if !ok {
+			continue
+		}
+		delete(c.pending, b.ToolUseID)
+		if !b.IsError {
+			c.ctx.add(pc.path)
+			continue
+		}
+		msg := resultText(b.Content)
+		if msg == "" {
+			msg = "the tool call failed"
+		}
+		for _, i := range pc.ops {
+			if c.cur != nil && i < len(c.cur.Ops) {
+				c.cur.Ops[i].RecordedError = msg
+			}
+		}
+	}
+}
+
+func (c *claudeReader) flush() error {
+	cur := c.cur
+	if cur == nil {
+		return nil
+	}
+	for _, id := range c.order { // no result recorded: assume it worked
+		if pc, ok := c.pending[id]; ok {
+			c.ctx.add(pc.path)
+		}
+	}
+	clear(c.pending)
+	c.order = c.order[:0]
+	cur.Text = strings.Join(c.texts, "\n\n")
+	cur.Context = c.ctx.snapshot(nil)
+	cur.resolve = c.ro.rel
+	c.cur, c.texts = nil, nil
+	return c.e.emit(cur)
+}

@@ -1,0 +1,351 @@
+package transcript
+
+import (
+	"encoding/json"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// cxLine is a Codex CLI rollout line: {"timestamp","type","payload"}. Older
+// rollouts wrote response items bare, without the envelope.
+type cxLine struct {
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+}
+
+// cxItem holds the payload fields this reader uses.
+type cxItem struct {
+	Type      string          `json:"type"`
+	Role      string          `json:"role"`
+	Content   json.RawMessage `json:"content"`
+	Name      string          `json:"name"`
+	Input     string          `json:"input"`
+	Arguments string          `json:"arguments"`
+	CallID    string          `json:"call_id"`
+	Output    json.RawMessage `json:"output"`
+	Action    *struct {
+		Command          json.RawMessage `json:"command"`
+		WorkingDirectory string          `json:"working_directory"`
+	} `json:"action"`
+
+	Cwd     string `json:"cwd"`     // session_meta, turn_context
+	Model   string `json:"model"`   // turn_context
+	Message string `json:"message"` // event_msg user_message
+	Success *bool  `json:"success"` // event_msg patch_apply_end
+	Stderr  string `json:"stderr"`
+}
+
+// readCodex reads a Codex CLI rollout.
+//
+// Invariants: a response is everything the assistant did between two user
+// messages (the response_item and the event_msg of one user message both
+// mark the same boundary; injected environment and instruction messages do
+// not); its edits are apply_patch calls in any of their three spellings, in
+// order; a call's output (exit code, failure text, or a failed
+// patch_apply_end event) marks it as failed at the time. Context is
+// unknown: Codex reads files through arbitrary shell commands.
+func readCodex(r io.Reader, e *emitter) error {
+	c := &codexReader{e: e, ro: newRooter(e.opt), calls: map[string]int{}}
+	if err := readRecords(r, e, nil, c.record); err != nil {
+		return err
+	}
+	return c.flush()
+}
+
+type codexReader struct {
+	e     *emitter
+	ro    *rooter
+	model string
+	cur   *Response
+	texts []string
+	calls map[string]int // call_id -> index in cur.Patches
+}
+
+func (c *codexReader) record(rec int, raw []byte) error {
+	var l cxLine
+	if !decodeRecord(c.e, rec, raw, &l) {
+		return nil
+	}
+	payload := l.Payload
+	if len(payload) == 0 {
+		payload = raw // an old rollout's bare response item
+	}
+	var it cxItem
+	if !decodeRecord(c.e, rec, payload, &it) {
+		return nil
+	}
+	switch l.Type {
+	case "session_meta", "turn_context":
+		if it.Cwd != "" {
+			c.ro.cwd = cleanAbs(it.Cwd)
+		}
+		if it.Model != "" {
+			c.model = it.Model
+		}
+		return nil
+	case "event_msg":
+		switch it.Type {
+		case "user_message":
+			return c.flush()
+		case "patch_apply_end":
+			if it.Success != nil && !*it.Success {
+				c.fail(it.CallID, firstNonEmpty(strings.TrimSpace(it.Stderr), "apply_patch failed"))
+			}
+		}
+		return nil
+	}
+	return c.item(rec, l.Timestamp, it)
+}
+
+func (c *codexReader) item(rec int, ts string, it cxItem) error {
+	switch it.Type {
+	case "message":
+		text := contentText(it.Content)
+		if it.Role == "user" {
+			if injected(text) {
+				return nil
+			}
+			return c.flush()
+		}
+		if it.Role == "assistant" && strings.TrimSpace(text) != "" {
+			c.start(rec, ts)
+			c.texts = append(c.texts, strings.TrimSpace(text))
+		}
+	case "custom_tool_call", "function_call":
+		patch, dir := "", ""
+		switch {
+		case it.Name == "apply_patch" && it.Type == "custom_tool_call":
+			patch = it.Input
+		case it.Name == "apply_patch":
+			var a struct {
+				Input string `json:"input"`
+				Patch string `json:"patch"`
+			}
+			_ = json.Unmarshal([]byte(it.Arguments), &a)
+			patch = firstNonEmpty(a.Input, a.Patch)
+		default:
+			var a struct {
+				Command json.RawMessage `json:"command"`
+				Workdir string          `json:"workdir"`
+			}
+			if json.Unmarshal([]byte(it.Arguments), &a) == nil {
+				patch, dir = shellPatch(a.Command)
+				dir = joinDir(a.Workdir, dir)
+			}
+		}
+		c.addPatch(rec, ts, it.CallID, patch, dir)
+	case "local_shell_call":
+		if it.Action != nil {
+			patch, dir := shellPatch(it.Action.Command)
+			c.addPatch(rec, ts, it.CallID, patch, joinDir(it.Action.WorkingDirectory, dir))
+		}
+	case "function_call_output", "custom_tool_call_output":
+		if msg, failed := outputFailed(it.Output); failed {
+			c.fail(it.CallID, msg)
+		}
+	}
+	return nil
+}
+
+func (c *codexReader) start(rec int, ts string) *Response {
+	if c.cur == nil {
+		c.cur = &Response{Line: rec}
+		if t, err := time.Parse(time.RFC3339Nano, ts); err == nil {
+			c.cur.Time = t
+		}
+	}
+	return c.cur
+}
+
+func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
+	if patch == "" {
+		return
+	}
+	cur := c.start(rec, ts)
+	p := Patch{Text: patch, Line: rec}
+	ro := c.ro
+	switch {
+	case dir == "":
+	case isAbs(dir):
+		p.Dir = ro.rel(dir)
+	default:
+		p.Dir = strings.ReplaceAll(dir, `\`, "/")
+	}
+	d := p.Dir // absolute when outside the session: then so is every path
+	p.resolve = func(s string) string { return ro.relIn(d, s) }
+	if callID != "" {
+		c.calls[callID] = len(cur.Patches)
+	}
+	cur.Patches = append(cur.Patches, p)
+}
+
+func (c *codexReader) fail(callID, msg string) {
+	i, ok := c.calls[callID]
+	if !ok || c.cur == nil || i >= len(c.cur.Patches) {
+		return
+	}
+	if c.cur.Patches[i].RecordedError == "" {
+		c.cur.Patches[i].RecordedError = shorten(msg, 2000)
+	}
+}
+
+func (c *codexReader) flush() error {
+	cur := c.cur
+	if cur == nil {
+		return nil
+	}
+	cur.Text = strings.Join(c.texts, "\n\n")
+	cur.Model = c.model
+	cur.resolve = c.ro.rel
+	c.cur, c.texts = nil, nil
+	clear(c.calls)
+	return c.e.emit(cur)
+}
+
+// contentText joins the text parts of a message's content.
+func contentText(raw json.RawMessage) string {
+	var parts []struct {
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if b.Len() > 0 && p.Text != "" {
+			b.WriteString("\n")
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// injected tells Codex's own context messages from the user's words.
+func injected(text string) bool {
+	t := strings.TrimSpace(text)
+	for _, p := range []string{"<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<user_shell_command>", "<turn_aborted>"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	heredocRe = regexp.MustCompile(`(?s)\bapply_?patch\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[^\n]*\n`)
+	cdRe      = regexp.MustCompile(`^\s*cd\s+("[^"]+"|'[^']+'|\S+)\s*&&`)
+)
+
+// shellPatch finds an apply_patch invocation in a shell command: the argv
+// form ["apply_patch", patch] or a script with an apply_patch heredoc (or a
+// bare "*** Begin Patch" … "*** End Patch" argument). dir is a leading
+// "cd DIR &&".
+func shellPatch(raw json.RawMessage) (patch, dir string) {
+	var argv []string
+	var script string
+	if json.Unmarshal(raw, &argv) != nil {
+		if json.Unmarshal(raw, &script) != nil {
+			return "", ""
+		}
+	} else {
+		switch {
+		case len(argv) >= 2 && (argv[0] == "apply_patch" || argv[0] == "applypatch"):
+			return argv[1], ""
+		case len(argv) >= 3 && strings.HasPrefix(argv[1], "-") && strings.Contains(argv[1], "c"):
+			script = argv[2]
+		default:
+			return "", ""
+		}
+	}
+	if m := cdRe.FindStringSubmatch(script); m != nil {
+		dir = strings.Trim(m[1], `"'`)
+	}
+	if loc := heredocRe.FindStringSubmatchIndex(script); loc != nil {
+		delim := script[loc[4]:loc[5]]
+		body := script[loc[1]:]
+		for i := 0; i <= len(body); {
+			j := strings.IndexByte(body[i:], '\n')
+			end := len(body)
+			if j >= 0 {
+				end = i + j
+			}
+			if strings.TrimSpace(body[i:end]) == delim {
+				return body[:i], dir
+			}
+			if j < 0 {
+				break
+			}
+			i = end + 1
+		}
+		return body, dir // unterminated heredoc: the rest of the script
+	}
+	if !strings.Contains(script, "apply_patch") && !strings.Contains(script, "applypatch") {
+		return "", ""
+	}
+	if i := strings.Index(script, "*** Begin Patch"); i >= 0 {
+		body := script[i:]
+		if j := strings.Index(body, "*** End Patch"); j >= 0 {
+			body = body[:j+len("*** End Patch")] + "\n"
+		}
+		return body, dir
+	}
+	return "", ""
+}
+
+func joinDir(workdir, dir string) string {
+	switch {
+	case dir == "":
+		return workdir
+	case workdir == "" || isAbs(dir):
+		return dir
+	}
+	return strings.TrimSuffix(workdir, "/") + "/" + dir
+}
+
+var exitCodeRe = regexp.MustCompile(`^(?:Exit code|Process exited with code):?\s*(-?\d+)`)
+
+// outputFailed reads a tool call's output: a JSON string holding
+// {"output", "metadata": {"exit_code"}}, plain text (possibly starting
+// "Exit code: N"), or an object {content, success}.
+func outputFailed(raw json.RawMessage) (string, bool) {
+	var obj struct {
+		Content string `json:"content"`
+		Success *bool  `json:"success"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.Success != nil {
+		return obj.Content, !*obj.Success
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	var wrapped struct {
+		Output   string `json:"output"`
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	}
+	if json.Unmarshal([]byte(s), &wrapped) == nil && wrapped.Metadata.ExitCode != nil {
+		return strings.TrimSpace(wrapped.Output), *wrapped.Metadata.ExitCode != 0
+	}
+	t := strings.TrimSpace(s)
+	if m := exitCodeRe.FindStringSubmatch(t); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return t, n != 0
+	}
+	if strings.Contains(t, "verification failed") {
+		return t, true
+	}
+	for _, p := range []string{"Failed to", "failed to", "Invalid patch", "invalid patch", "error:", "Error:"} {
+		if strings.HasPrefix(t, p) {
+			return t, true
+		}
+	}
+	return "", false
+}

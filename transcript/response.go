@@ -1,0 +1,156 @@
+package transcript
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// Response is one assistant response: the unit that becomes one commit.
+type Response struct {
+	Index int // 1-based, in transcript order
+	// Line is where the response starts in the transcript: for text
+	// sources the line of Text's first line (so a block at line n of Text
+	// is at transcript line Line+n-1); for JSON sources the 1-based record
+	// number (JSONL line, or element of a JSON list) of its first record.
+	Line int
+
+	// Text is, for text sources, the assistant's text (line endings
+	// normalised to LF) to be parsed for edit blocks; for tool-call
+	// sources, the assistant's prose, for the commit message only.
+	Text string
+
+	// Ops are the structured edits of a tool-call source, in order, with
+	// Format "toolcall" and repository-relative paths (a path that stays
+	// outside the repository is left absolute, for unsafe_path).
+	Ops []editcore.Op
+	// Patches are codex apply_patch texts, to be parsed by the caller;
+	// resolve the paths they name with [Patch.Resolve].
+	Patches []Patch
+
+	Model string    // "" when unknown
+	Time  time.Time // zero when unknown
+
+	// Context lists the repository-relative files the model had seen in
+	// full before or during this response; nil means unknown (every file
+	// is in context).
+	Context []string
+
+	resolve func(string) string
+}
+
+// Resolve maps a path written in the response onto the repository, the way
+// the tool-call paths were mapped: an absolute path under the session's
+// working directory (or the repository root) becomes relative; anything
+// else is returned unchanged.
+func (r *Response) Resolve(path string) string {
+	if r.resolve == nil {
+		return path
+	}
+	return r.resolve(path)
+}
+
+// Patch is one apply_patch invocation recorded in a codex transcript.
+type Patch struct {
+	Text          string // the patch, "*** Begin Patch" … "*** End Patch"
+	Line          int    // record number of the call
+	RecordedError string // set when the call failed at the time; do not apply
+	// Dir is the call's working directory relative to the repository root
+	// ("" for the root); relative paths in the patch are relative to it.
+	Dir string
+
+	resolve func(string) string
+}
+
+// Resolve maps a path named in the patch onto the repository: relative paths
+// are taken from Dir, absolute ones through the session's working directory.
+func (p *Patch) Resolve(path string) string {
+	if p.resolve == nil {
+		return path
+	}
+	return p.resolve(path)
+}
+
+// Options are what a reader needs from its caller.
+type Options struct {
+	// Root is the repository's worktree root (absolute); absolute paths
+	// under it are made relative.
+	Root string
+	// Exists reports whether a repository-relative path exists in the base
+	// tree; it lets OpenHands transcripts, which record no working
+	// directory, have their workspace root inferred. Optional.
+	Exists func(path string) bool
+	// Warn receives what was skipped (a bad record, an overlong line) with
+	// its 1-based line or record number. Optional.
+	Warn func(line int, msg string)
+}
+
+// Limits that keep hostile input from exhausting memory.
+const (
+	MaxLine     = 64 << 20  // longest transcript line or JSON record kept
+	MaxResponse = 256 << 20 // largest response text
+)
+
+// ErrTooLarge is wrapped by the error returned when a response exceeds
+// MaxResponse.
+var ErrTooLarge = errors.New("response too large")
+
+// Error is a problem at a place in the transcript.
+type Error struct {
+	Line int // 1-based line or record number; 0 when unknown
+	Err  error
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("transcript: line %d: %v", e.Line, e.Err)
+	}
+	return fmt.Sprintf("transcript: %v", e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Read streams the responses of a transcript to fn, in order. It holds at
+// most one record (or one response) in memory at a time. An error returned
+// by fn stops reading and is returned as is.
+func Read(r io.Reader, src Source, opt Options, fn func(*Response) error) error {
+	e := &emitter{fn: fn, opt: opt}
+	switch src {
+	case Raw:
+		return readRaw(r, e)
+	case Markdown:
+		return readMarkdown(r, e)
+	case Aider:
+		return readAider(r, e)
+	case ClaudeCode:
+		return readClaude(r, e)
+	case Codex:
+		return readCodex(r, e)
+	case OpenHands:
+		return readOpenHands(r, e)
+	}
+	_, err := ParseSource(string(src))
+	return err
+}
+
+// emitter numbers responses and carries the options to every reader.
+type emitter struct {
+	fn  func(*Response) error
+	opt Options
+	n   int
+}
+
+func (e *emitter) emit(r *Response) error {
+	e.n++
+	r.Index = e.n
+	return e.fn(r)
+}
+
+func (e *emitter) warn(line int, format string, args ...any) {
+	if e.opt.Warn != nil {
+		e.opt.Warn(line, fmt.Sprintf(format, args...))
+	}
+}
