@@ -48,10 +48,7 @@ const (
 // character whose lead byte is 0xC2, 0xE2 or 0xF0), so prose and code cost
 // one comparison.
 func classify(line string) marker {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
+	i := indent(line)
 	if i == len(line) {
 		return content
 	}
@@ -108,19 +105,21 @@ func word(s, sym string) string {
 	return strings.TrimLeft(s, " \t")
 }
 
-// isBlank reports a line of only whitespace.
-func isBlank(line string) bool {
-	for i := 0; i < len(line); i++ {
-		if line[i] != ' ' && line[i] != '\t' {
-			return false
-		}
+// indent is the index of the first byte that is not a space or tab.
+func indent(line string) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
 	}
-	return true
+	return i
 }
+
+// isBlank reports a line of only whitespace.
+func isBlank(line string) bool { return indent(line) == len(line) }
 
 // isFence reports a markdown code fence line (``` or ~~~, with or without
 // an info string).
 func isFence(line string) bool {
-	s := strings.TrimLeft(line, " \t")
-	return strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")
+	s := line[indent(line):]
+	return len(s) >= 3 && (s[0] == '`' || s[0] == '~') && s[1] == s[0] && s[2] == s[0]
 }

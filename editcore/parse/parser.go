@@ -1,0 +1,186 @@
+// Package parse turns a model's response into the ordered operations of
+// every edit format it contains, and the shell commands it suggests.
+//
+// The Parser is incremental: it is fed the response in chunks of any size,
+// split anywhere (inside a line, a marker or a multi-byte character), and
+// returns the operations each chunk completed, so a streaming caller can act
+// on a block as soon as it is closed. Its invariants:
+//
+//   - Lines end at "\n"; a trailing "\r" is removed (CRLF transcripts). A
+//     final line without terminator is read by Finish. Line numbers are
+//     1-based.
+//   - Any chunking yields the same operations, in the same order, as
+//     parsing the whole response at once.
+//   - Each line goes to the format whose block it is in; otherwise it is
+//     offered to the formats in registry order, and a line no format claims
+//     is prose, given to the shell scanner.
+//   - Operations come out in the order they complete, which is their order
+//     of appearance: a format holds the lines of its block exclusively, so
+//     nothing else completes while a block is open.
+package parse
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
+
+// Parser reads one response at a time.
+type Parser struct {
+	formats []Format
+	shell   scanner
+	active  int    // index of the format inside a block, or -1
+	n       int    // number of the last line read
+	pend    []byte // the start of a line whose end has not arrived
+	out     []editcore.Op
+}
+
+// scanner is what the Parser needs of *shell.Scanner.
+type scanner interface {
+	Line(n int, line string) []shell.Command
+	End() []shell.Command
+}
+
+// Option configures a Parser.
+type Option func(*Parser)
+
+// WithFormats replaces auto-detection by the given formats (for --format;
+// see Lookup). A Format instance belongs to one Parser.
+func WithFormats(formats ...Format) Option {
+	return func(p *Parser) { p.formats = formats }
+}
+
+// New returns a Parser using every registered format unless an option says
+// otherwise.
+func New(opts ...Option) *Parser {
+	p := &Parser{shell: shell.NewScanner(), active: -1}
+	for _, r := range registry {
+		p.formats = append(p.formats, r.make())
+	}
+	for _, o := range opts {
+		o(p)
+	}
+	return p
+}
+
+// Bytes parses a whole response.
+func Bytes(text []byte) []editcore.Op {
+	p := New()
+	return append(p.Feed(text), p.Finish()...)
+}
+
+// Feed reads the next chunk of the response and returns the operations it
+// completed. The Parser does not keep chunk.
+func (p *Parser) Feed(chunk []byte) []editcore.Op {
+	p.out = nil
+	if len(p.pend) > 0 {
+		i := bytes.IndexByte(chunk, '\n')
+		if i < 0 {
+			p.pend = append(p.pend, chunk...)
+			return nil
+		}
+		p.pend = append(p.pend, chunk[:i]...)
+		p.line(string(p.pend))
+		p.pend = p.pend[:0]
+		chunk = chunk[i+1:]
+	}
+	for len(chunk) > 0 {
+		j := segment(chunk)
+		if j < 0 {
+			break
+		}
+		// One copy per segment: the lines are substrings of it, so formats
+		// may keep them without a copy per line. Segments are small enough
+		// to be parsed while they are still in the cache.
+		s := string(chunk[:j+1])
+		for len(s) > 0 {
+			k := strings.IndexByte(s, '\n')
+			p.line(s[:k])
+			s = s[k+1:]
+		}
+		chunk = chunk[j+1:]
+	}
+	p.pend = append(p.pend, chunk...)
+	return p.out
+}
+
+// segmentSize is the size of text copied and parsed in one go.
+const segmentSize = 64 << 10
+
+// segment returns the index of the newline that ends the next segment of
+// whole lines in b: the last one in the first segmentSize bytes, or the
+// first one after them for a longer line; -1 when b has no newline.
+func segment(b []byte) int {
+	if len(b) <= segmentSize {
+		return bytes.LastIndexByte(b, '\n')
+	}
+	if j := bytes.LastIndexByte(b[:segmentSize], '\n'); j >= 0 {
+		return j
+	}
+	if j := bytes.IndexByte(b[segmentSize:], '\n'); j >= 0 {
+		return segmentSize + j
+	}
+	return -1
+}
+
+// Finish reads the last line if it had no terminator, closes every format
+// (an unclosed block is a Malformed op) and the shell scanner, and returns
+// the operations that completed. The Parser is then ready for another
+// response.
+func (p *Parser) Finish() []editcore.Op {
+	p.out = nil
+	if len(p.pend) > 0 {
+		p.line(string(p.pend))
+		p.pend = p.pend[:0]
+	}
+	for _, f := range p.formats {
+		p.out = append(p.out, f.End()...)
+	}
+	p.shellOps(p.shell.End())
+	p.active, p.n = -1, 0
+	return p.out
+}
+
+// line routes one line.
+func (p *Parser) line(s string) {
+	p.n++
+	if k := len(s); k > 0 && s[k-1] == '\r' {
+		s = s[:k-1]
+	}
+	if p.active >= 0 {
+		claimed, active, ops := p.formats[p.active].Line(p.n, s)
+		p.out = append(p.out, ops...)
+		if !active {
+			p.active = -1
+		}
+		if claimed {
+			return
+		}
+	}
+	for i, f := range p.formats {
+		claimed, active, ops := f.Line(p.n, s)
+		p.out = append(p.out, ops...)
+		if !claimed {
+			continue
+		}
+		if active {
+			p.active = i
+		}
+		for j, g := range p.formats {
+			if j != i {
+				g.Reset()
+			}
+		}
+		return
+	}
+	p.shellOps(p.shell.Line(p.n, s))
+}
+
+func (p *Parser) shellOps(cmds []shell.Command) {
+	for i := range cmds {
+		cmd := cmds[i]
+		p.out = append(p.out, editcore.Op{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text})
+	}
+}

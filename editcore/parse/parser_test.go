@@ -1,0 +1,148 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/editblock"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
+
+// shellOp is the expected form of a suggested command; only Text and Line
+// are compared, the rest is package shell's business.
+func shellOp(line int, text string) editcore.Op {
+	return editcore.Op{Kind: editcore.Shell, Line: line, Raw: text, Command: &shell.Command{Text: text, Line: line}}
+}
+
+// brief cuts shell commands down to what shellOp sets.
+func brief(ops []editcore.Op) []editcore.Op {
+	for i, op := range ops {
+		if op.Kind == editcore.Shell && op.Command != nil {
+			ops[i].Command = &shell.Command{Text: op.Command.Text, Line: op.Command.Line}
+		}
+	}
+	return ops
+}
+
+func replace(path string, line int, raw string, old, new string) editcore.Op {
+	return editcore.Op{Kind: editcore.Replace, Format: editblock.Name, Path: path, Line: line, Raw: raw,
+		Old: []string{old}, New: []string{new}}
+}
+
+const block = "src/a.py\n««« EDIT\nx\n═══════ REPL\ny\n»»» EDIT END"
+
+func TestBytes(t *testing.T) {
+	tests := map[string]struct {
+		text string
+		want []editcore.Op
+	}{
+		"empty":            {"", nil},
+		"prose only":       {"Hello.\n\nNothing to do here.\n", nil},
+		"newline only":     {"\n", nil},
+		"block":            {block + "\n", []editcore.Op{replace("src/a.py", 2, block, "x", "y")}},
+		"no final newline": {block, []editcore.Op{replace("src/a.py", 2, block, "x", "y")}},
+		"CRLF": {
+			"src/a.py\r\n««« EDIT\r\nx\r\n═══════ REPL\r\ny\r\n»»» EDIT END\r\n",
+			[]editcore.Op{replace("src/a.py", 2, block, "x", "y")},
+		},
+		"lone CR inside a line is content": {
+			"src/a.py\n««« EDIT\nx\ry\n═══════ REPL\ny\n»»» EDIT END\n",
+			[]editcore.Op{replace("src/a.py", 2, "src/a.py\n««« EDIT\nx\ry\n═══════ REPL\ny\n»»» EDIT END", "x\ry", "y")},
+		},
+		"shell commands around a block, in order": {
+			"Run `git rm old.py` then:\n\n```bash\ngit mv a.py b.py\n```\n" + block + "\n$ rm -rf build\n",
+			[]editcore.Op{
+				shellOp(1, "git rm old.py"),
+				shellOp(4, "git mv a.py b.py"),
+				replace("src/a.py", 7, block, "x", "y"),
+				shellOp(12, "rm -rf build"),
+			},
+		},
+		"block lines are not shell prose": {
+			"src/run.sh\n««« EDIT\n$ rm -rf /\n═══════ REPL\n$ echo hi\n»»» EDIT END\n",
+			[]editcore.Op{replace("src/run.sh", 2, "src/run.sh\n««« EDIT\n$ rm -rf /\n═══════ REPL\n$ echo hi\n»»» EDIT END", "$ rm -rf /", "$ echo hi")},
+		},
+		"fenced block then shell fence": {
+			"```\n" + block + "\n```\n\n```sh\ngit rm x.py\n```\n",
+			[]editcore.Op{replace("src/a.py", 3, block, "x", "y"), shellOp(11, "git rm x.py")},
+		},
+		"unclosed block is reported at the end": {
+			"src/a.py\n««« EDIT\nx\n",
+			[]editcore.Op{{Kind: editcore.Malformed, Format: editblock.Name, Path: "src/a.py", Line: 2,
+				Raw: "src/a.py\n««« EDIT\nx", Problem: "block never closed: expected »»» EDIT END"}},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tt.want, brief(Bytes([]byte(tt.text))))
+		})
+	}
+}
+
+// A streaming caller gets a block as soon as its end marker's line is
+// complete, and not before.
+func TestFeedReturnsCompletedBlocks(t *testing.T) {
+	p := New()
+	assert.Empty(t, p.Feed([]byte("src/a.py\n««« EDIT\nx\n═══════ RE")))
+	assert.Empty(t, p.Feed([]byte("PL\ny\n»»» EDIT END")), "the end marker's line is not complete yet")
+	got := p.Feed([]byte("\nmore prose"))
+	require.Len(t, got, 1)
+	assert.Equal(t, replace("src/a.py", 2, block, "x", "y"), got[0])
+	assert.Empty(t, p.Finish())
+}
+
+func TestFinishReadiesForAnotherResponse(t *testing.T) {
+	p := New()
+	first := append(p.Feed([]byte("prose\n"+block)), p.Finish()...)
+	second := append(p.Feed([]byte(block)), p.Finish()...)
+	assert.Equal(t, []editcore.Op{replace("src/a.py", 3, "src/a.py\n««« EDIT\nx\n═══════ REPL\ny\n»»» EDIT END", "x", "y")}, first)
+	assert.Equal(t, []editcore.Op{replace("src/a.py", 2, block, "x", "y")}, second, "line numbers restart")
+}
+
+func TestWithFormats(t *testing.T) {
+	text := []byte(block + "\n`git rm z.py`\n")
+	tests := map[string]struct {
+		formats []Format
+		want    []editcore.Op
+	}{
+		"editblock": {
+			[]Format{editblock.New()},
+			[]editcore.Op{replace("src/a.py", 2, block, "x", "y"), shellOp(7, "git rm z.py")},
+		},
+		"none: everything is prose": {
+			nil,
+			[]editcore.Op{shellOp(7, "git rm z.py")},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			p := New(WithFormats(tt.formats...))
+			assert.Equal(t, tt.want, brief(append(p.Feed(text), p.Finish()...)))
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	tests := map[string]struct {
+		name    string
+		wantErr string
+	}{
+		"editblock": {name: "editblock"},
+		"unknown":   {name: "nope", wantErr: `parse: unknown format "nope" (known: editblock)`},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			f, err := Lookup(tt.name)
+			if tt.wantErr != "" {
+				assert.EqualError(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.name, f.Name())
+		})
+	}
+	assert.Equal(t, []string{"editblock"}, Names())
+}
