@@ -22,16 +22,14 @@ type Ambiguous struct {
 }
 
 func (e *Ambiguous) Error() string {
-	how := "matches"
+	const advice = "include more distinctive lines so that it matches only one place"
 	switch e.Step {
 	case Exact:
+		return fmt.Sprintf("edit location is ambiguous: the %s matches at lines %s; %s", block(e.Len), listLines(e.Lines), advice)
 	case Fuzzy:
-		how = "is about equally similar to the lines"
-	default:
-		how = "matches (" + stepPhrase(e.Step) + ")"
+		return fmt.Sprintf("edit location is ambiguous: the %s resembles the lines at %s about equally; %s", block(e.Len), listLines(e.Lines), advice)
 	}
-	return fmt.Sprintf("edit location is ambiguous: the %s %s at lines %s; include more distinctive lines so that it matches only one place",
-		block(e.Len), how, listLines(e.Lines))
+	return fmt.Sprintf("edit location is ambiguous: the %s matches (%s) at lines %s; %s", block(e.Len), stepPhrase(e.Step), listLines(e.Lines), advice)
 }
 
 func stepPhrase(s Step) string {
@@ -85,8 +83,12 @@ func (e *NotFound) Error() string {
 	case d.Note != "":
 		fmt.Fprintf(&b, "no match for the %s: %s", what, d.Note)
 	case d.Diff != DiffContent:
-		fmt.Fprintf(&b, "no exact match for the %s; %s of the file differ from it only in %s",
-			what, lineRange(d.Start, d.End), d.Diff)
+		verb := "differ"
+		if d.End-d.Start == 1 {
+			verb = "differs"
+		}
+		fmt.Fprintf(&b, "no exact match for the %s; %s of the file %s from it only in %s",
+			what, lineRange(d.Start, d.End), verb, d.Diff)
 	case d.Cause == Mismatch:
 		first := "its first line matches"
 		if d.Matched > 1 {

@@ -48,7 +48,7 @@ func (f *finder) fuzzy() []hit {
 	for k, s := range pk {
 		psig[k] = signature(s)
 	}
-	fsig := make([]uint64, n+last-lo+1)
+	fsig := make([]uint64, len(keys)-lo)
 	for i := range fsig {
 		fsig[i] = signature(keys[lo+i])
 	}

@@ -25,6 +25,8 @@ var tabWidths = [...]int{4, 8, 2}
 //     pattern, so a missing or extra level, or any constant prefix. New
 //     lines starting with B start with A instead.
 //
+// When both apply, a width with c = 0 wins, then the prefix.
+//
 // Anything else — one line off by a level and the next not, tabs on some
 // pattern lines and spaces on others — is not one difference and fails.
 func reindenter(fileInd, patInd []string) (func(string) string, bool) {
@@ -38,13 +40,21 @@ func reindenter(fileInd, patInd []string) (func(string) string, bool) {
 	if same {
 		return nil, true
 	}
-	fileTabs, patTabs := anyTab(fileInd), anyTab(patInd)
-	if fileTabs != patTabs {
-		if r, ok := byWidth(fileInd, patInd, fileTabs); ok {
+	// A pure tab/space conversion is the best reading; a prefix comes
+	// next, as it reproduces the file's own mix of tabs and spaces; a
+	// conversion plus a shift last.
+	var wide func(string) string
+	if fileTabs := anyTab(fileInd); fileTabs != anyTab(patInd) {
+		r, shift, ok := byWidth(fileInd, patInd, fileTabs)
+		if ok && shift == 0 {
 			return r, true
 		}
+		wide = r
 	}
-	return byPrefix(fileInd, patInd)
+	if r, ok := byPrefix(fileInd, patInd); ok {
+		return r, true
+	}
+	return wide, wide != nil
 }
 
 func anyTab(inds []string) bool {
@@ -56,7 +66,8 @@ func anyTab(inds []string) bool {
 	return false
 }
 
-func byWidth(fileInd, patInd []string, fileTabs bool) (func(string) string, bool) {
+// byWidth returns the conversion and the column shift it includes.
+func byWidth(fileInd, patInd []string, fileTabs bool) (func(string) string, int, bool) {
 	tabSide := patInd
 	if fileTabs {
 		tabSide = fileInd
@@ -75,7 +86,7 @@ func byWidth(fileInd, patInd []string, fileTabs bool) (func(string) string, bool
 		}
 	}
 	if !found {
-		return nil, false
+		return nil, 0, false
 	}
 	w, c := bestW, bestC
 	return func(line string) string {
@@ -88,7 +99,7 @@ func byWidth(fileInd, patInd []string, fileTabs bool) (func(string) string, bool
 			return strings.Repeat("\t", col/w) + strings.Repeat(" ", col%w) + line[len(ind):]
 		}
 		return strings.Repeat(" ", col) + line[len(ind):]
-	}, true
+	}, c, true
 }
 
 // tabStyled reports whether every indent is tabs followed by spaces, with
