@@ -16,7 +16,9 @@
 //     is prose, given to the shell scanner.
 //   - Operations come out in the order they complete, which is their order
 //     of appearance: a format holds the lines of its block exclusively, so
-//     nothing else completes while a block is open.
+//     nothing else completes while a block is open. (One exception: a shell
+//     command still being joined, after a trailing "\" or an open quote,
+//     when a block starts is ended by the block and reported after it.)
 package parse
 
 import (

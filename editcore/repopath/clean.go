@@ -9,6 +9,18 @@ import "strings"
 // them could turn an escaping path into a harmless-looking one, so Verify
 // judges them instead.
 func Clean(p string) string {
+	// Trimming can expose a slash ("a/ " -> "a/") and dropping a slash can
+	// expose a space ("a /" -> "a "): repeat until nothing changes.
+	for {
+		c := cleanOnce(p)
+		if c == p {
+			return c
+		}
+		p = c
+	}
+}
+
+func cleanOnce(p string) string {
 	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
 	abs := strings.HasPrefix(p, "/")
 	parts := strings.Split(p, "/")

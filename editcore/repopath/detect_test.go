@@ -95,6 +95,7 @@ func TestClean(t *testing.T) {
 		"diff prefix kept":     {"a/src/app.py", "a/src/app.py"},
 		"dot alone":            {".", ""},
 		"empty":                {"", ""},
+		"space before slash":   {"a /", "a"},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
