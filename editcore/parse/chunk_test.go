@@ -69,15 +69,16 @@ func TestSeedsHaveBlocks(t *testing.T) {
 	if err != nil {
 		t.Skip("shared seeds not present")
 	}
-	ops := Bytes(b)
-	var replaces int
-	for _, op := range ops {
-		if op.Kind == editcore.Replace || op.Kind == editcore.Create {
-			replaces++
+	var paths []string
+	for _, op := range Bytes(b) {
+		if op.Kind != editcore.Shell {
+			paths = append(paths, op.Kind.String()+" "+op.Path)
 		}
 	}
 	// The protocol document shows complete example blocks in fences.
-	assert.GreaterOrEqual(t, replaces, 5)
+	assert.Equal(t, []string{"replace path/to/file.ext", "replace src/math.py", "replace src/utils.py",
+		"create src/new_module.py", "replace src/utils.py", "replace src/app.py", "replace src/app.py",
+		"replace src/app.py"}, paths)
 }
 
 func FuzzParse(f *testing.F) {
