@@ -29,6 +29,7 @@ type segment struct {
 	words      []word // words of the command (of the first stage of a pipeline)
 	reason     string // first construct found that makes it not a simple command
 	after      string // the separator before it: "", ";", "&&", "||", "&" or "\n"
+	program    bool   // a word that is not an assignment has been read
 }
 
 // heredoc is a here-document whose body follows the command's line.
@@ -249,20 +250,12 @@ func (l *lexer) endWord() {
 	if l.piped {
 		return
 	}
-	if eq := strings.IndexByte(w.text, '='); eq > 0 && eq < l.litLen && isName(w.text[:eq]) && l.allAssign() {
+	if eq := strings.IndexByte(w.text, '='); eq > 0 && eq < l.litLen && isName(w.text[:eq]) && !l.seg.program {
 		w.assign = true
 		l.reason(reasonEnv)
 	}
+	l.seg.program = l.seg.program || !w.assign
 	l.seg.words = append(l.seg.words, w)
-}
-
-func (l *lexer) allAssign() bool {
-	for _, w := range l.seg.words {
-		if !w.assign {
-			return false
-		}
-	}
-	return true
 }
 
 // op ends the current segment at a separator of n bytes.
