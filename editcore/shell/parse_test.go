@@ -320,7 +320,7 @@ func TestLexOpen(t *testing.T) {
 		"trailing semicolon":     {in: "git rm a;"},
 		"quote in comment":       {in: "git rm a # don't"},
 		"here-document":          {in: "cat <<EOF >x", heredocs: []heredoc{{delim: "EOF"}}},
-		"two here-documents":     {in: `cat <<A <<-"B"`, heredocs: []heredoc{{delim: "A"}, {delim: "B", stripTabs: true}}},
+		"two here-documents":     {in: `cat <<A <<-"B"`, heredocs: []heredoc{{delim: "A"}, {delim: "B"}}},
 		"here-document consumed": {in: "cat <<A\nbody\nA"},
 	}
 	for name, tt := range tests {
