@@ -1,9 +1,6 @@
 package match
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // Cause classifies a pattern that was not found.
 type Cause uint8
@@ -152,6 +149,9 @@ func (f *finder) closestByVotes(fc, pfc []string, lo int) (int, bool) {
 	}
 	votes := make([]int32, len(fc)-lo)
 	for i := lo; i < len(fc); i++ {
+		if fc[i] == "" {
+			continue
+		}
 		ks, ok := at[fc[i]]
 		if !ok {
 			continue
@@ -190,8 +190,7 @@ func (f *finder) closestBySimilarity(fc, pfc []string, lo int) (int, bool) {
 		}
 		m := max(len(a), len(p))
 		limit := int(float64(m) * (1 - bestSim))
-		sig := signature(a)
-		if max(abs(len(a)-len(p)), bits.OnesCount64(sig&^psig), bits.OnesCount64(psig&^sig)) > limit {
+		if max(abs(len(a)-len(p)), signature(a).missing(psig)) > limit {
 			continue
 		}
 		cells += len(a) * len(p)

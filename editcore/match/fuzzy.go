@@ -25,11 +25,12 @@ const maxFuzzyCandidates = 64
 //
 // Cost is bounded by pruning: a window is scored only when an upper bound
 // on its similarity reaches the floor (threshold − margin, raised to
-// best − margin as better windows turn up). The bound uses lower bounds on
-// the total distance: per line, the length difference and the bytes (mod
-// 64) present on one side only; per window, the bag distance between all
-// its bytes and the pattern's, maintained as the window slides. Scoring
-// stops as soon as the distance exceeds what the floor allows.
+// best − margin as better windows turn up). The bound sums, over the
+// lines, a lower bound on each line distance: the length difference, or
+// the number of distinct bytes present on one side only, whichever is
+// larger; it costs O(lines of the pattern) per window. Scoring stops as
+// soon as the distance exceeds what the floor allows, and the number of
+// windows kept near the best is capped (maxFuzzyCandidates).
 func (f *finder) fuzzy() []hit {
 	keys, pk := f.foldView()
 	n := len(pk)
@@ -44,20 +45,13 @@ func (f *finder) fuzzy() []hit {
 	th := f.opt.Fuzzy
 	floor := th - RunnerUpMargin
 
-	psig := make([]uint64, n)
+	psig := make([]charSet, n)
 	for k, s := range pk {
 		psig[k] = signature(s)
 	}
-	fsig := make([]uint64, len(keys)-lo)
+	fsig := make([]charSet, len(keys)-lo)
 	for i := range fsig {
 		fsig[i] = signature(keys[lo+i])
-	}
-	var bag bagDistance
-	for _, s := range pk {
-		bag.addPattern(s)
-	}
-	for k := range n {
-		bag.add(keys[lo+k])
 	}
 
 	type scored struct {
@@ -68,16 +62,11 @@ func (f *finder) fuzzy() []hit {
 	best, overflow := -1.0, false
 	perLB := make([]int, n)
 	for s := lo; s <= last; s++ {
-		if s > lo {
-			bag.remove(keys[s-1])
-			bag.add(keys[s+n-1])
-		}
 		sumM, lbLines := 0, 0
 		for k := range n {
 			a, b := keys[s+k], pk[k]
 			sumM += max(len(a), len(b))
-			x, y := fsig[s-lo+k], psig[k]
-			d := max(abs(len(a)-len(b)), bits.OnesCount64(x&^y), bits.OnesCount64(y&^x))
+			d := max(abs(len(a)-len(b)), fsig[s-lo+k].missing(psig[k]))
 			perLB[k] = d
 			lbLines += d
 		}
@@ -85,7 +74,7 @@ func (f *finder) fuzzy() []hit {
 		if sumM > 0 {
 			cut := max(floor, best-RunnerUpMargin)
 			budget := int(float64(sumM)*(1-cut) + 1e-9)
-			if max(lbLines, bag.lower()) > budget {
+			if lbLines > budget {
 				continue
 			}
 			d, ok := f.windowDistance(keys[s:s+n], pk, perLB, lbLines, budget)
@@ -151,56 +140,25 @@ func (f *finder) windowDistance(win, pat []string, perLB []int, lbRest, budget i
 	return d, true
 }
 
-// signature has bit b&63 set for every byte b of s: two lines differ by at
-// least as many edits as one has signature bits the other lacks.
-func signature(s string) uint64 {
-	var m uint64
+// charSet is the set of bytes in a line (bytes above 127 share bits with
+// ASCII ones, which only weakens the bound below).
+type charSet [2]uint64
+
+func signature(s string) charSet {
+	var c charSet
 	for i := 0; i < len(s); i++ {
-		m |= 1 << (s[i] & 63)
+		b := s[i] & 127
+		c[b>>6] |= 1 << (b & 63)
 	}
-	return m
+	return c
 }
 
-// bagDistance tracks how many bytes a window and the pattern do not share,
-// counted as multisets; the larger of the two surpluses bounds the edit
-// distance of any line-by-line alignment from below.
-type bagDistance struct {
-	pat, win     [256]int32
-	short, extra int // pattern bytes missing from the window, window bytes beyond the pattern's
+// missing bounds the edit distance of two lines from below: every byte one
+// has and the other lacks takes at least one edit.
+func (c charSet) missing(o charSet) int {
+	return max(bits.OnesCount64(c[0]&^o[0])+bits.OnesCount64(c[1]&^o[1]),
+		bits.OnesCount64(o[0]&^c[0])+bits.OnesCount64(o[1]&^c[1]))
 }
-
-func (b *bagDistance) addPattern(s string) {
-	for i := 0; i < len(s); i++ {
-		b.pat[s[i]]++
-		b.short++
-	}
-}
-
-func (b *bagDistance) add(s string) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if b.win[c] < b.pat[c] {
-			b.short--
-		} else {
-			b.extra++
-		}
-		b.win[c]++
-	}
-}
-
-func (b *bagDistance) remove(s string) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		b.win[c]--
-		if b.win[c] < b.pat[c] {
-			b.short++
-		} else {
-			b.extra--
-		}
-	}
-}
-
-func (b *bagDistance) lower() int { return max(b.short, b.extra) }
 
 // levBuf holds the rows of a Levenshtein computation between calls.
 type levBuf struct{ prev, cur []int }

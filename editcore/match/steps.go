@@ -1,8 +1,8 @@
 package match
 
 import (
-	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // finder runs the ladder for one pattern. The normalised views of the file
@@ -66,7 +66,26 @@ func mapLines(lines []string, fn func(string) string) []string {
 	return out
 }
 
-func trimRight(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
+// trimRight removes trailing white space (unicode.IsSpace), with a fast
+// path for ASCII.
+func trimRight(s string) string {
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if c != ' ' && (c < '\t' || c > '\r') {
+				return s
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, size := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) {
+			return s
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
 
 // indentOf returns a line's indentation: its leading spaces and tabs.
 func indentOf(s string) string {
@@ -212,8 +231,8 @@ func (f *finder) blankLines() []hit {
 	if len(pkeys) == 0 {
 		return nil
 	}
-	var idx []int
-	var keys []string
+	idx := make([]int, 0, max(len(fc)-f.opt.From, 0))
+	keys := make([]string, 0, cap(idx))
 	for i := f.opt.From; i < len(fc); i++ {
 		if fc[i] != "" {
 			idx = append(idx, i)
