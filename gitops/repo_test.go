@@ -14,6 +14,12 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
+// where is the location part of a Repo, for comparisons.
+type where struct {
+	GitDir, CommonDir, WorkTree, Prefix string
+	Bare                                bool
+}
+
 func TestDiscover(t *testing.T) {
 	gr := gittest.New(t, map[string]string{"src/app/main.py": "print()\n"})
 	top, err := filepath.EvalSymlinks(gr.Dir)
@@ -30,17 +36,17 @@ func TestDiscover(t *testing.T) {
 	tests := map[string]struct {
 		dir    string
 		env    map[string]string
-		want   Repo
+		want   where
 		errMsg string
 	}{
-		"top": {dir: top, want: Repo{GitDir: gitDir, CommonDir: gitDir, WorkTree: top}},
+		"top": {dir: top, want: where{GitDir: gitDir, CommonDir: gitDir, WorkTree: top}},
 		"subdirectory": {dir: filepath.Join(top, "src", "app"),
-			want: Repo{GitDir: gitDir, CommonDir: gitDir, WorkTree: top, Prefix: "src/app/"}},
+			want: where{GitDir: gitDir, CommonDir: gitDir, WorkTree: top, Prefix: "src/app/"}},
 		"linked worktree": {dir: wt,
-			want: Repo{GitDir: filepath.Join(gitDir, "worktrees", "wt"), CommonDir: gitDir, WorkTree: wt}},
-		"bare": {dir: bare, want: Repo{GitDir: bare, CommonDir: bare, Bare: true}},
+			want: where{GitDir: filepath.Join(gitDir, "worktrees", "wt"), CommonDir: gitDir, WorkTree: wt}},
+		"bare": {dir: bare, want: where{GitDir: bare, CommonDir: bare, Bare: true}},
 		"GIT_DIR set": {dir: t.TempDir(), env: map[string]string{"GIT_DIR": gitDir},
-			want: Repo{GitDir: gitDir, CommonDir: gitDir, WorkTree: ""}},
+			want: where{GitDir: gitDir, CommonDir: gitDir, WorkTree: ""}},
 		"not a repository": {dir: t.TempDir(), errMsg: "not a git repository"},
 	}
 	for name, tc := range tests {
@@ -58,7 +64,7 @@ func TestDiscover(t *testing.T) {
 			}
 			require.NoError(t, err)
 			defer repo.Close()
-			got := Repo{GitDir: repo.GitDir, CommonDir: repo.CommonDir, WorkTree: repo.WorkTree,
+			got := where{GitDir: repo.GitDir, CommonDir: repo.CommonDir, WorkTree: repo.WorkTree,
 				Prefix: repo.Prefix, Bare: repo.Bare}
 			if name == "GIT_DIR set" {
 				// With GIT_DIR and no GIT_WORK_TREE, git takes the current

@@ -20,7 +20,7 @@ func FormatMessage(subject, body string, trailers []Trailer) string {
 	b.WriteString("\n")
 	if body = strings.Trim(body, "\n"); strings.TrimSpace(body) != "" {
 		b.WriteString("\n")
-		b.WriteString(strings.TrimRight(body, " \t\n"))
+		b.WriteString(bodyText(body))
 		b.WriteString("\n")
 	}
 	if len(trailers) > 0 {
@@ -33,6 +33,19 @@ func FormatMessage(subject, body string, trailers []Trailer) string {
 		}
 	}
 	return b.String()
+}
+
+// bodyText trims the body and indents lines that git would take for the
+// start of a patch ("---" then a space or the end of the line): after one,
+// `git interpret-trailers` stops looking for trailers.
+func bodyText(body string) string {
+	lines := strings.Split(strings.TrimRight(body, " \t\r\n"), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "---") && (len(l) == 3 || strings.ContainsRune(" \t\r\v\f", rune(l[3]))) {
+			lines[i] = " " + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // oneLine collapses all whitespace runs that contain a line break, and
@@ -71,21 +84,29 @@ func trailerKey(k string) string {
 	return b.String()
 }
 
-// ParseTrailers returns the trailers of a message: its last paragraph, when
-// that paragraph is not the subject and every line in it is "Key: value"
-// (or a continuation line starting with whitespace, folded into the value
-// before it). Otherwise it returns nil.
+// ParseTrailers returns the trailers of a message: its last paragraph,
+// when that paragraph does not start on the first line (the subject) and
+// every line in it is "Key: value" (or a continuation line starting with
+// whitespace, folded into the value before it). Otherwise it returns nil.
 //
 // This is stricter than git, which also accepts a paragraph that is only
 // partly trailers; messages written by FormatMessage parse identically.
 func ParseTrailers(message string) []Trailer {
-	message = strings.ReplaceAll(message, "\r\n", "\n")
-	paras := paragraphs(message)
-	if len(paras) < 2 {
+	lines := strings.Split(strings.ReplaceAll(message, "\r\n", "\n"), "\n")
+	end := len(lines)
+	for end > 0 && strings.TrimSpace(lines[end-1]) == "" {
+		end--
+	}
+	start := end
+	for start > 0 && strings.TrimSpace(lines[start-1]) != "" {
+		start--
+	}
+	if start == 0 || start == end {
 		return nil
 	}
 	var out []Trailer
-	for _, line := range strings.Split(paras[len(paras)-1], "\n") {
+	for _, line := range lines[start:end] {
+		line = strings.TrimRight(line, " \t")
 		if line[0] == ' ' || line[0] == '\t' {
 			if len(out) == 0 {
 				return nil
@@ -98,26 +119,6 @@ func ParseTrailers(message string) []Trailer {
 			return nil
 		}
 		out = append(out, Trailer{Key: key, Value: strings.TrimSpace(value)})
-	}
-	return out
-}
-
-// paragraphs splits a message on blank lines, dropping empty ones.
-func paragraphs(message string) []string {
-	var out []string
-	var cur []string
-	for _, line := range strings.Split(message, "\n") {
-		if strings.TrimSpace(line) == "" {
-			if len(cur) > 0 {
-				out = append(out, strings.Join(cur, "\n"))
-				cur = nil
-			}
-			continue
-		}
-		cur = append(cur, strings.TrimRight(line, " \t"))
-	}
-	if len(cur) > 0 {
-		out = append(out, strings.Join(cur, "\n"))
 	}
 	return out
 }
