@@ -50,3 +50,7 @@ func (r *Result) OK() bool {
 	}
 	return false
 }
+
+// ToolFailed marks a tool-call edit that the transcript records as having
+// failed when it was made; it is reported, not replayed.
+const ToolFailed ErrorType = "tool_failed"

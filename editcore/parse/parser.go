@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 )
 
@@ -37,7 +38,14 @@ type Parser struct {
 	n       int    // number of the last line read
 	pend    []byte // the start of a line whose end has not arrived
 	out     []editcore.Op
+	prose   []byte // the first maxProse bytes of the lines no format claimed
+	ended   bool   // Finish was called: the next Feed starts a new response
+	fenced  bool   // a fence line before a block was taken out of the prose
 }
+
+// maxProse bounds the prose kept for Prose: enough for a commit message,
+// however long the response.
+const maxProse = 64 << 10
 
 // scanner is what the Parser needs of *shell.Scanner.
 type scanner interface {
@@ -77,6 +85,7 @@ func Bytes(text []byte) []editcore.Op {
 // completed. The Parser does not keep chunk.
 func (p *Parser) Feed(chunk []byte) []editcore.Op {
 	p.out = nil
+	p.startResponse()
 	if len(p.pend) > 0 {
 		i := bytes.IndexByte(chunk, '\n')
 		if i < 0 {
@@ -133,6 +142,7 @@ func segment(b []byte) int {
 // response.
 func (p *Parser) Finish() []editcore.Op {
 	p.out = nil
+	p.startResponse()
 	if len(p.pend) > 0 {
 		p.line(string(p.pend))
 		p.pend = p.pend[:0]
@@ -142,8 +152,21 @@ func (p *Parser) Finish() []editcore.Op {
 	}
 	p.shellOps(p.shell.End())
 	p.active, p.n = -1, 0
+	p.ended = true
 	return p.out
 }
+
+// startResponse forgets the previous response's prose once a new one
+// begins, so that Prose stays readable after Finish.
+func (p *Parser) startResponse() {
+	if p.ended {
+		p.prose, p.ended = p.prose[:0], false
+	}
+}
+
+// Prose returns the response's text outside edit blocks (the first 64 KiB
+// of it), for commit messages. After Finish it is the whole response's.
+func (p *Parser) Prose() string { return string(p.prose) }
 
 // line routes one line.
 func (p *Parser) line(s string) {
@@ -169,6 +192,7 @@ func (p *Parser) line(s string) {
 		}
 		if active {
 			p.active = i
+			p.trimProse()
 		}
 		for j, g := range p.formats {
 			if j != i {
@@ -177,6 +201,7 @@ func (p *Parser) line(s string) {
 		}
 		return
 	}
+	p.addProse(s)
 	p.shellOps(p.shell.Line(p.n, s))
 }
 
@@ -184,5 +209,48 @@ func (p *Parser) shellOps(cmds []shell.Command) {
 	for i := range cmds {
 		cmd := cmds[i]
 		p.out = append(p.out, editcore.Op{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text})
+	}
+}
+
+// addProse keeps an unclaimed line for Prose, dropping the fence that
+// closes a block whose opening fence trimProse took out.
+func (p *Parser) addProse(s string) {
+	if p.fenced {
+		t := strings.TrimSpace(s)
+		if t == "" {
+			return
+		}
+		p.fenced = false
+		if t == "```" || t == "~~~" || t == "````" {
+			return
+		}
+	}
+	if len(p.prose) < maxProse {
+		p.prose = append(append(p.prose, s...), '\n')
+	}
+}
+
+// trimProse takes a block's path line, and the blank and fence lines
+// between it and the block, off the end of the prose: they belong to the
+// block, not to the response's explanation.
+func (p *Parser) trimProse() {
+	pathSeen := false
+	for len(p.prose) > 0 {
+		end := len(p.prose) - 1 // the final newline
+		start := bytes.LastIndexByte(p.prose[:end], '\n') + 1
+		line := strings.TrimSpace(string(p.prose[start:end]))
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~"):
+			p.fenced = true
+		case pathSeen:
+			return
+		default:
+			if _, ok := repopath.Detect(line); !ok {
+				return
+			}
+			pathSeen = true
+		}
+		p.prose = p.prose[:start]
 	}
 }

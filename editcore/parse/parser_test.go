@@ -146,3 +146,23 @@ func TestLookup(t *testing.T) {
 	}
 	assert.Equal(t, []string{"editblock"}, Names())
 }
+
+func TestProse(t *testing.T) {
+	p := New()
+	text := "Fix the bug.\n\nsrc/a.py\n««« EDIT\nx = 1\n═══════ REPL\nx = 2\n»»» EDIT END\n\nThen run `git rm old.py`.\n"
+	ops := append(p.Feed([]byte(text)), p.Finish()...)
+	require.Len(t, ops, 2)
+	assert.Equal(t, "Fix the bug.\n\nThen run `git rm old.py`.\n", p.Prose())
+	// The next response starts with fresh prose.
+	p.Feed([]byte("Second.\n"))
+	p.Finish()
+	assert.Equal(t, "Second.\n", p.Prose())
+}
+
+func TestProseDropsFencedBlockFrame(t *testing.T) {
+	p := New()
+	text := "Here is the change:\n\n```\nsrc/a.py\n««« EDIT\nx = 1\n═══════ REPL\nx = 2\n»»» EDIT END\n```\n\nDone.\n"
+	ops := append(p.Feed([]byte(text)), p.Finish()...)
+	require.Len(t, ops, 1)
+	assert.Equal(t, "Here is the change:\n\nDone.\n", p.Prose())
+}

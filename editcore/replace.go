@@ -1,0 +1,122 @@
+package editcore
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore/match"
+)
+
+// replace applies a Replace operation to t.
+func (s *Session) replace(op *Op, r *Result, t *text) {
+	old, repl := op.Lines(), op.Replacement()
+	if len(old) == 0 {
+		r.fail(AnchorNotFound, "the block has no lines to locate in "+r.Path+"; include the lines to replace (or leave the old section empty only to create a new file)")
+		return
+	}
+	opt, ok := s.matchOptions(op, t, r)
+	if !ok {
+		return
+	}
+	// A pure insertion's new text contains its old text: look for the
+	// result first, or a re-run would insert the lines twice.
+	if len(op.Old) == 0 && len(op.New) > 0 {
+		if m, err := match.Find(t.lines, repl, opt); err == nil {
+			r.Status, r.Line = AlreadyApplied, m.Start+1
+			r.Message = fmt.Sprintf("the new lines are already in %s at line %d", r.Path, m.Start+1)
+			return
+		}
+	}
+	m, err := match.Find(t.lines, old, opt)
+	if err == nil {
+		out := match.Splice(t.lines, m, old, repl)
+		t.splice(m.Start, m.End, out[m.Start:len(out)-(len(t.lines)-m.End)])
+		r.Status, r.Match, r.Line = Applied, m.Step, m.Start+1
+		return
+	}
+	var amb *match.Ambiguous
+	if errors.As(err, &amb) {
+		r.fail(AmbiguousAnchor, ambiguousMessage(r.Path, amb))
+		if len(amb.Lines) > 0 {
+			r.Line = amb.Lines[0]
+		}
+		return
+	}
+	if s.alreadyThere(op, t, repl, opt, r) {
+		return
+	}
+	var nf *match.NotFound
+	if errors.As(err, &nf) {
+		r.fail(notFoundType(nf), "in "+r.Path+": "+nf.Error())
+		r.Line = notFoundLine(nf)
+		return
+	}
+	r.fail(AnchorNotFound, fmt.Sprintf("in %s: %v", r.Path, err))
+}
+
+// alreadyThere reports (and records in r) whether the replacement is
+// already in the file. Only replacements that say more than their context
+// count: a deletion's anchor alone is no evidence the deletion happened.
+func (s *Session) alreadyThere(op *Op, t *text, repl []string, opt match.Options, r *Result) bool {
+	if len(op.New) == 0 && (len(op.Anchor) == 0 || len(op.Trailing) == 0) {
+		return false
+	}
+	m, err := match.Find(t.lines, repl, opt)
+	if err != nil {
+		return false
+	}
+	r.Status, r.Line = AlreadyApplied, m.Start+1
+	r.Message = fmt.Sprintf("the new lines are already in %s at line %d", r.Path, m.Start+1)
+	return true
+}
+
+// matchOptions narrows the search by the operation's scope lines.
+func (s *Session) matchOptions(op *Op, t *text, r *Result) (match.Options, bool) {
+	opt := match.Options{Fuzzy: s.opt.Fuzzy, AtEOF: op.AtEOF}
+	for _, line := range op.Scope {
+		m, err := match.Find(t.lines, []string{line}, match.Options{From: opt.From})
+		if err != nil {
+			var amb *match.Ambiguous
+			if errors.As(err, &amb) {
+				// Several places fit the scope line: take the first, as
+				// apply_patch does; the lines after it must still be unique.
+				opt.From = amb.Lines[0]
+				continue
+			}
+			r.fail(AnchorNotFound, fmt.Sprintf("in %s: the context line %q was not found", r.Path, line))
+			return opt, false
+		}
+		opt.From = m.End
+	}
+	return opt, true
+}
+
+func ambiguousMessage(path string, amb *match.Ambiguous) string {
+	nums := make([]string, len(amb.Lines))
+	for i, n := range amb.Lines {
+		nums[i] = fmt.Sprint(n)
+	}
+	how := ""
+	if amb.Step != match.Exact {
+		how = " (ignoring " + stepIgnores(amb.Step) + ")"
+	}
+	return fmt.Sprintf("ambiguous anchor: the lines match %d places in %s%s, at lines %s; include a distinctive preceding line (a function name, class definition or unique comment) so that exactly one place matches",
+		len(amb.Lines), path, how, strings.Join(nums, ", "))
+}
+
+func stepIgnores(s match.Step) string {
+	switch s {
+	case match.TrailingWS:
+		return "trailing whitespace"
+	case match.Indent:
+		return "indentation"
+	case match.Unicode:
+		return "typographic quotes, dashes and spaces"
+	case match.BlankLines:
+		return "blank lines"
+	case match.Fuzzy:
+		return "small differences"
+	}
+	return string(s)
+}

@@ -1,0 +1,354 @@
+package editcore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/util"
+
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+)
+
+// Options control how a Session applies operations.
+type Options struct {
+	// DryRun reports operations that would apply as validated. The
+	// filesystem is still changed, so that later operations of the same
+	// response see the earlier ones; give a throwaway filesystem.
+	DryRun bool
+	// Fuzzy enables the fuzzy matching step with this threshold (0 = off).
+	Fuzzy float64
+	// InContext reports whether the model saw a file in full. Modify
+	// operations on other existing files get not_in_context. Nil means
+	// every file is in context.
+	InContext func(path string) bool
+	// Guard refuses paths the filesystem's spelling cannot reveal as
+	// unsafe: symlinks, submodules, LFS pointers. It returns a non-nil
+	// error (whose text is the reason) to refuse.
+	Guard func(path string) error
+	// Root is the absolute path of the repository's working tree; absolute
+	// paths below it are made relative. Empty: absolute paths are unsafe.
+	Root string
+	// Resolve returns the existing files whose base name is name, for
+	// models that wrote a bare file name. Nil: no resolution.
+	Resolve func(name string) []string
+}
+
+// A Session applies the operations of one response, in order, to a
+// filesystem. Edits to one file see the results of earlier edits; after an
+// edit to a file fails, later edits to it in the same session are skipped.
+type Session struct {
+	fs      billy.Filesystem
+	opt     Options
+	failed  map[string]bool
+	changed map[string]bool
+}
+
+// NewSession starts applying one response's operations to fsys.
+func NewSession(fsys billy.Filesystem, opt Options) *Session {
+	return &Session{fs: fsys, opt: opt, failed: map[string]bool{}, changed: map[string]bool{}}
+}
+
+// Changed returns the paths this session wrote, removed or moved, sorted.
+func (s *Session) Changed() []string { return sortedKeys(s.changed) }
+
+// Apply performs one operation and reports what happened. It never returns
+// an error: every outcome, including filesystem failures, is a Result.
+func (s *Session) Apply(op *Op) Result {
+	switch op.Kind {
+	case Shell:
+		return s.shell(op)
+	case Malformed:
+		return Result{Op: op, Path: repopath.Clean(op.Path), Status: Failed, Error: MalformedBlock,
+			Message: "malformed block: " + op.Problem}
+	}
+	p, res, ok := s.target(op, op.Path)
+	if !ok {
+		return res
+	}
+	r := Result{Op: op, Path: p}
+	if op.RecordedError != "" {
+		r.fail(ToolFailed, "the edit failed when it was made, so it is not replayed: "+op.RecordedError)
+		s.failed[p] = true
+		return r
+	}
+	if s.failed[p] {
+		r.Status, r.Error = Skipped, PreviousEditFailed
+		r.Message = "not attempted: an earlier edit to " + p + " in this response failed"
+		return r
+	}
+	s.do(op, &r)
+	if r.Status == Failed {
+		s.failed[p] = true
+	}
+	if r.Status == Applied && s.opt.DryRun {
+		r.Status = Validated
+	}
+	return r
+}
+
+// target cleans and checks the path an operation names.
+func (s *Session) target(op *Op, raw string) (string, Result, bool) {
+	p, err := s.resolve(raw)
+	if err != nil {
+		var nf *notFoundError
+		if errors.As(err, &nf) {
+			return p, Result{Op: op, Path: p, Status: Failed, Error: FileNotFound, Message: err.Error()}, false
+		}
+		return p, Result{Op: op, Path: p, Status: Skipped, Error: UnsafePath, Message: err.Error()}, false
+	}
+	return p, Result{}, true
+}
+
+// resolve turns a model-written path into a safe repository path.
+func (s *Session) resolve(raw string) (string, error) {
+	p := repopath.Clean(raw)
+	if s.opt.Root != "" && path.IsAbs(p) {
+		root := strings.TrimSuffix(repopath.Clean(s.opt.Root), "/")
+		if rel, ok := strings.CutPrefix(p, root+"/"); ok {
+			p = rel
+		}
+	}
+	if err := repopath.Verify(p); err != nil {
+		return p, err
+	}
+	if s.opt.Resolve != nil && !strings.Contains(p, "/") && !s.exists(p) {
+		switch c := s.opt.Resolve(p); len(c) {
+		case 0:
+		case 1:
+			p = c[0]
+		default:
+			return p, &notFoundError{path: p, candidates: c}
+		}
+	}
+	if s.opt.Guard != nil {
+		if err := s.opt.Guard(p); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+type notFoundError struct {
+	path       string
+	candidates []string
+}
+
+func (e *notFoundError) Error() string {
+	return fmt.Sprintf("%q names several files; write the full path of one of: %s",
+		e.path, strings.Join(e.candidates, ", "))
+}
+
+func (s *Session) exists(p string) bool {
+	_, err := s.fs.Lstat(p)
+	return err == nil
+}
+
+func (r *Result) fail(t ErrorType, msg string) {
+	r.Status, r.Error, r.Message = Failed, t, msg
+}
+
+// do dispatches on the operation's kind; r.Path is already safe.
+func (s *Session) do(op *Op, r *Result) {
+	if op.Kind == Delete {
+		s.remove(r, r.Path, op.Recursive)
+		return
+	}
+	if op.Kind == Move {
+		from, res, ok := s.target(op, op.From)
+		if !ok {
+			*r = res
+			return
+		}
+		s.move(r, from, r.Path, true)
+		return
+	}
+
+	data, info, err := s.read(r.Path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		s.onMissing(op, r)
+		return
+	case err != nil:
+		r.fail(FileNotFound, err.Error())
+		return
+	case info.IsDir():
+		r.fail(FileExists, r.Path+" is a directory, not a file")
+		return
+	case isBinary(data):
+		r.Status, r.Error = Skipped, BinaryFile
+		r.Message = r.Path + " is a binary file (it has a NUL byte); edit it with other tools"
+		return
+	}
+	if op.Kind == Create {
+		s.createOver(op, r, data)
+		return
+	}
+	if s.opt.InContext != nil && !s.opt.InContext(r.Path) {
+		r.Status = NotInContext
+		r.Message = "the model had not seen " + r.Path + " in full; add it to the context and ask again"
+		return
+	}
+	t := decodeText(data)
+	switch op.Kind {
+	case Replace:
+		s.replace(op, r, t)
+	case Substring:
+		s.substring(op, r, data)
+		return
+	case Write:
+		s.overwrite(op, r, data)
+		return
+	case Append:
+		s.appendTo(op, r, t)
+	case Insert:
+		s.insert(op, r, t)
+	case ReplaceRange:
+		s.replaceRange(op, r, t)
+	default:
+		r.fail(MalformedBlock, "unsupported operation "+op.Kind.String())
+	}
+	if r.Status == Applied {
+		s.write(r, t.encode())
+	}
+}
+
+// onMissing handles an operation whose file does not exist yet.
+func (s *Session) onMissing(op *Op, r *Result) {
+	content := op.Content
+	if op.Kind == Substring && op.OldText == "" {
+		// An edit tool with an empty old text creates the file.
+		content = []byte(op.NewText)
+	}
+	switch {
+	case op.Kind == Create || op.Kind == Write || op.Kind == Append || op.Kind == Substring && op.OldText == "":
+		s.write(r, withFinalNewline(content))
+		if r.Status == Applied {
+			r.Match = "exact"
+			r.Line = 1
+		}
+	default:
+		r.fail(FileNotFound, "file not found: "+r.Path+"; check the path, or create the file with a block whose old section is empty")
+	}
+}
+
+func (s *Session) createOver(op *Op, r *Result, data []byte) {
+	if sameText(data, op.Content) {
+		r.Status = AlreadyApplied
+		r.Message = r.Path + " already exists with this content"
+		return
+	}
+	r.fail(FileExists, r.Path+" already exists with different content; edit it with an old section that matches the file instead of creating it")
+}
+
+func (s *Session) overwrite(op *Op, r *Result, data []byte) {
+	if sameText(data, op.Content) {
+		r.Status = AlreadyApplied
+		return
+	}
+	content := op.Content
+	if t := decodeText(data); t.eol() == "\r\n" || t.bom {
+		// Keep the file's own conventions when the model rewrites it.
+		nt := decodeText(content)
+		nt.bom = nt.bom || t.bom
+		for i := range nt.eols {
+			nt.eols[i] = "\r\n"
+		}
+		if t.eol() != "\r\n" {
+			for i := range nt.eols {
+				nt.eols[i] = "\n"
+			}
+		}
+		content = nt.encode()
+	}
+	s.write(r, withFinalNewline(content))
+	if r.Status == Applied {
+		r.Match, r.Line = "exact", 1
+	}
+}
+
+func (s *Session) appendTo(op *Op, r *Result, t *text) {
+	add := splitLines(string(op.Content))
+	r.Line = len(t.lines) + 1
+	t.splice(len(t.lines), len(t.lines), add)
+	r.Status, r.Match = Applied, "exact"
+}
+
+func (s *Session) insert(op *Op, r *Result, t *text) {
+	if op.Start < 0 || op.Start > len(t.lines) {
+		r.fail(AnchorNotFound, fmt.Sprintf("cannot insert after line %d: %s has %d lines", op.Start, r.Path, len(t.lines)))
+		return
+	}
+	t.splice(op.Start, op.Start, op.New)
+	r.Status, r.Match, r.Line = Applied, "exact", op.Start+1
+}
+
+func (s *Session) replaceRange(op *Op, r *Result, t *text) {
+	start, end := op.Start, op.End
+	if start == -1 {
+		start, end = len(t.lines)+1, len(t.lines)
+	}
+	if start < 1 || end < start-1 || end > len(t.lines) {
+		r.fail(AnchorNotFound, fmt.Sprintf("lines %d-%d are outside %s, which has %d lines", op.Start, op.End, r.Path, len(t.lines)))
+		return
+	}
+	t.splice(start-1, end, op.New)
+	r.Status, r.Match, r.Line = Applied, "exact", start
+}
+
+// read returns a file's content, or an error wrapping fs.ErrNotExist.
+func (s *Session) read(p string) ([]byte, os.FileInfo, error) {
+	info, err := s.fs.Stat(p)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil, fs.ErrNotExist
+		}
+		return nil, nil, err
+	}
+	if info.IsDir() {
+		return nil, info, nil
+	}
+	data, err := util.ReadFile(s.fs, p)
+	return data, info, err
+}
+
+// write stores data at r.Path, creating parent directories.
+func (s *Session) write(r *Result, data []byte) {
+	if dir := path.Dir(r.Path); dir != "." {
+		if err := s.fs.MkdirAll(dir, 0o755); err != nil {
+			r.fail(FileExists, fmt.Sprintf("cannot create directory %s: %v", dir, err))
+			return
+		}
+	}
+	mode := os.FileMode(0o644)
+	if info, err := s.fs.Stat(r.Path); err == nil {
+		mode = info.Mode().Perm()
+	}
+	if err := util.WriteFile(s.fs, r.Path, data, mode); err != nil {
+		r.fail(FileNotFound, fmt.Sprintf("cannot write %s: %v", r.Path, err))
+		return
+	}
+	s.changed[r.Path] = true
+	r.Status = Applied
+}
+
+func withFinalNewline(b []byte) []byte {
+	if len(b) == 0 || b[len(b)-1] == '\n' {
+		return b
+	}
+	return append(append([]byte(nil), b...), '\n')
+}
+
+// sameText compares file content ignoring line endings and a final newline.
+func sameText(a, b []byte) bool {
+	norm := func(x []byte) string {
+		s := strings.TrimPrefix(string(x), string(utf8BOM))
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		return strings.TrimRight(s, "\n")
+	}
+	return norm(a) == norm(b)
+}

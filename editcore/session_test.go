@@ -1,0 +1,334 @@
+package editcore_test
+
+import (
+	"errors"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/memfs"
+	"github.com/go-git/go-billy/v5/util"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	. "github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
+
+// lines splits a test literal into lines ("" is no lines).
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+func rep(path, anchor, old, new string) *Op {
+	return &Op{Kind: Replace, Format: "editblock", Path: path, Anchor: lines(anchor), Old: lines(old), New: lines(new)}
+}
+
+func create(path, content string) *Op {
+	return &Op{Kind: Create, Format: "editblock", Path: path, Content: []byte(content)}
+}
+
+func sh(text string, op shell.FileOp, recursive bool, paths ...string) *Op {
+	return &Op{Kind: Shell, Command: &shell.Command{Text: text, Op: op, Paths: paths, Recursive: recursive}}
+}
+
+const app = "import os\n\ndef process():\n    step_one()\n    step_two()\n\ndef other():\n    step_one()\n    step_two()\n"
+
+type want struct {
+	status  Status
+	err     ErrorType
+	line    int
+	match   string
+	message string // substring
+}
+
+func TestSession(t *testing.T) {
+	tests := map[string]struct {
+		files map[string]string
+		ops   []*Op
+		opt   Options
+		want  []want
+		after map[string]string // expected file contents; "<absent>" for none
+	}{
+		"valid edit replaces and preserves surroundings": {
+			files: map[string]string{"app.py": "a\nb\nc\nd\n"},
+			ops:   []*Op{rep("app.py", "b", "c", "C")},
+			want:  []want{{status: Applied, line: 2, match: "exact"}},
+			after: map[string]string{"app.py": "a\nb\nC\nd\n"},
+		},
+		"insert after anchor": {
+			files: map[string]string{"u.py": "import os\nx = 1\n"},
+			ops:   []*Op{rep("u.py", "import os", "", "import sys")},
+			want:  []want{{status: Applied, line: 1}},
+			after: map[string]string{"u.py": "import os\nimport sys\nx = 1\n"},
+		},
+		"insert already there is already_applied": {
+			files: map[string]string{"u.py": "import os\nimport sys\nx = 1\n"},
+			ops:   []*Op{rep("u.py", "import os", "", "import sys")},
+			want:  []want{{status: AlreadyApplied, line: 1}},
+			after: map[string]string{"u.py": "import os\nimport sys\nx = 1\n"},
+		},
+		"delete lines": {
+			files: map[string]string{"u.py": "import os\nimport deprecated_module\nimport sys\n"},
+			ops:   []*Op{rep("u.py", "import os", "import deprecated_module\nimport sys", "import sys")},
+			want:  []want{{status: Applied}},
+			after: map[string]string{"u.py": "import os\nimport sys\n"},
+		},
+		"anchor not found": {
+			files: map[string]string{"app.py": app},
+			ops:   []*Op{rep("app.py", "def missing():", "    pass", "    return 1")},
+			want:  []want{{status: Failed, err: AnchorNotFound}},
+			after: map[string]string{"app.py": app},
+		},
+		"old lines do not match after the anchor": {
+			files: map[string]string{"app.py": "def process():\n    step_one()\n    step_two()\n"},
+			ops:   []*Op{rep("app.py", "def process():\n    step_one()", "    step_three()", "    step_four()")},
+			want:  []want{{status: Failed, err: OldTextMismatch, line: 1}},
+			after: map[string]string{"app.py": "def process():\n    step_one()\n    step_two()\n"},
+		},
+		"ambiguous anchor lists every line": {
+			files: map[string]string{"app.py": app},
+			ops:   []*Op{rep("app.py", "    step_one()", "    step_two()", "    step_2()")},
+			want:  []want{{status: Failed, err: AmbiguousAnchor, line: 4, message: "at lines 4, 8"}},
+			after: map[string]string{"app.py": app},
+		},
+		"trailing whitespace forgiven and recorded": {
+			files: map[string]string{"a.txt": "one  \ntwo\t\nthree\n"},
+			ops:   []*Op{rep("a.txt", "one", "two", "TWO")},
+			want:  []want{{status: Applied, match: "trailing_ws"}},
+			after: map[string]string{"a.txt": "one  \nTWO\nthree\n"},
+		},
+		"indentation difference re-indents the new lines": {
+			files: map[string]string{"a.py": "class A:\n    def f(self):\n        return 1\n"},
+			ops:   []*Op{rep("a.py", "def f(self):", "    return 1", "    x = 2\n    return x")},
+			want:  []want{{status: Applied, match: "indent", line: 2}},
+			after: map[string]string{"a.py": "class A:\n    def f(self):\n        x = 2\n        return x\n"},
+		},
+		"sequential edits see each other": {
+			files: map[string]string{"app.py": "a\nb\nc\n"},
+			ops:   []*Op{rep("app.py", "a", "b", "B"), rep("app.py", "B", "c", "C")},
+			want:  []want{{status: Applied}, {status: Applied}},
+			after: map[string]string{"app.py": "a\nB\nC\n"},
+		},
+		"after a failure later edits to the file are skipped": {
+			files: map[string]string{"app.py": "a\nb\nc\n", "other.py": "x\n"},
+			ops:   []*Op{rep("app.py", "zzz", "b", "B"), rep("app.py", "a", "b", "B"), rep("other.py", "", "x", "y")},
+			want:  []want{{status: Failed, err: AnchorNotFound}, {status: Skipped, err: PreviousEditFailed}, {status: Applied}},
+			after: map[string]string{"app.py": "a\nb\nc\n", "other.py": "y\n"},
+		},
+		"create writes a new file with parent directories": {
+			ops:   []*Op{create("src/new/mod.py", "def hello():\n    pass\n")},
+			want:  []want{{status: Applied}},
+			after: map[string]string{"src/new/mod.py": "def hello():\n    pass\n"},
+		},
+		"create over an identical file is already_applied": {
+			files: map[string]string{"m.py": "x = 1\n"},
+			ops:   []*Op{create("m.py", "x = 1\n")},
+			want:  []want{{status: AlreadyApplied}},
+		},
+		"create over a different file fails": {
+			files: map[string]string{"m.py": "x = 1\n"},
+			ops:   []*Op{create("m.py", "x = 2\n")},
+			want:  []want{{status: Failed, err: FileExists}},
+			after: map[string]string{"m.py": "x = 1\n"},
+		},
+		"missing file fails": {
+			ops:  []*Op{rep("nope.py", "a", "b", "c")},
+			want: []want{{status: Failed, err: FileNotFound}},
+		},
+		"path escape is skipped as unsafe": {
+			ops:  []*Op{create("../evil.py", "x\n"), create("a/.GIT/config", "x\n")},
+			want: []want{{status: Skipped, err: UnsafePath}, {status: Skipped, err: UnsafePath}},
+		},
+		"binary file is skipped": {
+			files: map[string]string{"img.bin": "ab\x00cd\n"},
+			ops:   []*Op{rep("img.bin", "", "ab\x00cd", "x")},
+			want:  []want{{status: Skipped, err: BinaryFile}},
+			after: map[string]string{"img.bin": "ab\x00cd\n"},
+		},
+		"dry run reports validated and later edits still see earlier ones": {
+			files: map[string]string{"app.py": "a\nb\n"},
+			opt:   Options{DryRun: true},
+			ops:   []*Op{rep("app.py", "a", "b", "B"), rep("app.py", "a", "B", "C")},
+			want:  []want{{status: Validated, match: "exact"}, {status: Validated}},
+		},
+		"CRLF file stays CRLF": {
+			files: map[string]string{"w.txt": "one\r\ntwo\r\nthree\r\n"},
+			ops:   []*Op{rep("w.txt", "one", "two", "TWO\nextra")},
+			want:  []want{{status: Applied}},
+			after: map[string]string{"w.txt": "one\r\nTWO\r\nextra\r\nthree\r\n"},
+		},
+		"BOM is preserved and a final newline added": {
+			files: map[string]string{"b.txt": "\ufeffa\nb"},
+			ops:   []*Op{rep("b.txt", "", "a", "A")},
+			want:  []want{{status: Applied}},
+			after: map[string]string{"b.txt": "\ufeffA\nb\n"},
+		},
+		"replacing a block a second time is already_applied": {
+			files: map[string]string{"m.py": "def f():\n    return 2\n"},
+			ops:   []*Op{rep("m.py", "def f():", "    return 1", "    return 2")},
+			want:  []want{{status: AlreadyApplied, line: 1}},
+		},
+		"not in context: modify is deferred, create is attempted": {
+			files: map[string]string{"seen.py": "a\n", "unseen.py": "b\n"},
+			opt:   Options{InContext: func(p string) bool { return p == "seen.py" }},
+			ops:   []*Op{rep("seen.py", "", "a", "A"), rep("unseen.py", "", "b", "B"), create("fresh.py", "c\n")},
+			want:  []want{{status: Applied}, {status: NotInContext}, {status: Applied}},
+			after: map[string]string{"seen.py": "A\n", "unseen.py": "b\n", "fresh.py": "c\n"},
+		},
+		"malformed block is failed with its problem": {
+			ops:  []*Op{{Kind: Malformed, Path: "x.py", Problem: "block never closed", Line: 7}},
+			want: []want{{status: Failed, err: MalformedBlock, message: "never closed"}},
+		},
+		"git mv then edit under the new name": {
+			files: map[string]string{"old.py": "a\n"},
+			ops:   []*Op{sh("git mv old.py new.py", shell.Move, false, "old.py", "new.py"), rep("new.py", "", "a", "b")},
+			want:  []want{{status: Applied}, {status: Applied}},
+			after: map[string]string{"old.py": "<absent>", "new.py": "b\n"},
+		},
+		"git rm -r removes a directory, git rm without -r refuses": {
+			files: map[string]string{"d/a.py": "a\n", "d/e/b.py": "b\n", "k/c.py": "c\n"},
+			ops:   []*Op{sh("git rm -r d", shell.Remove, true, "d"), sh("git rm k", shell.Remove, false, "k")},
+			want:  []want{{status: Applied}, {status: Failed, err: FileNotFound}},
+			after: map[string]string{"d/a.py": "<absent>", "d/e/b.py": "<absent>", "k/c.py": "c\n"},
+		},
+		"rm of a missing file fails, mkdir needs nothing, others are not run": {
+			ops: []*Op{
+				sh("rm gone.py", shell.Remove, false, "gone.py"),
+				sh("mkdir -p src/new", shell.Mkdir, false, "src/new"),
+				{Kind: Shell, Command: &shell.Command{Text: "npm install", Reason: "not a file operation"}},
+				sh("git rm ../../etc/passwd", shell.Remove, false, "../../etc/passwd"),
+			},
+			want: []want{{status: Failed, err: FileNotFound}, {status: Applied}, {status: NotRun}, {status: NotRun, message: "leaves the repository"}},
+		},
+		"tool edit: unique substring, ambiguous substring, replace_all": {
+			files: map[string]string{"t.go": "x := 1\ny := 1\n"},
+			ops: []*Op{
+				{Kind: Substring, Path: "t.go", OldText: "1", NewText: "2"},
+				{Kind: Substring, Path: "u.go", OldText: "", NewText: "package u\n"},
+			},
+			want: []want{{status: Failed, err: AmbiguousAnchor, message: "at lines 1, 2"}, {status: Applied}},
+			after: map[string]string{"t.go": "x := 1\ny := 1\n", "u.go": "package u\n"},
+		},
+		"tool edit: replace_all and CRLF file": {
+			files: map[string]string{"t.txt": "a b\r\na c\r\n"},
+			ops: []*Op{
+				{Kind: Substring, Path: "t.txt", OldText: "a", NewText: "z", ReplaceAll: true},
+				{Kind: Substring, Path: "t.txt", OldText: "z b\nz c", NewText: "q"},
+			},
+			want:  []want{{status: Applied}, {status: Applied}},
+			after: map[string]string{"t.txt": "q\r\n"},
+		},
+		"multi-edit group is all or nothing": {
+			files: map[string]string{"g.py": "a\nb\n"},
+			ops: []*Op{
+				{Kind: Substring, Path: "g.py", OldText: "a", NewText: "A", Group: 1},
+				{Kind: Substring, Path: "g.py", OldText: "missing", NewText: "B", Group: 1},
+			},
+			want:  []want{{status: Failed, err: AnchorNotFound}, {status: Failed, err: AnchorNotFound}},
+			after: map[string]string{"g.py": "a\nb\n"},
+		},
+		"insert at line and replace a line range": {
+			files: map[string]string{"r.txt": "1\n2\n3\n"},
+			ops: []*Op{
+				{Kind: Insert, Path: "r.txt", Start: 0, New: []string{"0"}},
+				{Kind: ReplaceRange, Path: "r.txt", Start: 2, End: 3, New: []string{"x"}},
+				{Kind: Insert, Path: "r.txt", Start: 99, New: []string{"y"}},
+			},
+			want:  []want{{status: Applied, line: 1}, {status: Applied, line: 2}, {status: Failed, err: AnchorNotFound}},
+			after: map[string]string{"r.txt": "0\nx\n3\n"},
+		},
+		"recorded tool failure is reported, not replayed": {
+			files: map[string]string{"f.txt": "a\n"},
+			ops:   []*Op{{Kind: Substring, Path: "f.txt", OldText: "a", NewText: "b", RecordedError: "String to replace not found"}},
+			want:  []want{{status: Failed, err: ToolFailed, message: "String to replace not found"}},
+			after: map[string]string{"f.txt": "a\n"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			fs := memfs.New()
+			for p, c := range tc.files {
+				require.NoError(t, util.WriteFile(fs, p, []byte(c), 0o644))
+			}
+			s := NewSession(fs, tc.opt)
+			var got []Result
+			for i := 0; i < len(tc.ops); i++ {
+				if g := tc.ops[i].Group; g != 0 {
+					var grp []*Op
+					for ; i < len(tc.ops) && tc.ops[i].Group == g; i++ {
+						grp = append(grp, tc.ops[i])
+					}
+					i--
+					got = append(got, s.ApplyGroup(grp)...)
+					continue
+				}
+				got = append(got, s.Apply(tc.ops[i]))
+			}
+			require.Len(t, got, len(tc.want))
+			for i, w := range tc.want {
+				r := got[i]
+				assert.Equal(t, w.status, r.Status, "op %d status (%s)", i+1, r.Message)
+				assert.Equal(t, w.err, r.Error, "op %d error type (%s)", i+1, r.Message)
+				if w.line != 0 {
+					assert.Equal(t, w.line, r.Line, "op %d line", i+1)
+				}
+				if w.match != "" {
+					assert.Equal(t, w.match, string(r.Match), "op %d match", i+1)
+				}
+				if w.message != "" {
+					assert.Contains(t, r.Message, w.message, "op %d message", i+1)
+				}
+				if !r.OK() && r.Status != NotInContext {
+					assert.NotEmpty(t, r.Message, "op %d: a failure must say why", i+1)
+				}
+			}
+			for p, c := range tc.after {
+				data, err := util.ReadFile(fs, p)
+				if c == "<absent>" {
+					assert.True(t, errors.Is(err, os.ErrNotExist), "%s should be gone", p)
+					continue
+				}
+				require.NoError(t, err, p)
+				assert.Equal(t, c, string(data), p)
+			}
+			// Files no operation names are untouched.
+			for p, c := range tc.files {
+				if _, named := tc.after[p]; named {
+					continue
+				}
+				if data, err := util.ReadFile(fs, p); err == nil && !anyOpNames(tc.ops, p) {
+					assert.Equal(t, c, string(data), "untouched %s", p)
+				}
+			}
+		})
+	}
+}
+
+func anyOpNames(ops []*Op, p string) bool {
+	for _, op := range ops {
+		if op.Path == p || op.From == p {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSessionChanged lists what a session wrote, in order.
+func TestSessionChanged(t *testing.T) {
+	fs := memfs.New()
+	require.NoError(t, util.WriteFile(fs, "a.py", []byte("a\n"), 0o644))
+	s := NewSession(fs, Options{})
+	s.Apply(rep("a.py", "", "a", "b"))
+	s.Apply(create("z/new.py", "n\n"))
+	got := s.Changed()
+	assert.True(t, sort.StringsAreSorted(got))
+	assert.Equal(t, []string{"a.py", "z/new.py"}, got)
+}
+
+var _ billy.Filesystem = memfs.New()

@@ -1,0 +1,130 @@
+package editcore
+
+import (
+	"bytes"
+	"strings"
+)
+
+// binaryProbe is how much of a file is searched for a NUL byte, as git does.
+const binaryProbe = 8000
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// isBinary reports whether data looks binary the way git decides it.
+func isBinary(data []byte) bool {
+	if len(data) > binaryProbe {
+		data = data[:binaryProbe]
+	}
+	return bytes.IndexByte(data, 0) >= 0
+}
+
+// text is a file split into lines, remembering every line's own terminator
+// so that lines no edit touches are written back byte for byte.
+type text struct {
+	bom   bool
+	lines []string // without terminators
+	eols  []string // "\n", "\r\n", or "" for a last line without one
+}
+
+func decodeText(data []byte) *text {
+	t := &text{}
+	if bytes.HasPrefix(data, utf8BOM) {
+		t.bom = true
+		data = data[len(utf8BOM):]
+	}
+	s := string(data)
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			t.lines = append(t.lines, s)
+			t.eols = append(t.eols, "")
+			break
+		}
+		line, eol := s[:i], "\n"
+		if strings.HasSuffix(line, "\r") {
+			line, eol = line[:len(line)-1], "\r\n"
+		}
+		t.lines = append(t.lines, line)
+		t.eols = append(t.eols, eol)
+		s = s[i+1:]
+	}
+	return t
+}
+
+// eol is the line ending new lines get: CRLF when most lines use it.
+func (t *text) eol() string {
+	crlf := 0
+	for _, e := range t.eols {
+		if e == "\r\n" {
+			crlf++
+		}
+	}
+	if crlf > 0 && crlf*2 >= len(t.eols) {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// splice replaces lines [start, end) by repl. The new lines get the file's
+// dominant line ending; lines outside the range keep theirs.
+func (t *text) splice(start, end int, repl []string) {
+	eol := t.eol()
+	lines := make([]string, 0, len(t.lines)-(end-start)+len(repl))
+	eols := make([]string, 0, cap(lines))
+	lines = append(lines, t.lines[:start]...)
+	eols = append(eols, t.eols[:start]...)
+	for _, l := range repl {
+		lines = append(lines, l)
+		eols = append(eols, eol)
+	}
+	lines = append(lines, t.lines[end:]...)
+	eols = append(eols, t.eols[end:]...)
+	t.lines, t.eols = lines, eols
+}
+
+// encode returns the file's bytes. An edited file always ends with a
+// newline (formats.md, "Files and bytes").
+func (t *text) encode() []byte {
+	n := 0
+	for i := range t.lines {
+		n += len(t.lines[i]) + 2
+	}
+	var b bytes.Buffer
+	b.Grow(n + len(utf8BOM))
+	if t.bom {
+		b.Write(utf8BOM)
+	}
+	eol := t.eol()
+	for i, l := range t.lines {
+		b.WriteString(l)
+		if e := t.eols[i]; e != "" {
+			b.WriteString(e)
+		} else {
+			b.WriteString(eol)
+		}
+	}
+	return b.Bytes()
+}
+
+// splitLines splits text written by a model (not a file) into lines,
+// dropping a final empty line and any CR before a newline.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	s = strings.TrimSuffix(s, "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// joinLines renders lines as file content with the given line ending and a
+// final newline.
+func joinLines(lines []string, eol string) []byte {
+	if len(lines) == 0 {
+		return nil
+	}
+	return []byte(strings.Join(lines, eol) + eol)
+}
