@@ -182,8 +182,8 @@ func (f *finder) closestBySimilarity(fc, pfc []string, lo int) (int, bool) {
 	}
 	p := pfc[k0]
 	psig := signature(p)
-	bestSim, bestLine, cells := 0.5-1e-9, -1, 0
-	for i := lo; i < len(fc) && cells < maxSimilarityCells; i++ {
+	bestSim, bestLine, stop := 0.5-1e-9, -1, f.lev.cells+maxSimilarityCells
+	for i := lo; i < len(fc) && f.lev.cells < stop; i++ {
 		a := fc[i]
 		if a == "" {
 			continue
@@ -193,7 +193,6 @@ func (f *finder) closestBySimilarity(fc, pfc []string, lo int) (int, bool) {
 		if max(abs(len(a)-len(p)), signature(a).missing(psig)) > limit {
 			continue
 		}
-		cells += len(a) * len(p)
 		d := f.lev.distance(a, p, limit)
 		if d > limit {
 			continue

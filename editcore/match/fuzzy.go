@@ -5,6 +5,11 @@ import (
 	"slices"
 )
 
+// maxFuzzyCells bounds the Levenshtein work of one fuzzy search (about a
+// quarter of a second); past it the step gives up and finds nothing rather
+// than pick from the windows it had time to score.
+const maxFuzzyCells = 100_000_000
+
 // maxFuzzyCandidates bounds how many windows within the margin of the best
 // the fuzzy step keeps; past it the step stops scanning and reports the
 // candidates seen so far as ambiguous (or nothing, when none reached the
@@ -29,8 +34,9 @@ const maxFuzzyCandidates = 64
 // lines, a lower bound on each line distance: the length difference, or
 // the number of distinct bytes present on one side only, whichever is
 // larger; it costs O(lines of the pattern) per window. Scoring stops as
-// soon as the distance exceeds what the floor allows, and the number of
-// windows kept near the best is capped (maxFuzzyCandidates).
+// soon as the distance exceeds what the floor allows; the number of
+// windows kept near the best (maxFuzzyCandidates) and the total work
+// (maxFuzzyCells) are capped.
 func (f *finder) fuzzy() []hit {
 	keys, pk := f.foldView()
 	n := len(pk)
@@ -78,6 +84,9 @@ func (f *finder) fuzzy() []hit {
 				continue
 			}
 			d, ok := f.windowDistance(keys[s:s+n], pk, perLB, lbLines, budget)
+			if f.lev.cells > maxFuzzyCells {
+				return nil
+			}
 			if !ok {
 				continue
 			}
@@ -160,14 +169,21 @@ func (c charSet) missing(o charSet) int {
 		bits.OnesCount64(o[0]&^c[0])+bits.OnesCount64(o[1]&^c[1]))
 }
 
-// levBuf holds the rows of a Levenshtein computation between calls.
-type levBuf struct{ prev, cur []int }
+// levBuf holds the rows of a Levenshtein computation between calls, and
+// counts the cells computed so that callers can bound their work.
+type levBuf struct {
+	prev, cur []int
+	cells     int
+}
 
-// distance is the byte-level Levenshtein distance of a and b, or any value
-// above limit once it is certain to exceed limit.
+// distance is the byte-level Levenshtein distance of a and b, or limit+1
+// once it is certain to exceed limit. Only the diagonal band of width
+// 2·limit+1 is computed (Ukkonen), and a row whose cells all exceed limit
+// ends the computation.
 func (l *levBuf) distance(a, b string, limit int) int {
-	if abs(len(a)-len(b)) > limit {
-		return limit + 1
+	big := limit + 1
+	if limit < 0 || abs(len(a)-len(b)) > limit {
+		return big
 	}
 	if len(a) < len(b) {
 		a, b = b, a
@@ -181,26 +197,38 @@ func (l *levBuf) distance(a, b string, limit int) int {
 	}
 	prev, cur := l.prev[:len(b)+1], l.cur[:len(b)+1]
 	for j := range prev {
-		prev[j] = j
+		prev[j] = big
+		if j <= limit {
+			prev[j] = j
+		}
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		cur[lo-1] = big
+		if lo == 1 && i <= limit {
+			cur[0] = i
+		}
+		rowMin := big
 		ai := a[i-1]
-		for j := 1; j <= len(b); j++ {
+		for j := lo; j <= hi; j++ {
 			v := prev[j-1]
 			if ai != b[j-1] {
-				v = min(v, prev[j], cur[j-1]) + 1
+				up := big
+				if j <= i-1+limit {
+					up = prev[j]
+				}
+				v = min(v, up, cur[j-1]) + 1
 			}
 			cur[j] = v
 			rowMin = min(rowMin, v)
 		}
+		l.cells += hi - lo + 1
 		if rowMin > limit {
-			return limit + 1
+			return big
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], big)
 }
 
 func abs(x int) int {
