@@ -55,15 +55,15 @@ func TestParseTrailers(t *testing.T) {
 		message string
 		want    []Trailer
 	}{
-		"simple":          {"s\n\nbody\n\nA: 1\nB-c: x: y\n", []Trailer{{"A", "1"}, {"B-c", "x: y"}}},
-		"continuation":    {"s\n\nA: 1\n  more\nB: 2", []Trailer{{"A", "1 more"}, {"B", "2"}}},
-		"subject only":    {"A: 1\n", nil},
-		"not trailers":    {"s\n\nA: 1\nplain line\n", nil},
-		"crlf":            {"s\r\n\r\nA: 1\r\n", []Trailer{{"A", "1"}}},
-		"trailing blanks": {"s\n\nA: 1\n\n\n", []Trailer{{"A", "1"}}},
-		"empty":           {"", nil},
-		"empty subject":   {"\n\nA: 1\n", []Trailer{{"A", "1"}}},
-		"space in key":    {"s\n\nA b: 1\n", nil},
+		"simple":               {"s\n\nbody\n\nA: 1\nB-c: x: y\n", []Trailer{{"A", "1"}, {"B-c", "x: y"}}},
+		"continuation":         {"s\n\nA: 1\n  more\nB: 2", []Trailer{{"A", "1 more"}, {"B", "2"}}},
+		"subject only":         {"A: 1\n", nil},
+		"not trailers":         {"s\n\nA: 1\nplain line\n", nil},
+		"crlf":                 {"s\r\n\r\nA: 1\r\n", []Trailer{{"A", "1"}}},
+		"trailing blanks":      {"s\n\nA: 1\n\n\n", []Trailer{{"A", "1"}}},
+		"empty":                {"", nil},
+		"empty subject":        {"\n\nA: 1\n", []Trailer{{"A", "1"}}},
+		"space in key":         {"s\n\nA b: 1\n", nil},
 		"leading continuation": {"s\n\n x\nA: 1\n", nil},
 	}
 	for name, tc := range tests {

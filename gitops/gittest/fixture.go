@@ -132,6 +132,10 @@ func build(t testing.TB, f *fixture) *Repo {
 	}
 	r.Git(t, "add", "-A")
 	for _, p := range f.submodules {
+		// An empty directory, as an uninitialised submodule leaves.
+		if err := os.MkdirAll(r.Path(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		r.Git(t, "update-index", "--add", "--cacheinfo", "160000,"+submoduleCommit+","+p)
 	}
 	r.Git(t, "commit", "-q", "--allow-empty", "-m", message)
