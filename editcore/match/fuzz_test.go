@@ -14,7 +14,8 @@ import (
 //     all; none: some other outcome);
 //   - a match lies within the file, honours From and AtEOF, and an exact
 //     one is the pattern;
-//   - splicing the pattern in for itself gives the file back;
+//   - splicing the pattern in for itself gives the file back, and at an
+//     exact match splicing in new lines gives exactly those lines;
 //   - a diagnosis stays within the file.
 func FuzzFind(f *testing.F) {
 	f.Add("a\nb\nc\nb\nc", "b\nc", 0, false, false)
@@ -71,7 +72,15 @@ func FuzzFind(f *testing.F) {
 			if got := Splice(file, m, pattern, pattern); !slices.Equal(got, file) {
 				t.Fatalf("splicing the pattern for itself at %+v changed the file:\n%q\n%q", m, file, got)
 			}
-			Splice(file, m, pattern, []string{"x", "", "\ty"})
+			repl := append(slices.Clone(pattern[len(pattern)/2:]), "x", "", "\ty")
+			repl = append(repl, pattern[:len(pattern)/2]...)
+			got := Splice(file, m, pattern, repl)
+			if m.Step == Exact {
+				want := slices.Concat(file[:m.Start], repl, file[m.End:])
+				if !slices.Equal(got, want) {
+					t.Fatalf("exact splice at %+v:\n%q\nwant %q", m, got, want)
+				}
+			}
 		}
 		var nf *NotFound
 		if errors.As(err, &nf) {

@@ -5,9 +5,9 @@ import (
 	"slices"
 )
 
-// maxFuzzyCells bounds the Levenshtein work of one fuzzy search (about a
-// quarter of a second); past it the step gives up and finds nothing rather
-// than pick from the windows it had time to score.
+// maxFuzzyCells bounds the Levenshtein work of one fuzzy search (a few
+// hundred milliseconds); past it the step gives up and finds nothing
+// rather than pick from the windows it had time to score.
 const maxFuzzyCells = 100_000_000
 
 // maxFuzzyCandidates bounds how many windows within the margin of the best
