@@ -72,7 +72,7 @@ func (a *aiderReader) line(n int, s string) error {
 		if err := a.flush(); err != nil {
 			return err
 		}
-		a.ctx = fileSet{}
+		a.ctx = fileSet{known: true} // a new session starts with no files
 		a.start = time.Time{}
 		if ts, err := time.Parse("2006-01-02 15:04:05", aiderStartRe.FindStringSubmatch(t)[1]); err == nil {
 			a.start = ts

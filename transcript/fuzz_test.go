@@ -1,0 +1,68 @@
+package transcript
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/require"
+)
+
+// fuzzSeeds adds every fixture of the given extensions.
+func fuzzSeeds(f *testing.F, exts ...string) {
+	for _, ext := range exts {
+		names, _ := filepath.Glob(filepath.Join("testdata", "*"+ext))
+		dot, _ := filepath.Glob(filepath.Join("testdata", ".*"+ext))
+		for _, n := range append(names, dot...) {
+			b, err := os.ReadFile(n)
+			if err == nil {
+				f.Add(b)
+			}
+		}
+	}
+}
+
+// readBoth reads data at once and byte by byte; the results must agree.
+func readBoth(t *testing.T, data []byte, src Source) {
+	opt := Options{Root: "/r", Exists: func(p string) bool { return len(p)%3 == 0 }}
+	whole, _, err1 := readAll(t, data, src, opt)
+	var chunked []*Response
+	err2 := Read(iotest.OneByteReader(bytes.NewReader(data)), src, opt, func(r *Response) error {
+		chunked = append(chunked, r)
+		return nil
+	})
+	require.Equal(t, err1 == nil, err2 == nil)
+	require.Equal(t, strip(whole), strip(chunked))
+	for i, r := range whole {
+		require.Equal(t, i+1, r.Index)
+	}
+}
+
+// FuzzReadText: the line-based sources never panic and do not depend on
+// how the input is chunked.
+func FuzzReadText(f *testing.F) {
+	fuzzSeeds(f, ".md")
+	f.Add([]byte("## User\n```\n## Assistant\n"))
+	f.Add([]byte("#### a\n> b\n\nc\r\n> d\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, src := range []Source{Raw, Markdown, Aider} {
+			readBoth(t, data, src)
+		}
+		_ = Detect(data, "x.md")
+	})
+}
+
+// FuzzReadJSON: the JSON sources never panic and do not depend on chunking.
+func FuzzReadJSON(f *testing.F) {
+	fuzzSeeds(f, ".jsonl", ".json")
+	f.Add([]byte(`[{"action":"edit","args":{"path":"/workspace/a/b","command":"insert","insert_line":"x"}}]`))
+	f.Add([]byte(`{"messages":[{"role":"assistant","content":"hi"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, src := range []Source{ClaudeCode, Codex, OpenHands} {
+			readBoth(t, data, src)
+		}
+		_ = Detect(data, "x.jsonl")
+	})
+}
