@@ -247,7 +247,7 @@ func TestReadToolCalls(t *testing.T) {
 				},
 				Context: []string{"greet.py", "README.md"}},
 		}},
-		"openhands trajectory": {file: "openhands-trajectory.json", src: OpenHands, want: withLines(openhands, 3, 18)},
+		"openhands trajectory":           {file: "openhands-trajectory.json", src: OpenHands, want: withLines(openhands, 3, 18)},
 		"openhands events inferred root": {file: "openhands-events.jsonl", src: OpenHands, opt: Options{Exists: exists}, want: withLines(openhands, 2, 17)},
 	}
 	for name, tc := range tests {
