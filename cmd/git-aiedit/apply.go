@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/apply"
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+)
+
+func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command {
+	return &cli.Command{
+		Name:      "apply",
+		Usage:     "apply the edits of AI transcripts, one commit per response",
+		ArgsUsage: "TRANSCRIPT… (- for standard input)",
+		Description: "Reads each transcript, applies every edit of every assistant response to an\n" +
+			"isolated copy of the base tree, and records one commit per response on a\n" +
+			"review branch (default aiedit/<name of the first transcript>).\n\n" +
+			"Exit status: 0 all applied; 1 some block failed, was skipped or not in\n" +
+			"context (commits are still made); 2 bad usage or input; 3 repository problem.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "branch", Aliases: []string{"b"}, Usage: "branch that receives the commits (default aiedit/<transcript stem>)"},
+			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
+			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "validate only: write no objects, move no ref"},
+			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full (repeatable, comma-separated)"},
+			&cli.StringFlag{Name: "format", Usage: "force one edit format: editblock, searchreplace, udiff, applypatch, wholefile"},
+			&cli.StringFlag{Name: "from", Usage: "force one transcript source: raw, markdown, aider, claude-code, codex, openhands"},
+			&cli.StringFlag{Name: "fuzzy", Usage: "also accept a unique similar-enough location (`[=T]`, similarity ≥ T, default 0.9)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the JSON report on standard output"},
+			&cli.StringFlag{Name: "worktree", Usage: "check the branch out into a new linked worktree at `DIR`"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only failures and the summary"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print every message"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			opts := &apply.Options{
+				Transcripts: cmd.Args().Slice(),
+				Branch:      cmd.String("branch"),
+				Base:        cmd.String("base"),
+				DryRun:      cmd.Bool("dry-run"),
+				Format:      cmd.String("format"),
+				From:        cmd.String("from"),
+				JSON:        cmd.Bool("json"),
+				Worktree:    cmd.String("worktree"),
+				Quiet:       cmd.Bool("quiet"),
+				Verbose:     cmd.Bool("verbose"),
+				Color:       colorEnabled(stderr),
+				Stdin:       stdin,
+				Stdout:      stdout,
+				Stderr:      stderr,
+			}
+			for _, c := range cmd.StringSlice("context") {
+				for _, p := range strings.Split(c, ",") {
+					if p = strings.TrimSpace(p); p != "" {
+						opts.Context = append(opts.Context, p)
+					}
+				}
+			}
+			if f := cmd.String("fuzzy"); f != "" {
+				t, err := strconv.ParseFloat(f, 64)
+				if err != nil {
+					return exitcode.UsageErrorf("--fuzzy=%s: want a similarity between 0 and 1, e.g. --fuzzy=0.9", f)
+				}
+				opts.Fuzzy = t
+			}
+			code, err := apply.Run(ctx, opts)
+			*status = code
+			return err
+		},
+	}
+}
+
+// colorEnabled: colour only on a terminal, and never with NO_COLOR.
+func colorEnabled(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}

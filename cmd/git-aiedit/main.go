@@ -1,0 +1,75 @@
+// Command git-aiedit records AI code edits as reviewable git commits.
+// git runs it as `git aiedit …`. This file only wires flags to the
+// command packages and decides the exit status.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+func main() {
+	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Main runs the program and returns its exit status (cli.md).
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	status := exitcode.OK
+	app := newApp(stdin, stdout, stderr, &status)
+	err := app.Run(ctx, normalizeArgs(args))
+	if err == nil {
+		return status
+	}
+	fmt.Fprintf(stderr, "git-aiedit: %v\n", err)
+	var repoErr *gitops.RepoError
+	if errors.As(err, &repoErr) {
+		return exitcode.Of(err, exitcode.Repo)
+	}
+	return exitcode.Of(err, exitcode.Usage)
+}
+
+// normalizeArgs gives --fuzzy its optional value: `--fuzzy` alone means
+// the default threshold (cli.md: --fuzzy[=T]).
+func normalizeArgs(args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if a == "--fuzzy" {
+			out[i] = "--fuzzy=0.9"
+		}
+	}
+	return out
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command {
+	return &cli.Command{
+		Name:      "git-aiedit",
+		Usage:     "apply AI code edits as reviewable git commits",
+		UsageText: "git aiedit <command> [options]",
+		Description: "git-aiedit reads what an AI model answered, applies every edit it proposed\n" +
+			"to an isolated copy of the repository's tree, and records each response as\n" +
+			"one commit on a review branch. Your working tree, index and HEAD are never touched.",
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are reported once, by Main.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return exitcode.WithCode(exitcode.Usage, err)
+		},
+		Commands: []*cli.Command{
+			applyCommand(stdin, stdout, stderr, status),
+		},
+	}
+}

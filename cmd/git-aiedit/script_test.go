@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"git-aiedit": func() {
+			os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
+	})
+}
+
+// TestScript runs the end-to-end scripts in testdata/script: each reads
+// like a user's terminal session, with `exec git aiedit …` on real
+// repositories.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+		Setup:               setupEnv,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"snapshot": cmdSnapshot,
+			"exits":    cmdExits,
+		},
+	})
+}
+
+// setupEnv fixes identity, dates and configuration so commit hashes are
+// reproducible and no user or system configuration leaks in.
+func setupEnv(env *testscript.Env) error {
+	// HOME lives beside $WORK, so that `git add .` in a script never
+	// picks it up.
+	home := filepath.Join(filepath.Dir(env.WorkDir), "home-"+filepath.Base(env.WorkDir))
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return err
+	}
+	for k, v := range map[string]string{
+		"HOME":                home,
+		"XDG_CONFIG_HOME":     filepath.Join(home, ".config"),
+		"GIT_CONFIG_NOSYSTEM": "1",
+		"GIT_AUTHOR_NAME":     "Ada Author",
+		"GIT_AUTHOR_EMAIL":    "ada@example.com",
+		"GIT_AUTHOR_DATE":     "2026-01-02T03:04:05Z",
+		"GIT_COMMITTER_NAME":  "Cy Committer",
+		"GIT_COMMITTER_EMAIL": "cy@example.com",
+		"GIT_COMMITTER_DATE":  "2026-01-02T03:04:05Z",
+		"NO_COLOR":            "1",
+		"TZ":                  "UTC",
+	} {
+		env.Setenv(k, v)
+	}
+	gitconfig := "[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n"
+	return os.WriteFile(filepath.Join(home, ".gitconfig"), []byte(gitconfig), 0o644)
+}
+
+// snapshots holds what `snapshot save` saw, outside the directories a
+// script looks at.
+var snapshots sync.Map
+
+type snapshotKey struct {
+	ts   *testscript.TestScript
+	name string
+}
+
+// cmdSnapshot implements `snapshot save NAME` and `snapshot check NAME`:
+// the working tree files, the index, HEAD and every ref that existed at
+// save must be byte-identical between the two. New refs (the review
+// branch) are allowed.
+func cmdSnapshot(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 || (args[0] != "save" && args[0] != "check") {
+		ts.Fatalf("usage: snapshot save|check NAME")
+	}
+	got := snapshot(ts)
+	key := snapshotKey{ts, args[1]}
+	if args[0] == "save" {
+		snapshots.Store(key, got)
+		return
+	}
+	want, ok := snapshots.Load(key)
+	if !ok {
+		ts.Fatalf("no snapshot %s saved", args[1])
+	}
+	same := sameSnapshot(want.(string), got)
+	if neg == same {
+		ts.Fatalf("snapshot %s: working tree, index, HEAD or refs changed (neg=%v)\nbefore:\n%s\nafter:\n%s", args[1], neg, want, got)
+	}
+}
+
+// cmdExits implements `exits N command args...`: it runs the command like
+// exec, keeping its output for stdout/stderr checks, and requires exit
+// status N.
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits N command [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("%v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+func sameSnapshot(before, after string) bool {
+	was := map[string]bool{}
+	refs := map[string]bool{}
+	for _, l := range strings.Split(before, "\n") {
+		was[l] = true
+		if name, ok := strings.CutPrefix(l, "ref "); ok {
+			refs[strings.Fields(name)[0]] = true
+		}
+	}
+	n := 0
+	for _, l := range strings.Split(after, "\n") {
+		if was[l] {
+			n++
+			continue
+		}
+		name, ok := strings.CutPrefix(l, "ref ")
+		if !ok || refs[strings.Fields(name)[0]] {
+			return false
+		}
+	}
+	return n == len(was)
+}
+
+func snapshot(ts *testscript.TestScript) string {
+	dir := ts.MkAbs(".")
+	var lines []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, err := os.Readlink(p)
+			lines = append(lines, fmt.Sprintf("link %s -> %s", rel, target))
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, _ := d.Info()
+		lines = append(lines, fmt.Sprintf("file %s %v %s", rel, info.Mode(), sum(data)))
+		return nil
+	})
+	ts.Check(err)
+	git := func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = os.Environ()
+		for _, kv := range []string{"HOME", "GIT_CONFIG_NOSYSTEM"} {
+			cmd.Env = append(cmd.Env, kv+"="+ts.Getenv(kv))
+		}
+		out, _ := cmd.CombinedOutput()
+		return strings.TrimSpace(string(out))
+	}
+	gitDir := git("rev-parse", "--absolute-git-dir")
+	if idx, err := os.ReadFile(filepath.Join(gitDir, "index")); err == nil {
+		lines = append(lines, "index "+sum(idx))
+	}
+	head, _ := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	lines = append(lines, "HEAD "+strings.TrimSpace(string(head)))
+	for _, ref := range strings.Split(git("for-each-ref", "--format=%(refname) %(objectname)"), "\n") {
+		if ref != "" {
+			lines = append(lines, "ref "+ref)
+		}
+	}
+	lines = append(lines, "status "+git("status", "--porcelain=v1", "--untracked-files=all"))
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8])
+}

@@ -1,0 +1,165 @@
+package apply
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+)
+
+// input is one transcript. Standard input is copied to a temporary file as
+// it streams, so that a retry (the branch moved meanwhile) can read it again.
+type input struct {
+	name  string // as given on the command line
+	label string // Aiedit-Transcript file name: base name, or "stdin"
+	path  string // file to (re)read; for stdin, the spool once complete
+	sum   string // "sha256:<hex>" once known
+
+	stdin io.Reader
+	spool *os.File
+}
+
+func openInputs(names []string, stdin io.Reader) ([]*input, error) {
+	var ins []*input
+	seenStdin := false
+	for _, n := range names {
+		if n == "-" {
+			if seenStdin {
+				return nil, exitcode.UsageErrorf("standard input (-) can be named only once")
+			}
+			seenStdin = true
+			ins = append(ins, &input{name: n, label: "stdin", stdin: stdin})
+			continue
+		}
+		info, err := os.Stat(n)
+		switch {
+		case err != nil:
+			return nil, exitcode.UsageErrorf("cannot read transcript %s: %v", n, unwrapPath(err))
+		case info.IsDir():
+			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file", n)
+		}
+		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
+	}
+	return ins, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// open returns a reader over the transcript's bytes and a function that
+// returns their hash once the reader has been read to the end.
+func (in *input) open() (io.ReadCloser, func() string, error) {
+	h := sha256.New()
+	if in.stdin != nil && in.path == "" {
+		f, err := os.CreateTemp("", "git-aiedit-stdin-*")
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot spool standard input: %w", err)
+		}
+		in.spool = f
+		r := io.TeeReader(in.stdin, io.MultiWriter(f, h))
+		return &spoolReader{Reader: r, in: in}, in.sumOf(h), nil
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return nil, nil, exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, unwrapPath(err))
+	}
+	return readCloser{io.TeeReader(f, h), f}, in.sumOf(h), nil
+}
+
+func (in *input) sumOf(h hash.Hash) func() string {
+	return func() string {
+		if in.sum == "" {
+			in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
+		}
+		return in.sum
+	}
+}
+
+// trailer is the Aiedit-Transcript value.
+func (in *input) trailer() string { return in.label + " " + in.sum }
+
+// hashFile computes a file's sum without keeping it in memory.
+func (in *input) hashFile() error {
+	f, err := os.Open(in.path)
+	if err != nil {
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, unwrapPath(err))
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, err)
+	}
+	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+func (in *input) cleanup() {
+	if in.spool != nil {
+		in.spool.Close()
+		os.Remove(in.spool.Name())
+	}
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// spoolReader switches its input to the spooled file once standard input
+// has been read to the end, so later attempts read the file.
+type spoolReader struct {
+	io.Reader
+	in *input
+}
+
+func (r *spoolReader) Read(p []byte) (int, error) {
+	n, err := r.Reader.Read(p)
+	if errors.Is(err, io.EOF) && r.in.path == "" {
+		r.in.path = r.in.spool.Name()
+		r.in.stdin = nil
+	}
+	return n, err
+}
+
+func (r *spoolReader) Close() error { return nil }
+
+// stem is the default branch name's last part: the first transcript's base
+// name without its extension(s), as a safe ref component.
+func stem(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	base := filepath.Base(name)
+	for ext := filepath.Ext(base); ext != "" && ext != base; ext = filepath.Ext(base) {
+		base = strings.TrimSuffix(base, ext)
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range base {
+		ok := r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if ok {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-_")
+	if s == "" {
+		return "transcript"
+	}
+	return s
+}

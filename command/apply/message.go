@@ -1,0 +1,198 @@
+package apply
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+const (
+	subjectWidth = 72
+	bodyWidth    = 72
+	bodyLines    = 40
+)
+
+// subjectOf returns the first prose sentence of a response, trimmed to 72
+// characters, or "" when the response has no prose.
+func subjectOf(prose string) string {
+	inFence := false
+	for _, line := range strings.Split(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if isFence(t) {
+			inFence = !inFence
+			continue
+		}
+		if inFence || t == "" {
+			continue
+		}
+		t = strings.TrimSpace(strings.TrimLeft(t, "#>*-+ \t"))
+		t = strings.NewReplacer("**", "", "__", "", "`", "").Replace(t)
+		if t == "" {
+			continue
+		}
+		return shorten(firstSentence(t), subjectWidth)
+	}
+	return ""
+}
+
+func isFence(t string) bool {
+	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+}
+
+// firstSentence cuts s after its first full stop, question or exclamation
+// mark that ends a word.
+func firstSentence(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.', '!', '?':
+			if i+1 == len(s) || s[i+1] == ' ' {
+				return strings.TrimSpace(s[:i+1])
+			}
+		}
+	}
+	return strings.TrimSuffix(strings.TrimSpace(s), ":")
+}
+
+// shorten cuts s to at most n characters at a word boundary, marking the cut.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n-1]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:") + "…"
+}
+
+// bodyOf wraps prose at 72 columns, leaving code and lists' own lines
+// alone, and cuts it after about 40 lines.
+func bodyOf(prose string) string {
+	var out []string
+	inFence := false
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, wrap(strings.Join(para, " "), bodyWidth)...)
+			para = nil
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(prose), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		t := strings.TrimSpace(line)
+		switch {
+		case isFence(t):
+			flush()
+			inFence = !inFence
+			out = append(out, line)
+		case inFence || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t"):
+			flush()
+			out = append(out, line)
+		case t == "":
+			flush()
+			if len(out) > 0 && out[len(out)-1] != "" {
+				out = append(out, "")
+			}
+		case strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "#") || isNumbered(t):
+			flush()
+			para = append(para, line)
+		default:
+			para = append(para, t)
+		}
+	}
+	flush()
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	if len(out) > bodyLines {
+		out = append(out[:bodyLines], "[…]")
+	}
+	return strings.Join(out, "\n")
+}
+
+func isNumbered(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
+
+// wrap breaks s into lines of at most width characters at spaces; a word
+// longer than width stands alone.
+func wrap(s string, width int) []string {
+	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	var lines []string
+	cur := indent
+	for _, w := range strings.Fields(s) {
+		switch {
+		case cur == indent:
+			cur += w
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) > width:
+			lines = append(lines, cur)
+			cur = indent + w
+		default:
+			cur += " " + w
+		}
+	}
+	if strings.TrimSpace(cur) != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// message builds a response's commit message with its trailers
+// (commits.md, "Message").
+func (rr *ResponseReport) message() string {
+	subject := rr.subject
+	if subject == "" {
+		subject = fmt.Sprintf("aiedit: response %d of %d", rr.Index, rr.total)
+	}
+	body := rr.body
+	if strings.TrimSpace(body) == subject {
+		body = ""
+	}
+	return gitops.FormatMessage(subject, body, rr.trailers())
+}
+
+func (rr *ResponseReport) trailers() []gitops.Trailer {
+	t := []gitops.Trailer{
+		{Key: "Aiedit-Transcript", Value: rr.transcript},
+		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", rr.Index, rr.total)},
+	}
+	if rr.Model != "" {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: rr.Model})
+	}
+	var sum Summary
+	for _, b := range rr.Blocks {
+		sum.add(editcore.Status(b.Status))
+		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(b)})
+	}
+	for _, s := range rr.Shell {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: s.Status + " " + s.Command})
+	}
+	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: fmt.Sprintf(
+		"applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
+		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)})
+	return t
+}
+
+// blockTrailer renders "<n> <status>[:<detail>] <path>".
+func blockTrailer(b *BlockReport) string {
+	status := b.Status
+	switch {
+	case b.ErrorType != "":
+		status += ":" + b.ErrorType
+	case b.Status == string(editcore.Applied) && b.Match != "" && b.Match != "exact":
+		status += ":" + b.Match
+	}
+	file := b.File
+	if file == "" {
+		file = "-"
+	}
+	return fmt.Sprintf("%d %s %s", b.Index, status, file)
+}

@@ -1,0 +1,31 @@
+// Package apply implements `git aiedit apply`: transcripts in, one commit
+// per model response out, on a review branch, without touching the user's
+// working tree, index or HEAD.
+package apply
+
+import (
+	"io"
+)
+
+// Options are the inputs of one `git aiedit apply` run: flag values plus
+// the process's streams, so tests can drive Run directly.
+type Options struct {
+	Dir         string   // where to look for the repository ("" = current directory)
+	Transcripts []string // file names; "-" is standard input
+	Branch      string   // -b; default aiedit/<stem of the first transcript>
+	Base        string   // --base; default HEAD
+	DryRun      bool
+	Context     []string // --context, already split on commas
+	Format      string   // --format
+	From        string   // --from
+	Fuzzy       float64  // --fuzzy threshold, 0 = off
+	JSON        bool
+	Worktree    string
+	Quiet       bool
+	Verbose     bool
+	Color       bool // colour human output (stderr is a terminal and NO_COLOR unset)
+
+	Stdin  io.Reader
+	Stdout io.Writer // JSON report
+	Stderr io.Writer // human output
+}

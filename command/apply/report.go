@@ -1,0 +1,99 @@
+package apply
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// Report is the JSON report of cli.md ("JSON report").
+type Report struct {
+	Branch      string            `json:"branch"`
+	Base        string            `json:"base"`
+	Head        string            `json:"head"`
+	DryRun      bool              `json:"dry_run"`
+	Responses   []*ResponseReport `json:"responses"`
+	Summary     Summary           `json:"summary"`
+	RetryPrompt string            `json:"retry_prompt"`
+}
+
+// ResponseReport is one assistant response.
+type ResponseReport struct {
+	Index           int            `json:"index"`
+	Commit          *string        `json:"commit"`
+	AlreadyRecorded bool           `json:"already_recorded"`
+	Model           string         `json:"model,omitempty"`
+	Blocks          []*BlockReport `json:"blocks"`
+	Shell           []*ShellReport `json:"shell"`
+
+	subject, body string // commit message parts
+	total         int    // responses in its transcript
+	transcript    string // Aiedit-Transcript trailer value
+}
+
+// BlockReport is one edit block.
+type BlockReport struct {
+	Index     int    `json:"index"`
+	File      string `json:"file"`
+	Format    string `json:"format"`
+	Status    string `json:"status"`
+	ErrorType string `json:"error_type"`
+	Match     string `json:"match"`
+	Line      int    `json:"line"`
+	Message   string `json:"message"`
+
+	result editcore.Result
+}
+
+// ShellReport is one suggested shell command.
+type ShellReport struct {
+	Command string `json:"command"`
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+// Summary counts blocks by status.
+type Summary struct {
+	Applied        int `json:"applied"`
+	AlreadyApplied int `json:"already_applied"`
+	Validated      int `json:"validated"`
+	Failed         int `json:"failed"`
+	Skipped        int `json:"skipped"`
+	NotInContext   int `json:"not_in_context"`
+}
+
+func (s *Summary) add(st editcore.Status) {
+	switch st {
+	case editcore.Applied:
+		s.Applied++
+	case editcore.AlreadyApplied:
+		s.AlreadyApplied++
+	case editcore.Validated:
+		s.Validated++
+	case editcore.Failed:
+		s.Failed++
+	case editcore.Skipped:
+		s.Skipped++
+	case editcore.NotInContext:
+		s.NotInContext++
+	}
+}
+
+// Clean reports whether every block applied or was already applied.
+func (s Summary) Clean() bool { return s.Failed+s.Skipped+s.NotInContext == 0 }
+
+func newBlockReport(index int, r editcore.Result) *BlockReport {
+	return &BlockReport{
+		Index: index, File: r.Path, Format: r.Op.Format, Status: string(r.Status),
+		ErrorType: string(r.Error), Match: string(r.Match), Line: r.Line,
+		Message: r.Message, result: r,
+	}
+}
+
+func (r *Report) writeJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}

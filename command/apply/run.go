@@ -1,0 +1,170 @@
+package apply
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Run performs one `git aiedit apply`. The returned exit status follows
+// cli.md; err, when set, says what went wrong (and carries its own status
+// through exitcode).
+func Run(ctx context.Context, opts *Options) (int, error) {
+	if err := opts.check(); err != nil {
+		return exitcode.Usage, err
+	}
+	inputs, err := openInputs(opts.Transcripts, opts.Stdin)
+	if err != nil {
+		return exitcode.Usage, err
+	}
+	defer func() {
+		for _, in := range inputs {
+			in.cleanup()
+		}
+	}()
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.Repo, exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+
+	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts)}
+	report, err := a.run(ctx)
+	if err != nil {
+		return exitcode.Of(err, exitcode.Repo), err
+	}
+	if opts.JSON {
+		if err := report.writeJSON(opts.Stdout); err != nil {
+			return exitcode.Usage, fmt.Errorf("cannot write the report: %w", err)
+		}
+	}
+	if !report.Summary.Clean() || report.shellFailed() {
+		return exitcode.Partial, nil
+	}
+	return exitcode.OK, nil
+}
+
+func (o *Options) check() error {
+	if len(o.Transcripts) == 0 {
+		return exitcode.UsageErrorf("no transcript given; name a file, or - for standard input")
+	}
+	if o.Fuzzy < 0 || o.Fuzzy > 1 {
+		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
+	}
+	if o.Format != "" && !knownFormat(o.Format) {
+		return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(formatNames, ", "))
+	}
+	if o.Format != "" && !formatAvailable(o.Format) {
+		return exitcode.UsageErrorf("--format %s is not supported by this version yet; leave --format out to detect formats", o.Format)
+	}
+	if o.Worktree != "" && o.DryRun {
+		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")
+	}
+	return nil
+}
+
+// applier holds one run's state.
+type applier struct {
+	opts   *Options
+	repo   *gitops.Repo
+	inputs []*input
+	out    *human
+
+	branch     string // full ref name
+	branchName string // short name
+	baseName   string // what the user calls the base, for review commands
+}
+
+func (a *applier) run(ctx context.Context) (*Report, error) {
+	name := a.opts.Branch
+	if name == "" {
+		name = "aiedit/" + stem(a.opts.Transcripts[0])
+	}
+	if err := a.repo.CheckBranchName(ctx, name); err != nil {
+		return nil, exitcode.WithCode(exitcode.Usage, err)
+	}
+	a.branchName, a.branch = name, "refs/heads/"+name
+
+	tip, exists, err := a.repo.ReadRef(a.branch)
+	if err != nil {
+		return nil, exitcode.WithCode(exitcode.Repo, err)
+	}
+	a.baseName = a.opts.Base
+	if a.baseName == "" {
+		a.baseName = a.repo.ShortName(ctx, "HEAD")
+	}
+	start := tip
+	if exists {
+		if a.opts.Base != "" {
+			base, err := a.repo.ResolveCommit(a.opts.Base)
+			if err != nil {
+				return nil, exitcode.WithCode(exitcode.Usage, err)
+			}
+			if base != tip {
+				return nil, exitcode.UsageErrorf("branch %s already exists at %s, and --base %s is %s; drop --base to add to the branch, or choose a new branch with -b",
+					name, short(tip), a.opts.Base, short(base))
+			}
+		}
+	} else {
+		rev := a.opts.Base
+		if rev == "" {
+			rev = "HEAD"
+		}
+		start, err = a.repo.ResolveCommit(rev)
+		if err != nil {
+			if rev == "HEAD" {
+				return nil, exitcode.RepoErrorf("HEAD does not name a commit (is the repository empty?); make a first commit or pass --base")
+			}
+			return nil, exitcode.WithCode(exitcode.Usage, err)
+		}
+	}
+
+	for attempt := 1; ; attempt++ {
+		rep, head, err := a.build(ctx, start, attempt > 1)
+		if err != nil {
+			return nil, err
+		}
+		if a.opts.DryRun || head == start {
+			a.out.finish(rep, a, false)
+			return rep, nil
+		}
+		old := plumbing.ZeroHash
+		if exists {
+			old = tip
+		}
+		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
+		if err == nil {
+			if a.opts.Worktree != "" {
+				if err := a.repo.AddWorktree(ctx, a.opts.Worktree, a.branchName); err != nil {
+					return nil, exitcode.WithCode(exitcode.Repo, err)
+				}
+			}
+			a.out.finish(rep, a, true)
+			return rep, nil
+		}
+		if !errors.Is(err, gitops.ErrRefMoved) {
+			return nil, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if attempt == 2 {
+			return nil, exitcode.RepoErrorf("branch %s moved twice while applying; nothing was changed; run the command again", name)
+		}
+		// Another writer moved the branch: build again on its new tip.
+		tip, exists, err = a.repo.ReadRef(a.branch)
+		if err != nil {
+			return nil, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if !exists {
+			return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
+		}
+		start = tip
+		a.out.retrying(name)
+	}
+}
+
+func short(h plumbing.Hash) string { return h.String()[:12] }

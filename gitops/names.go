@@ -1,0 +1,33 @@
+package gitops
+
+import (
+	"context"
+	"strings"
+)
+
+// CheckBranchName refuses a name git would not accept as a branch
+// (`git check-ref-format --branch`), with a message saying why.
+func (r *Repo) CheckBranchName(ctx context.Context, name string) error {
+	res, err := r.git("check-ref-format", "--branch", name).run(ctx)
+	if err != nil {
+		return &RepoError{Op: "check branch name", Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	if res.code != 0 || strings.HasPrefix(name, "-") {
+		return &RepoError{Op: "check branch name", Msg: "not a valid branch name: " + name,
+			Hint: "use letters, digits, '/', '-' and '_' (see git check-ref-format)"}
+	}
+	return nil
+}
+
+// ShortName returns the branch a revision names, shortened ("main" for
+// HEAD on refs/heads/main), or the revision itself when it names no branch.
+func (r *Repo) ShortName(ctx context.Context, rev string) string {
+	if strings.HasPrefix(rev, "-") {
+		return rev
+	}
+	out, err := r.git("rev-parse", "--abbrev-ref", rev).output(ctx, "name "+rev)
+	if err != nil || out == "" || out == "HEAD" || strings.Contains(out, "\n") {
+		return rev
+	}
+	return out
+}
