@@ -212,7 +212,7 @@ func TestSession(t *testing.T) {
 				{Kind: Substring, Path: "t.go", OldText: "1", NewText: "2"},
 				{Kind: Substring, Path: "u.go", OldText: "", NewText: "package u\n"},
 			},
-			want: []want{{status: Failed, err: AmbiguousAnchor, message: "at lines 1, 2"}, {status: Applied}},
+			want:  []want{{status: Failed, err: AmbiguousAnchor, message: "at lines 1, 2"}, {status: Applied}},
 			after: map[string]string{"t.go": "x := 1\ny := 1\n", "u.go": "package u\n"},
 		},
 		"tool edit: replace_all and CRLF file": {

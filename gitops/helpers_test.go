@@ -20,7 +20,7 @@ func open(t *testing.T, r *gittest.Repo) *Repo {
 	return repo
 }
 
-func head(t *testing.T, repo *Repo) plumbing.Hash {
+func head(t testing.TB, repo *Repo) plumbing.Hash {
 	t.Helper()
 	h, err := repo.ResolveCommit("HEAD")
 	require.NoError(t, err)

@@ -17,7 +17,8 @@ func (r *Repo) UpdateRef(ctx context.Context, ref string, new, old plumbing.Hash
 	if new.IsZero() {
 		return &RepoError{Op: op, Msg: "refusing to delete a ref"}
 	}
-	if !strings.HasPrefix(ref, "refs/") && ref != "HEAD" {
+	// Never HEAD: through the symbolic ref it would move the user's branch.
+	if !strings.HasPrefix(ref, "refs/") {
 		return &RepoError{Op: op, Msg: "not a full ref name (want refs/…)"}
 	}
 	// A reflog message is one line; git would cut it at the newline.

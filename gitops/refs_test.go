@@ -68,6 +68,10 @@ func TestUpdateRef(t *testing.T) {
 	assert.Equal(t, cs[1], got)
 	assert.Contains(t, gr.Git(t, "reflog", "show", "--format=%gs", ref), "aiedit: advance again")
 
+	var re *RepoError
+	assert.ErrorAs(t, repo.UpdateRef(ctx, "HEAD", cs[0], base, "x"), &re, "HEAD is never moved")
+	assert.Equal(t, base.String(), gr.Git(t, "rev-parse", "HEAD"))
+
 	// A ref that was deleted meanwhile has moved too.
 	gr.Git(t, "update-ref", "-d", ref)
 	assert.ErrorIs(t, repo.UpdateRef(ctx, ref, cs[0], cs[1], "x"), ErrRefMoved)

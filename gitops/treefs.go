@@ -70,12 +70,14 @@ func (r *Repo) TreeFS(commit plumbing.Hash) (*TreeFS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TreeFS{
-		repo:     r,
-		commit:   commit,
-		baseTree: c.TreeHash,
-		root:     &dirNode{hash: c.TreeHash},
-	}, nil
+	fs := r.treeFS(c.TreeHash)
+	fs.commit = commit
+	return fs, nil
+}
+
+// treeFS opens a view of a tree.
+func (r *Repo) treeFS(tree plumbing.Hash) *TreeFS {
+	return &TreeFS{repo: r, baseTree: tree, root: &dirNode{hash: tree}}
 }
 
 // Commit returns the commit the view started from.
