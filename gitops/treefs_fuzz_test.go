@@ -1,0 +1,103 @@
+package gitops
+
+import (
+	"os"
+	"sort"
+	"testing"
+
+	"github.com/go-git/go-billy/v5/util"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+)
+
+var fuzzPaths = []string{"a", "a/b", "a/b/c", "a.b", "a0", "a-b", "x/y", "x", "a/c", "../z", "/a/b", "q/.git/c"}
+
+// FuzzTreeFS runs random operations on a view and checks properties: no
+// panic; the tree WriteTree stores reads back as exactly what the view
+// shows; writing again gives the same tree; Changed lists exactly the
+// paths whose content differs from the base.
+func FuzzTreeFS(f *testing.F) {
+	gr := gittest.New(f, map[string]string{"a/b/c": "c\n", "a/c": "ac\n", "a.b": "ab\n", "x/y": "y\n"})
+	repo, err := Discover(f.Context(), gr.Dir)
+	require.NoError(f, err)
+	f.Cleanup(func() { repo.Close() })
+	base := head(f, repo)
+	baseFS, err := repo.TreeFS(base)
+	require.NoError(f, err)
+	baseFiles := walkFiles(f, baseFS)
+
+	f.Add([]byte{0, 0, 1, 1, 2, 3, 2, 4, 5})
+	f.Add([]byte{2, 0, 6, 3, 1, 0, 0, 2, 2, 1, 7, 0})
+	f.Add([]byte{1, 0, 0, 1, 4, 0, 3, 9, 10, 0, 11, 1})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		fs, err := repo.TreeFS(base)
+		require.NoError(t, err)
+		for i := 0; i+2 < len(ops) && i < 60; i += 3 {
+			a := fuzzPaths[int(ops[i+1])%len(fuzzPaths)]
+			b := fuzzPaths[int(ops[i+2])%len(fuzzPaths)]
+			switch ops[i] % 5 {
+			case 0:
+				_ = util.WriteFile(fs, a, []byte{ops[i+2]}, 0o644)
+			case 1:
+				_ = fs.Remove(a)
+			case 2:
+				_ = fs.Rename(a, b)
+			case 3:
+				_ = fs.MkdirAll(a, 0o755)
+			case 4:
+				if f, err := fs.OpenFile(a, os.O_RDWR|os.O_APPEND, 0); err == nil {
+					_, _ = f.Write([]byte{ops[i+2]})
+					_ = f.Close()
+				}
+			}
+		}
+		shown := walkFiles(t, fs)
+		tree, err := repo.WriteTree(fs)
+		require.NoError(t, err)
+		assert.Equal(t, shown, walkFiles(t, repo.treeFS(tree)))
+		again, err := repo.WriteTree(fs)
+		require.NoError(t, err)
+		assert.Equal(t, tree, again)
+
+		var want []string
+		for p, c := range shown {
+			if old, ok := baseFiles[p]; !ok || old != c {
+				want = append(want, p)
+			}
+		}
+		for p := range baseFiles {
+			if _, ok := shown[p]; !ok {
+				want = append(want, p)
+			}
+		}
+		sort.Strings(want)
+		changed, err := fs.Changed()
+		require.NoError(t, err)
+		assert.Equal(t, want, nilIfEmpty(changed))
+	})
+}
+
+// walkFiles returns every file of a view with its content.
+func walkFiles(t testing.TB, fs *TreeFS) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		infos, err := fs.ReadDir(dir)
+		require.NoError(t, err)
+		for _, fi := range infos {
+			p := join(dir, fi.Name())
+			if fi.IsDir() {
+				walk(p)
+				continue
+			}
+			data, err := util.ReadFile(fs, p)
+			require.NoError(t, err)
+			out[p] = string(data)
+		}
+	}
+	walk("")
+	return out
+}
