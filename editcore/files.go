@@ -102,3 +102,29 @@ func sortedKeys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// chmod sets a file's mode where the filesystem can record modes.
+func (s *Session) chmod(r *Result, p string, mode os.FileMode) {
+	info, err := s.fs.Lstat(p)
+	if err != nil {
+		r.fail(FileNotFound, "cannot change the mode of "+p+": no such file in the tree")
+		return
+	}
+	if info.Mode().Perm() == mode.Perm() {
+		if r.Status == "" {
+			r.Status = AlreadyApplied
+		}
+		return
+	}
+	ch, ok := s.fs.(billy.Change)
+	if !ok {
+		r.fail(FileNotFound, "cannot change the mode of "+p+": the filesystem records no modes")
+		return
+	}
+	if err := ch.Chmod(p, mode); err != nil {
+		r.fail(FileNotFound, fmt.Sprintf("cannot change the mode of %s: %v", p, err))
+		return
+	}
+	s.changed[p] = true
+	r.Status = Applied
+}

@@ -1,6 +1,10 @@
 package editcore
 
-import "github.com/git-aiedit/git-aiedit/editcore/shell"
+import (
+	"os"
+
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
 
 // Kind says what an operation does.
 type Kind uint8
@@ -33,12 +37,16 @@ const (
 	// Malformed is a block that could not be parsed; it always reports
 	// failed:malformed_block with Problem as its message.
 	Malformed
+	// Chmod sets the file's mode to Mode (0o644 or 0o755; a git diff's
+	// mode change).
+	Chmod
 )
 
 var kindNames = [...]string{
 	Replace: "replace", Create: "create", Write: "write", Append: "append",
 	Insert: "insert", ReplaceRange: "replace_range", Substring: "substring",
 	Delete: "delete", Move: "move", Shell: "shell", Malformed: "malformed",
+	Chmod: "chmod",
 }
 
 func (k Kind) String() string {
@@ -73,6 +81,10 @@ type Op struct {
 
 	OldText, NewText string // Substring
 	ReplaceAll       bool   // Substring: every occurrence
+
+	// Mode, when non-zero, is the file mode to set (Chmod) or to create the
+	// file with (Create, Write): 0o644 or 0o755.
+	Mode os.FileMode
 
 	Start, End int  // Insert, ReplaceRange
 	Recursive  bool // Delete: a directory and everything below it

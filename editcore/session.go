@@ -158,6 +158,10 @@ func (s *Session) do(op *Op, r *Result) {
 		s.remove(r, r.Path, op.Recursive)
 		return
 	}
+	if op.Kind == Chmod {
+		s.chmod(r, r.Path, op.Mode)
+		return
+	}
 	if op.Kind == Move {
 		from, res, ok := s.target(op, op.From)
 		if !ok {
@@ -215,6 +219,9 @@ func (s *Session) do(op *Op, r *Result) {
 	if r.Status == Applied {
 		s.write(r, t.encode())
 	}
+	if r.Status == Applied && op.Mode != 0 {
+		s.chmod(r, r.Path, op.Mode)
+	}
 }
 
 // onMissing handles an operation whose file does not exist yet.
@@ -227,6 +234,9 @@ func (s *Session) onMissing(op *Op, r *Result) {
 	switch {
 	case op.Kind == Create || op.Kind == Write || op.Kind == Append || op.Kind == Substring && op.OldText == "":
 		s.write(r, withFinalNewline(content))
+		if r.Status == Applied && op.Mode != 0 {
+			s.chmod(r, r.Path, op.Mode)
+		}
 		if r.Status == Applied {
 			r.Match = "exact"
 			r.Line = 1
