@@ -76,8 +76,18 @@ type Op struct {
 	// before the located lines. AtEOF anchors the match to the file's end.
 	Scope []string
 	AtEOF bool
+	// Hint is the 1-based line where the format says the lines start (a
+	// git diff's @@ header); 0 when unknown. An exact match there wins,
+	// as in git apply; elsewhere the ladder must find one location.
+	Hint int
+	// InOrder: the lines must be found after the previous operation of the
+	// same Group (apply_patch chunks of one file).
+	InOrder bool
 
-	Content []byte // Create, Write, Append
+	// Content: the new content (Create, Write, Append); for Delete, when
+	// non-nil, the content the file must have to be deleted (a git diff's
+	// deleted file).
+	Content []byte
 
 	OldText, NewText string // Substring
 	ReplaceAll       bool   // Substring: every occurrence

@@ -28,8 +28,11 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 			return
 		}
 	}
-	m, err := match.Find(t.lines, old, opt)
+	m, err := s.find(op, t.lines, old, opt)
 	if err == nil {
+		if op.Group != 0 && op.InOrder {
+			s.groupEnd[op.Group] = m.Start + len(repl)
+		}
 		out := match.Splice(t.lines, m, old, repl)
 		t.splice(m.Start, m.End, out[m.Start:len(out)-(len(t.lines)-m.End)])
 		r.Status, r.Match, r.Line = Applied, m.Step, m.Start+1
@@ -74,6 +77,9 @@ func (s *Session) alreadyThere(op *Op, t *text, repl []string, opt match.Options
 // matchOptions narrows the search by the operation's scope lines.
 func (s *Session) matchOptions(op *Op, t *text, r *Result) (match.Options, bool) {
 	opt := match.Options{Fuzzy: s.opt.Fuzzy, AtEOF: op.AtEOF}
+	if op.Group != 0 && op.InOrder {
+		opt.From = min(s.groupEnd[op.Group], len(t.lines))
+	}
 	for _, line := range op.Scope {
 		m, err := match.Find(t.lines, []string{line}, match.Options{From: opt.From})
 		if err != nil {
@@ -119,4 +125,27 @@ func stepIgnores(s match.Step) string {
 		return "small differences"
 	}
 	return string(s)
+}
+
+// find locates old, preferring an exact match at the line the format
+// named (a diff's @@ header), as git apply does.
+func (s *Session) find(op *Op, file, old []string, opt match.Options) (match.Match, error) {
+	if at := op.Hint - 1; at >= opt.From && at >= 0 && at+len(old) <= len(file) {
+		if equalLines(file[at:at+len(old)], old) && (!opt.AtEOF || at+len(old) == len(file)) {
+			return match.Match{Start: at, End: at + len(old), Step: match.Exact}, nil
+		}
+	}
+	return match.Find(file, old, opt)
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

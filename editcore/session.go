@@ -46,11 +46,13 @@ type Session struct {
 	opt     Options
 	failed  map[string]bool
 	changed map[string]bool
+	// groupEnd is where the last operation of each group ended (InOrder).
+	groupEnd map[int]int
 }
 
 // NewSession starts applying one response's operations to fsys.
 func NewSession(fsys billy.Filesystem, opt Options) *Session {
-	return &Session{fs: fsys, opt: opt, failed: map[string]bool{}, changed: map[string]bool{}}
+	return &Session{fs: fsys, opt: opt, failed: map[string]bool{}, changed: map[string]bool{}, groupEnd: map[int]int{}}
 }
 
 // Changed returns the paths this session wrote, removed or moved, sorted.
@@ -155,6 +157,9 @@ func (r *Result) fail(t ErrorType, msg string) {
 // do dispatches on the operation's kind; r.Path is already safe.
 func (s *Session) do(op *Op, r *Result) {
 	if op.Kind == Delete {
+		if op.Content != nil && !s.holds(r, op.Content) {
+			return
+		}
 		s.remove(r, r.Path, op.Recursive)
 		return
 	}
@@ -259,6 +264,12 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 	if sameText(data, op.Content) {
 		r.Status = AlreadyApplied
 		return
+	}
+	if op.Format == "wholefile" {
+		if why := truncated(data, op.Content); why != "" {
+			r.fail(OldTextMismatch, "refusing to replace "+r.Path+" with the whole-file block: "+why+"; send the complete file, or an edit block for the lines that change")
+			return
+		}
 	}
 	content := op.Content
 	if t := decodeText(data); t.eol() == "\r\n" || t.bom {

@@ -332,3 +332,80 @@ func TestSessionChanged(t *testing.T) {
 }
 
 var _ billy.Filesystem = memfs.New()
+
+func TestSessionFormatFeatures(t *testing.T) {
+	tests := map[string]struct {
+		files map[string]string
+		ops   []*Op
+		want  []Status
+		after map[string]string
+	}{
+		"hint picks the stated place among identical lines": {
+			files: map[string]string{"f": "line\nline\nline\nline\n"},
+			ops:   []*Op{{Kind: Replace, Path: "f", Old: []string{"line"}, New: []string{"LINE"}, Hint: 3}},
+			want:  []Status{Applied},
+			after: map[string]string{"f": "line\nline\nLINE\nline\n"},
+		},
+		"without a hint identical lines are ambiguous": {
+			files: map[string]string{"f": "line\nline\n"},
+			ops:   []*Op{{Kind: Replace, Path: "f", Old: []string{"line"}, New: []string{"LINE"}}},
+			want:  []Status{Failed},
+		},
+		"delete checks the expected content": {
+			files: map[string]string{"a": "1\n2\n", "b": "1\n2\n"},
+			ops: []*Op{
+				{Kind: Delete, Path: "a", Content: []byte("1\n")},
+				{Kind: Delete, Path: "b", Content: []byte("1\n2\n")},
+			},
+			want:  []Status{Failed, Applied},
+			after: map[string]string{"a": "1\n2\n", "b": "<absent>"},
+		},
+		"in-order chunks search after the previous one": {
+			files: map[string]string{"f": "x\na\nx\nb\n"},
+			ops: []*Op{
+				{Kind: Replace, Path: "f", Old: []string{"a"}, New: []string{"A"}, Group: 1, InOrder: true},
+				{Kind: Replace, Path: "f", Old: []string{"x"}, New: []string{"X"}, Group: 1, InOrder: true},
+			},
+			want:  []Status{Applied, Applied},
+			after: map[string]string{"f": "x\nA\nX\nb\n"},
+		},
+		"whole-file write with an elision comment is refused": {
+			files: map[string]string{"f.py": "def a():\n    return 1\n\ndef b():\n    return 2\n"},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.py", Content: []byte("def a():\n    return 3\n\n# ... rest of code ...\n")}},
+			want:  []Status{Failed},
+		},
+		"whole-file write that shrinks the file by more than half is refused": {
+			files: map[string]string{"f.txt": strings.Repeat("content line\n", 20)},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("content line\n")}},
+			want:  []Status{Failed},
+		},
+		"whole-file write of a complete file applies": {
+			files: map[string]string{"f.txt": "a\nb\n"},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("a\nB\n")}},
+			want:  []Status{Applied},
+			after: map[string]string{"f.txt": "a\nB\n"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			fs := memfs.New()
+			for p, c := range tc.files {
+				require.NoError(t, util.WriteFile(fs, p, []byte(c), 0o644))
+			}
+			s := NewSession(fs, Options{})
+			for i, op := range tc.ops {
+				r := s.Apply(op)
+				assert.Equal(t, tc.want[i], r.Status, "op %d: %s", i+1, r.Message)
+			}
+			for p, c := range tc.after {
+				data, err := util.ReadFile(fs, p)
+				if c == "<absent>" {
+					assert.Error(t, err, p)
+					continue
+				}
+				require.NoError(t, err)
+				assert.Equal(t, c, string(data), p)
+			}
+		})
+	}
+}
