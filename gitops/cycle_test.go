@@ -57,6 +57,11 @@ func TestResponseCycleLeavesCheckoutAlone(t *testing.T) {
 
 	assert.Equal(t, before, gr.Snapshot(t).Without("refs/heads/aiedit/"))
 	fsck(t, gr)
+	// Loose objects are written to a temporary file and renamed: none is
+	// left behind.
+	leftovers, err := filepath.Glob(filepath.Join(gr.Dir, ".git", "objects", "pack", "tmp_*"))
+	require.NoError(t, err)
+	assert.Empty(t, leftovers)
 	assert.Equal(t, "2", gr.Git(t, "rev-list", "--count", base.String()+".."+branch))
 	assert.Contains(t, gr.Git(t, "show", branch+":calc/ops.py"), "def div")
 	var responses []string

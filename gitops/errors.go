@@ -7,7 +7,7 @@ import (
 
 // ErrRefMoved reports that a ref did not hold the value an update expected:
 // another writer moved it (or holds its lock). Callers re-read and retry.
-var ErrRefMoved = errors.New("ref moved concurrently")
+var ErrRefMoved = errors.New("gitops: ref moved concurrently")
 
 // RepoError is a problem with the repository itself: not a repository, an
 // unsupported format, or a git command that failed. Op says what was being
