@@ -1,7 +1,9 @@
 package apply
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // pending is a response whose tree is written and whose commit waits for
@@ -110,11 +113,32 @@ func (b *batch) begin(model string, context []string) *response {
 	return r
 }
 
-func (r *response) apply(op *editcore.Op) {
+// applyAll applies operations in order; consecutive operations of one
+// group (a multi-edit) succeed or fail together.
+func (r *response) applyAll(ops []editcore.Op) {
 	if r.skip {
 		return
 	}
-	res := r.sess.Apply(op)
+	for i := 0; i < len(ops); i++ {
+		g := ops[i].Group
+		if g == 0 {
+			r.report(&ops[i], r.sess.Apply(&ops[i]))
+			continue
+		}
+		j := i
+		var group []*editcore.Op
+		for ; j < len(ops) && ops[j].Group == g; j++ {
+			group = append(group, &ops[j])
+		}
+		for k, res := range r.sess.ApplyGroup(group) {
+			r.report(group[k], res)
+		}
+		i = j - 1
+	}
+}
+
+// report records (and prints) one operation's result.
+func (r *response) report(op *editcore.Op, res editcore.Result) {
 	if op.Kind == editcore.Shell {
 		s := &ShellReport{Command: op.Command.Text, Status: string(res.Status), Message: res.Message}
 		r.rr.Shell = append(r.rr.Shell, s)
@@ -174,9 +198,106 @@ func (b *batch) read(ctx context.Context) error {
 		return err
 	}
 	defer rc.Close()
-	err = b.readRaw(rc)
+	br := bufio.NewReaderSize(rc, 64<<10)
+	src, head, err := b.source(br)
+	if err != nil {
+		return err
+	}
+	if src == transcript.Raw {
+		err = b.readRaw(br)
+	} else {
+		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
+		if err == nil && b.total == 0 && b.a.opts.From != "" {
+			if seen := transcript.Detect(head, b.in.name); seen != src {
+				err = exitcode.UsageErrorf("%s does not look like a %s transcript (it looks like %s); drop --from or use --from %s", b.in.name, src, seen, seen)
+			}
+		}
+	}
 	sum()
+	var te *transcript.Error
+	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) {
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
+	}
 	return err
+}
+
+// source decides where the transcript comes from: --from, or its head.
+// Standard input is judged on its first 4 KiB, so that a streamed reply
+// is applied as it arrives.
+func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
+	n := transcript.DetectSize
+	if b.in.name == "-" {
+		n = 4 << 10
+	}
+	head, err := br.Peek(n)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
+	}
+	if b.a.opts.From != "" {
+		src, err := transcript.ParseSource(b.a.opts.From)
+		return src, head, exitcode.WithCode(exitcode.Usage, err)
+	}
+	return transcript.Detect(head, b.in.name), head, nil
+}
+
+func (b *batch) transcriptOptions() transcript.Options {
+	return transcript.Options{
+		Root: b.a.repo.WorkTree,
+		Exists: func(p string) bool {
+			_, err := b.tfs.Lstat(p)
+			return err == nil
+		},
+		Warn: func(line int, msg string) {
+			b.a.out.note("warning: %s:%d: %s", b.in.name, line, msg)
+		},
+	}
+}
+
+// response applies one transcript response: the edit blocks of its text,
+// its tool-call edits, and its apply_patch texts, in that order.
+func (b *batch) response(tr *transcript.Response) error {
+	r := b.begin(tr.Model, tr.Context)
+	var prose string
+	if len(tr.Ops) == 0 && len(tr.Patches) == 0 {
+		p := newParser(b.a.opts.Format)
+		ops := append(p.Feed([]byte(tr.Text)), p.Finish()...)
+		for i := range ops {
+			ops[i].Line += tr.Line - 1
+		}
+		r.applyAll(ops)
+		prose = p.Prose()
+	} else {
+		r.applyAll(tr.Ops)
+		for _, patch := range tr.Patches {
+			r.applyAll(patchOps(patch, b.a.opts.Format))
+		}
+		prose = tr.Text
+	}
+	return r.end(prose)
+}
+
+// patchOps parses a recorded apply_patch text into operations on
+// repository paths.
+func patchOps(patch transcript.Patch, format string) []editcore.Op {
+	if format == "" {
+		format = "applypatch"
+	}
+	p := newParser(format)
+	ops := append(p.Feed([]byte(patch.Text)), p.Finish()...)
+	for i := range ops {
+		op := &ops[i]
+		op.Line = patch.Line
+		if op.Path != "" {
+			op.Path = patch.Resolve(op.Path)
+		}
+		if op.From != "" {
+			op.From = patch.Resolve(op.From)
+		}
+		if patch.RecordedError != "" && op.Kind != editcore.Shell {
+			op.RecordedError = patch.RecordedError
+		}
+	}
+	return ops
 }
 
 // readRaw treats the whole input as one response, applying each block as
@@ -187,9 +308,7 @@ func (b *batch) readRaw(r io.Reader) error {
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := r.Read(buf)
-		for _, op := range p.Feed(buf[:n]) {
-			resp.apply(&op)
-		}
+		resp.applyAll(p.Feed(buf[:n]))
 		if err == io.EOF {
 			break
 		}
@@ -197,8 +316,6 @@ func (b *batch) readRaw(r io.Reader) error {
 			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 		}
 	}
-	for _, op := range p.Finish() {
-		resp.apply(&op)
-	}
+	resp.applyAll(p.Finish())
 	return resp.end(p.Prose())
 }

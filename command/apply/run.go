@@ -10,6 +10,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // Run performs one `git aiedit apply`. The returned exit status follows
@@ -62,6 +63,11 @@ func (o *Options) check() error {
 	}
 	if o.Format != "" && !formatAvailable(o.Format) {
 		return exitcode.UsageErrorf("--format %s is not supported by this version yet; leave --format out to detect formats", o.Format)
+	}
+	if o.From != "" {
+		if _, err := transcript.ParseSource(o.From); err != nil {
+			return exitcode.UsageErrorf("unknown --from %q; use one of raw, markdown, aider, claude-code, codex, openhands", o.From)
+		}
 	}
 	if o.Worktree != "" && o.DryRun {
 		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")

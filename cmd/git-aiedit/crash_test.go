@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestKilledApply kills `git aiedit apply` with SIGKILL at random points of
+// a long run, many times. Afterwards the branch does not exist or points
+// at a complete commit, fsck is clean, the checkout is untouched, and
+// running the same command again finishes the job.
+func TestKilledApply(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills processes many times")
+	}
+	files := map[string]string{}
+	for i := range 50 {
+		files[fmt.Sprintf("pkg%d/file%d.txt", i%7, i)] = fmt.Sprintf("line one %d\nline two %d\n", i, i)
+	}
+	r := newProcRepo(t, files)
+	// A markdown conversation of 60 responses, each one commit.
+	var b strings.Builder
+	for i := range 60 {
+		f := i % 50
+		fmt.Fprintf(&b, "## User\n\nchange %d\n\n## Assistant\n\nChange file %d, round %d.\n\npkg%d/file%d.txt\n««« EDIT\nline one %d\n═══════ REPL\nline one %d\nround %d\n»»» EDIT END\n\n",
+			i, f, i, f%7, f, f, f, i)
+	}
+	transcript := writeTranscript(t, "long.md", b.String())
+	before := r.git("status", "--porcelain", "--untracked-files=all") + r.git("rev-parse", "HEAD") + r.git("ls-files", "-s")
+
+	// Time one full run (on another branch) so that kills land inside runs.
+	t0 := time.Now()
+	out, err := r.cmd("aiedit", "apply", "-q", "-b", "aiedit/probe", transcript).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	full := time.Since(t0)
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	completed := 0
+	for i := range 25 {
+		// Every run starts a fresh branch, so every kill lands in real work.
+		branch := fmt.Sprintf("aiedit/long-%d", i)
+		c := r.cmd("aiedit", "apply", "-q", "-b", branch, transcript)
+		// Its own process group, so the kill takes git children with it.
+		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		require.NoError(t, c.Start())
+		time.Sleep(time.Duration(rng.Int64N(int64(full))))
+		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+		_ = c.Wait()
+
+		if tip, err := r.cmd("rev-parse", "-q", "--verify", branch+"^{commit}").Output(); err == nil {
+			completed++
+			assert.Equal(t, "60", r.git("rev-list", "--count", "main.."+branch), "a branch only ever holds a whole run")
+			// The branch points at a complete commit whose tree is readable.
+			r.git("ls-tree", "-r", strings.TrimSpace(string(tip)))
+		} else {
+			out, _ := r.cmd("for-each-ref", "refs/heads/"+branch).Output()
+			require.Empty(t, strings.TrimSpace(string(out)), "iteration %d: branch half-written", i)
+		}
+		r.fsck()
+		after := r.git("status", "--porcelain", "--untracked-files=all") + r.git("rev-parse", "HEAD") + r.git("ls-files", "-s")
+		require.Equal(t, before, after, "iteration %d: checkout changed", i)
+		lock := r.git("rev-parse", "--git-path", "refs/heads/"+branch+".lock")
+		_ = os.Remove(r.dir + "/" + lock) // a killed ref update may leave its lock, as with git itself
+	}
+
+	// Started again, the run completes: 60 responses, each recorded once.
+	out, err = r.cmd("aiedit", "apply", "-q", "-b", "aiedit/long-0", transcript).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "60", r.git("rev-list", "--count", "main..aiedit/long-0"))
+	seen := map[string]bool{}
+	for _, resp := range strings.Split(r.git("log", "--format=%(trailers:key=Aiedit-Response,valueonly)", "main..aiedit/long-0"), "\n") {
+		if resp == "" {
+			continue
+		}
+		require.False(t, seen[resp], "response %s recorded twice", resp)
+		seen[resp] = true
+	}
+	assert.Len(t, seen, 60)
+	r.fsck()
+	t.Logf("a full run takes %v; %d of 25 runs finished before the kill", full, completed)
+}
