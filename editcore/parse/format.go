@@ -6,6 +6,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/editblock"
+	"github.com/git-aiedit/git-aiedit/editcore/searchreplace"
 )
 
 // Format is a line parser for one edit format. The Parser offers it every
@@ -41,6 +42,7 @@ var registry = []struct {
 	make func() Format
 }{
 	{editblock.Name, func() Format { return editblock.New() }},
+	{searchreplace.Name, func() Format { return searchreplace.New() }},
 }
 
 // Names returns the names of the registered formats, in offering order.

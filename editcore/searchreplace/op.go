@@ -1,0 +1,97 @@
+package searchreplace
+
+import (
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// build returns the operations of a complete block: an Append for a blank
+// SEARCH, one Replace otherwise, or one operation per "..." piece.
+func build(path string, line int, raw string, search, repl []string) []editcore.Op {
+	base := editcore.Op{Format: Name, Path: path, Line: line, Raw: raw}
+	if blank(search) {
+		return []editcore.Op{appendOp(base, repl)}
+	}
+	sp, rp := pieces(search), pieces(repl)
+	if len(sp) == 1 || len(sp) != len(rp) {
+		return []editcore.Op{replaceOp(base, search, repl)}
+	}
+	var ops []editcore.Op
+	for i := range sp {
+		switch {
+		case len(sp[i]) == 0 && len(rp[i]) == 0:
+			continue
+		case len(sp[i]) == 0:
+			// Nothing to find before the new lines: aider appends them.
+			ops = append(ops, appendOp(base, rp[i]))
+		default:
+			ops = append(ops, replaceOp(base, sp[i], rp[i]))
+		}
+	}
+	if len(ops) > 1 {
+		for i := range ops {
+			// The start line is unique to this block within the response.
+			ops[i].Group, ops[i].InOrder = line, true
+		}
+	}
+	return ops
+}
+
+func appendOp(op editcore.Op, repl []string) editcore.Op {
+	op.Kind = editcore.Append
+	if len(repl) > 0 {
+		op.Content = []byte(strings.Join(repl, "\n") + "\n")
+	}
+	return op
+}
+
+// replaceOp splits the lines both sides share at their start into Anchor
+// and at their end into Trailing.
+func replaceOp(op editcore.Op, old, repl []string) editcore.Op {
+	k := 0
+	for k < len(old) && k < len(repl) && old[k] == repl[k] {
+		k++
+	}
+	j := 0
+	for k+j < len(old) && k+j < len(repl) && old[len(old)-1-j] == repl[len(repl)-1-j] {
+		j++
+	}
+	op.Kind = editcore.Replace
+	op.Anchor = sec(old[:k])
+	op.Old = sec(old[k : len(old)-j])
+	op.New = sec(repl[k : len(repl)-j])
+	op.Trailing = sec(old[len(old)-j:])
+	return op
+}
+
+// pieces cuts lines at the lines that are exactly "..." (an elision).
+func pieces(lines []string) [][]string {
+	out := [][]string{nil}
+	for _, l := range lines {
+		if strings.TrimRight(l, " \t") == "..." {
+			out = append(out, nil)
+			continue
+		}
+		out[len(out)-1] = append(out[len(out)-1], l)
+	}
+	return out
+}
+
+func blank(lines []string) bool {
+	for _, l := range lines {
+		if !isBlank(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// sec returns nil for no lines, and otherwise a copy, so that no two
+// sections share a backing array.
+func sec(l []string) []string {
+	if len(l) == 0 {
+		return nil
+	}
+	return append([]string(nil), l...)
+}

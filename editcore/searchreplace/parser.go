@@ -1,0 +1,186 @@
+package searchreplace
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// Name is the format's name in reports and for --format.
+const Name = "searchreplace"
+
+// Parser is the SEARCH/REPLACE line parser. The zero value is not ready;
+// use New. Lines passed to it may be retained (Go strings are immutable).
+type Parser struct {
+	// ring holds the last lines seen (in blocks too, so that a start
+	// marker inside an unclosed block still finds its path), oldest first.
+	ring []recent
+	// prev is the path of the previous block of this response, reused by
+	// a block that names none.
+	prev string
+
+	in bool
+	b  block
+}
+
+type block struct {
+	start   int // line of the start marker
+	marker  string
+	path    string
+	noPath  bool
+	raw     []string
+	search  []string
+	replace []string
+	inRepl  bool
+	extra   int // dividers inside REPLACE
+	extraAt int // line of the first of them
+}
+
+// New returns a parser in its idle state.
+func New() *Parser { return &Parser{ring: make([]recent, 0, lookback+1)} }
+
+// Name returns "searchreplace".
+func (p *Parser) Name() string { return Name }
+
+// Reset drops the lookback lines; the combiner calls it when another
+// format claimed a line, so a path is never paired with a marker across
+// another format's block. The previous block's path stays: a later block
+// without a path still means the same file.
+func (p *Parser) Reset() { p.ring = p.ring[:0] }
+
+// remember adds a line to the lookback ring.
+func (p *Parser) remember(n int, line string) {
+	if len(p.ring) == lookback {
+		copy(p.ring, p.ring[1:])
+		p.ring = p.ring[:lookback-1]
+	}
+	p.ring = append(p.ring, recent{n, line})
+}
+
+// Line reads one line (1-based number n, no terminator).
+func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.Op) {
+	m := classify(line)
+	if p.in {
+		return p.inBlock(n, line, m)
+	}
+	switch m {
+	case start:
+		p.begin(n, line)
+		return true, true, nil
+	case end:
+		p.Reset()
+		return true, false, []editcore.Op{{Kind: editcore.Malformed, Format: Name, Line: n, Raw: line,
+			Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(line), startText)}}
+	}
+	p.remember(n, line)
+	return false, false, nil
+}
+
+func (p *Parser) begin(n int, line string) {
+	b := block{start: n, marker: strings.TrimSpace(line)}
+	path, at, ok := findPath(p.ring)
+	switch {
+	case ok:
+		b.path = path
+		for _, r := range p.ring[at:] {
+			b.raw = append(b.raw, r.text)
+		}
+	case p.prev != "":
+		b.path = p.prev
+	default:
+		b.noPath = true
+	}
+	b.raw = append(b.raw, line)
+	p.b, p.in = b, true
+	p.remember(n, line)
+}
+
+func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, ops []editcore.Op) {
+	b := &p.b
+	if m == start {
+		// An unclosed block: report it and read the new one, whose path
+		// may sit on the lines just read.
+		op := p.malformed(fmt.Sprintf("block never closed: expected %s before the %s at line %d",
+			p.closing(), b.marker, n))
+		p.in = false
+		p.begin(n, line)
+		return true, true, []editcore.Op{op}
+	}
+	b.raw = append(b.raw, line)
+	p.remember(n, line)
+	switch {
+	case !b.inRepl && m == divider:
+		b.inRepl = true
+	case !b.inRepl && m == end:
+		return true, false, p.done(p.malformed(fmt.Sprintf("missing %s: %s at line %d came first",
+			dividerText, strings.TrimSpace(line), n)))
+	case !b.inRepl:
+		b.search = append(b.search, line)
+	case m == end:
+		return true, false, p.done(p.complete()...)
+	default:
+		if m == divider {
+			if b.extra == 0 {
+				b.extraAt = n
+			}
+			b.extra++
+		}
+		b.replace = append(b.replace, line)
+	}
+	return true, true, nil
+}
+
+// closing names the marker the open block waits for.
+func (p *Parser) closing() string {
+	if p.b.inRepl {
+		return endText
+	}
+	return dividerText + " and " + endText
+}
+
+// End reports a block left open at the end of the response and forgets
+// the response's paths.
+func (p *Parser) End() []editcore.Op {
+	var ops []editcore.Op
+	if p.in {
+		ops = p.done(p.malformed("block never closed: expected " + p.closing()))
+	}
+	p.Reset()
+	p.prev = ""
+	return ops
+}
+
+// done returns to idle and hands out ops.
+func (p *Parser) done(ops ...editcore.Op) []editcore.Op {
+	p.in, p.b = false, block{}
+	return ops
+}
+
+func (p *Parser) malformed(problem string) editcore.Op {
+	b := &p.b
+	if b.noPath {
+		problem = noPathProblem + "; " + problem
+	}
+	return editcore.Op{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
+		Raw: strings.Join(b.raw, "\n"), Problem: problem}
+}
+
+const noPathProblem = "no file path before " + startText +
+	": write the path alone on the line before the block or its opening fence"
+
+// complete turns a closed block into its operations.
+func (p *Parser) complete() []editcore.Op {
+	b := &p.b
+	switch {
+	case b.noPath:
+		return []editcore.Op{p.malformed(noPathProblem)}
+	case b.extra > 0:
+		return []editcore.Op{p.malformed(fmt.Sprintf(
+			"%d more %s line(s) after the first (line %d): a block has one divider, and a line of only = signs "+
+				"cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE",
+			b.extra, dividerText, b.extraAt))}
+	}
+	p.prev = b.path
+	return build(b.path, b.start, strings.Join(b.raw, "\n"), b.search, b.replace)
+}
