@@ -206,6 +206,15 @@ func TestSession(t *testing.T) {
 			},
 			want: []want{{status: Failed, err: FileNotFound}, {status: Applied}, {status: NotRun}, {status: NotRun, message: "leaves the repository"}},
 		},
+		"git rm --ignore-unmatch tolerates a missing path": {
+			files: map[string]string{"a.py": "a\n"},
+			ops: []*Op{
+				{Kind: Shell, Command: &shell.Command{Text: "git rm --ignore-unmatch a.py gone.py", Op: shell.Remove, Flags: []string{"--ignore-unmatch"}, Paths: []string{"a.py", "gone.py"}}},
+				{Kind: Shell, Command: &shell.Command{Text: "git rm --ignore-unmatch gone.py", Op: shell.Remove, Flags: []string{"--ignore-unmatch"}, Paths: []string{"gone.py"}}},
+			},
+			want:  []want{{status: Applied}, {status: AlreadyApplied}},
+			after: map[string]string{"a.py": "<absent>"},
+		},
 		"tool edit: unique substring, ambiguous substring, replace_all": {
 			files: map[string]string{"t.go": "x := 1\ny := 1\n"},
 			ops: []*Op{

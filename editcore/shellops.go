@@ -1,6 +1,7 @@
 package editcore
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
@@ -38,7 +39,7 @@ func (s *Session) shell(op *Op) Result {
 	case shell.Mkdir:
 		r.Status, r.Message = Applied, "git records no empty directories; nothing to do"
 	case shell.Remove:
-		s.shellRemove(&r, paths, c.Recursive)
+		s.shellRemove(&r, paths, c.Recursive, slices.Contains(c.Flags, "--ignore-unmatch"))
 	case shell.Move:
 		s.shellMove(&r, paths)
 	default:
@@ -50,30 +51,39 @@ func (s *Session) shell(op *Op) Result {
 	return r
 }
 
-func (s *Session) shellRemove(r *Result, paths []string, recursive bool) {
+func (s *Session) shellRemove(r *Result, paths []string, recursive, ignoreUnmatch bool) {
 	if len(paths) == 0 {
 		r.fail(FileNotFound, "no path to remove")
 		return
 	}
 	// All or nothing, as git rm: check every path before removing any.
+	var present []string
 	for _, p := range paths {
 		info, err := s.fs.Lstat(p)
+		if err != nil && ignoreUnmatch {
+			continue
+		}
 		if err != nil {
 			r.fail(FileNotFound, "cannot remove "+p+": no such file in the tree")
 			return
 		}
+		present = append(present, p)
 		if info.IsDir() && !recursive {
 			r.fail(FileNotFound, "not removing directory "+p+" recursively without -r")
 			return
 		}
 	}
-	for _, p := range paths {
+	for _, p := range present {
 		s.remove(r, p, true)
 		if r.Status == Failed {
 			return
 		}
 	}
-	r.Message = "removed " + strings.Join(paths, ", ")
+	if len(present) == 0 {
+		r.Status, r.Message = AlreadyApplied, "nothing to remove"
+		return
+	}
+	r.Message = "removed " + strings.Join(present, ", ")
 }
 
 func (s *Session) shellMove(r *Result, paths []string) {
