@@ -20,9 +20,9 @@ func build(path string, line int, raw string, search, repl []string) []editcore.
 	var ops []editcore.Op
 	for i := range sp {
 		switch {
-		case len(sp[i]) == 0 && len(rp[i]) == 0:
+		case blank(sp[i]) && blank(rp[i]):
 			continue
-		case len(sp[i]) == 0:
+		case blank(sp[i]):
 			// Nothing to find before the new lines: aider appends them.
 			ops = append(ops, appendOp(base, rp[i]))
 		default:

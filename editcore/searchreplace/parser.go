@@ -159,7 +159,10 @@ func (p *Parser) done(ops ...editcore.Op) []editcore.Op {
 
 func (p *Parser) malformed(problem string) editcore.Op {
 	b := &p.b
-	if b.noPath {
+	switch {
+	case b.noPath && problem == "":
+		problem = noPathProblem
+	case b.noPath:
 		problem = noPathProblem + "; " + problem
 	}
 	return editcore.Op{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
@@ -174,7 +177,7 @@ func (p *Parser) complete() []editcore.Op {
 	b := &p.b
 	switch {
 	case b.noPath:
-		return []editcore.Op{p.malformed(noPathProblem)}
+		return []editcore.Op{p.malformed("")}
 	case b.extra > 0:
 		return []editcore.Op{p.malformed(fmt.Sprintf(
 			"%d more %s line(s) after the first (line %d): a block has one divider, and a line of only = signs "+
