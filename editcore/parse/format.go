@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/editblock"
 	"github.com/git-aiedit/git-aiedit/editcore/searchreplace"
 )
@@ -43,6 +44,7 @@ var registry = []struct {
 }{
 	{editblock.Name, func() Format { return editblock.New() }},
 	{searchreplace.Name, func() Format { return searchreplace.New() }},
+	{applypatch.Name, func() Format { return applypatch.New() }},
 }
 
 // Names returns the names of the registered formats, in offering order.
