@@ -8,6 +8,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/editblock"
 	"github.com/git-aiedit/git-aiedit/editcore/searchreplace"
+	"github.com/git-aiedit/git-aiedit/editcore/wholefile"
 )
 
 // Format is a line parser for one edit format. The Parser offers it every
@@ -45,6 +46,7 @@ var registry = []struct {
 	{editblock.Name, func() Format { return editblock.New() }},
 	{searchreplace.Name, func() Format { return searchreplace.New() }},
 	{applypatch.Name, func() Format { return applypatch.New() }},
+	{wholefile.Name, func() Format { return wholefile.New() }},
 }
 
 // Names returns the names of the registered formats, in offering order.

@@ -12,8 +12,9 @@
 //   - Any chunking yields the same operations, in the same order, as
 //     parsing the whole response at once.
 //   - Each line goes to the format whose block it is in; otherwise it is
-//     offered to the formats in registry order, and a line no format claims
-//     is prose, given to the shell scanner.
+//     offered to the formats in registry order, then to the fallback
+//     formats (see Fallback), and a line no format claims is prose, given
+//     to the shell scanner.
 //   - Operations come out in the order they complete, which is their order
 //     of appearance: a format holds the lines of its block exclusively, so
 //     nothing else completes while a block is open. (One exception: a shell
@@ -33,14 +34,21 @@ import (
 // Parser reads one response at a time.
 type Parser struct {
 	formats []Format
-	shell   scanner
-	active  int    // index of the format inside a block, or -1
-	n       int    // number of the last line read
-	pend    []byte // the start of a line whose end has not arrived
-	out     []editcore.Op
-	prose   []byte // the first maxProse bytes of the lines no format claimed
-	ended   bool   // Finish was called: the next Feed starts a new response
-	fenced  bool   // a fence line before a block was taken out of the prose
+	// fallbacks are consulted after the formats (see Fallback); inFB says
+	// which are inside a block.
+	fallbacks []Format
+	inFB      []bool
+	forced    bool   // WithFormats: no fallback operation is dropped
+	claimed   bool   // a format other than the fallbacks claimed a line
+	held      []held // operations held behind a fallback's (see Fallback)
+	shell     scanner
+	active    int    // index of the format inside a block, or -1
+	n         int    // number of the last line read
+	pend      []byte // the start of a line whose end has not arrived
+	out       []editcore.Op
+	prose     []byte // the first maxProse bytes of the lines no format claimed
+	ended     bool   // Finish was called: the next Feed starts a new response
+	fenced    bool   // a fence line before a block was taken out of the prose
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -59,7 +67,7 @@ type Option func(*Parser)
 // WithFormats replaces auto-detection by the given formats (for --format;
 // see Lookup). A Format instance belongs to one Parser.
 func WithFormats(formats ...Format) Option {
-	return func(p *Parser) { p.formats = formats }
+	return func(p *Parser) { p.formats, p.forced = formats, true }
 }
 
 // New returns a Parser using every registered format unless an option says
@@ -72,6 +80,15 @@ func New(opts ...Option) *Parser {
 	for _, o := range opts {
 		o(p)
 	}
+	var normal []Format
+	for _, f := range p.formats {
+		if isFallback(f) {
+			p.fallbacks = append(p.fallbacks, f)
+		} else {
+			normal = append(normal, f)
+		}
+	}
+	p.formats, p.inFB = normal, make([]bool, len(p.fallbacks))
 	return p
 }
 
@@ -148,10 +165,15 @@ func (p *Parser) Finish() []editcore.Op {
 		p.pend = p.pend[:0]
 	}
 	for _, f := range p.formats {
-		p.out = append(p.out, f.End()...)
+		p.emit(f.End())
+	}
+	for i, f := range p.fallbacks {
+		p.emitFallback(f.End())
+		p.inFB[i] = false
 	}
 	p.shellOps(p.shell.End())
-	p.active, p.n = -1, 0
+	p.release(true)
+	p.active, p.n, p.claimed = -1, 0, false
 	p.ended = true
 	return p.out
 }
@@ -176,7 +198,7 @@ func (p *Parser) line(s string) {
 	}
 	if p.active >= 0 {
 		claimed, active, ops := p.formats[p.active].Line(p.n, s)
-		p.out = append(p.out, ops...)
+		p.emit(ops)
 		if !active {
 			p.active = -1
 		}
@@ -186,7 +208,10 @@ func (p *Parser) line(s string) {
 	}
 	for i, f := range p.formats {
 		claimed, active, ops := f.Line(p.n, s)
-		p.out = append(p.out, ops...)
+		if claimed {
+			p.otherClaimed()
+		}
+		p.emit(ops)
 		if !claimed {
 			continue
 		}
@@ -199,6 +224,22 @@ func (p *Parser) line(s string) {
 				g.Reset()
 			}
 		}
+		for j, g := range p.fallbacks {
+			g.Reset()
+			p.inFB[j] = false
+		}
+		return
+	}
+	for i, f := range p.fallbacks {
+		claimed, active, ops := f.Line(p.n, s)
+		p.emitFallback(ops)
+		if !claimed {
+			continue
+		}
+		if active && !p.inFB[i] {
+			p.trimProse()
+		}
+		p.inFB[i] = active
 		return
 	}
 	p.addProse(s)
@@ -208,7 +249,7 @@ func (p *Parser) line(s string) {
 func (p *Parser) shellOps(cmds []shell.Command) {
 	for i := range cmds {
 		cmd := cmds[i]
-		p.out = append(p.out, editcore.Op{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text})
+		p.emit([]editcore.Op{{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text}})
 	}
 }
 

@@ -1,0 +1,140 @@
+package wholefile
+
+import (
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// Name is the format's name in reports and for --format.
+const Name = "wholefile"
+
+// Parser is the whole-file line parser. The zero value is ready to use.
+type Parser struct {
+	// Lookback while idle: the nearest non-blank line and the blank lines
+	// after it.
+	last     string
+	haveLast bool
+	gap      []string
+
+	// A code block that is not a whole file, open until its fence closes.
+	other   fence
+	inOther bool
+
+	in bool
+	b  block
+}
+
+type block struct {
+	f     fence
+	path  string
+	start int
+	raw   []string
+	lines []string
+	depth int // nested fences still open
+}
+
+// New returns a parser in its idle state.
+func New() *Parser { return &Parser{} }
+
+// Name returns "wholefile".
+func (p *Parser) Name() string { return Name }
+
+// Fallback marks the format as the one consulted last (parse.Fallback).
+func (p *Parser) Fallback() bool { return true }
+
+// Reset drops the lookback. Another format claimed a line, so a block in
+// progress is not a whole file after all: it is followed to its closing
+// fence as an ordinary code block, whose fence must not open a block.
+func (p *Parser) Reset() {
+	p.haveLast, p.last, p.gap = false, "", p.gap[:0]
+	if p.in {
+		p.other, p.inOther = p.b.f, true
+		p.in, p.b = false, block{}
+	}
+}
+
+// Line reads one line (1-based number n, no terminator). claimed and
+// active say the line is in a whole-file block.
+func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.Op) {
+	if p.in {
+		return p.inBlock(line)
+	}
+	if p.inOther {
+		if p.other.closes(line) {
+			p.inOther = false
+		}
+		return false, false, nil
+	}
+	f, ok := openFence(line)
+	if !ok {
+		p.idle(line)
+		return false, false, nil
+	}
+	path, lang := infoPath(f.info)
+	var head []string
+	if path == "" && p.haveLast {
+		if lp, ok := linePath(p.last); ok {
+			path, head = lp, append([]string{p.last}, p.gap...)
+		}
+	}
+	p.haveLast, p.last, p.gap = false, "", p.gap[:0]
+	if path == "" || !allowed(lang, path) {
+		p.other, p.inOther = f, true
+		return false, false, nil
+	}
+	p.in = true
+	p.b = block{f: f, path: path, start: n, raw: append(head, line)}
+	return true, true, nil
+}
+
+func (p *Parser) idle(line string) {
+	if strings.TrimSpace(line) == "" {
+		if p.haveLast {
+			p.gap = append(p.gap, line)
+		}
+		return
+	}
+	p.last, p.haveLast = line, true
+	p.gap = p.gap[:0]
+}
+
+func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) {
+	b := &p.b
+	b.raw = append(b.raw, line)
+	if b.f.closes(line) {
+		if b.depth == 0 {
+			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start,
+				Raw: strings.Join(b.raw, "\n"), Content: content(b.lines)}
+			p.in, p.b = false, block{}
+			return true, false, []editcore.Op{op}
+		}
+		b.depth--
+	} else if f, ok := openFence(line); ok && f.char == b.f.char && f.info != "" {
+		b.depth++
+	}
+	b.lines = append(b.lines, b.f.strip(line))
+	return true, true, nil
+}
+
+// End reports a block left open: its file would be cut off.
+func (p *Parser) End() []editcore.Op {
+	var ops []editcore.Op
+	if p.in {
+		b := &p.b
+		ops = []editcore.Op{{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
+			Raw: strings.Join(b.raw, "\n"),
+			Problem: "the code block for " + b.path + " is never closed, so the file may be cut off; " +
+				"send the whole file again, ending with " + strings.Repeat(string(b.f.char), b.f.n)}}
+	}
+	*p = Parser{gap: p.gap[:0]}
+	return ops
+}
+
+// content is the file a block writes: its lines, each ending in a newline.
+func content(lines []string) []byte {
+	if len(lines) == 0 {
+		return nil
+	}
+	return []byte(strings.Join(lines, "\n") + "\n")
+}
