@@ -153,3 +153,16 @@ func applyAll(s *editcore.Session, ops []editcore.Op) []editcore.Result {
 
 // normal compares file content with line endings aside.
 func normal(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }
+
+// layout is the text without what only changes its layout: line endings,
+// trailing white space and blank lines. Two results with the same layout
+// text hold the same code in the same places.
+func layout(b []byte) string {
+	var out []string
+	for _, l := range strings.Split(normal(b), "\n") {
+		if l = strings.TrimRight(l, " \t"); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -16,7 +16,7 @@ import (
 // by the trailing spaces aider copied onto two blank context lines, which
 // the ladder deliberately keeps as the file had them (match.Splice).
 const (
-	wantPassed = 200 // exact, or equal but for trailing white space
+	wantPassed = 200 // exact, or equal but for white space
 	wantExact  = 199
 	wantWrong  = 0
 )
@@ -24,7 +24,7 @@ const (
 // outcome is what replaying one case gave.
 type outcome struct {
 	pass       bool
-	whitespace bool     // the only differences are trailing white space on lines
+	whitespace bool     // the only differences are trailing spaces or blank lines
 	wrong      []string // paths applied blocks left different from the commit
 	misses     []string // why the case did not pass
 }
@@ -75,8 +75,8 @@ func replay(t testing.TB, c replayCase) outcome {
 			why = "should not exist"
 		case !haveOK:
 			why = "missing"
-		case trimLines(want) == trimLines(have):
-			why = "differs from after/ only in trailing white space"
+		case layout(want) == layout(have):
+			why = "differs from after/ only in white space (trailing spaces or blank lines)"
 			loose++
 			o.misses = append(o.misses, p+": "+why)
 			continue
@@ -89,16 +89,6 @@ func replay(t testing.TB, c replayCase) outcome {
 	o.pass = bad == 0
 	o.whitespace = bad > 0 && bad == loose
 	return o
-}
-
-// trimLines is the text with line endings normalised and trailing white
-// space removed from every line.
-func trimLines(b []byte) string {
-	lines := strings.Split(normal(b), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " \t")
-	}
-	return strings.Join(lines, "\n")
 }
 
 func TestAiderReplay(t *testing.T) {
@@ -116,7 +106,7 @@ func TestAiderReplay(t *testing.T) {
 		wrong += len(o.wrong)
 		t.Logf("case %s: MISS%s\n\t%s", c.name, wrongNote(o.wrong), strings.Join(o.misses, "\n\t"))
 	}
-	t.Logf("aider replay: %d of %d exact, %d more equal but for trailing white space, %d wrong application(s)",
+	t.Logf("aider replay: %d of %d exact, %d more equal but for white space, %d wrong application(s)",
 		exact, len(cases), loose, wrong)
 	assert.GreaterOrEqual(t, exact, min(wantExact, len(cases)), "cases passed exactly")
 	assert.GreaterOrEqual(t, exact+loose, min(wantPassed, len(cases)), "cases passed")
