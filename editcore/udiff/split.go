@@ -1,0 +1,109 @@
+package udiff
+
+// section is one file's part of a diff: from its "diff --git" (or its
+// "--- " line) to the next file's.
+type section struct {
+	start, end int  // line indices, end exclusive
+	git        bool // starts with "diff --git"
+	oldHdr     int  // index of the "--- " line, -1 when none
+	hunks      []hunk
+}
+
+// hunk is one hunk of a section.
+type hunk struct {
+	at       int  // index of the "@@" line, or of the first line of a hunk without one
+	implicit bool // no "@@" line: a model's hunk right after "+++ "
+	end      int  // index after its last line
+}
+
+// body returns the indices of the hunk's lines, without its header.
+func (h hunk) body() (int, int) {
+	if h.implicit {
+		return h.at, h.end
+	}
+	return h.at + 1, h.end
+}
+
+// split cuts a diff's lines into file sections. stray lists the hunk lines
+// that come before any file header: a hunk with no file to apply to.
+//
+// A "--- " line followed by "+++ " starts a file, except inside a hunk
+// whose counts still expect lines: there it removes a line starting with
+// "-- " (an SQL or Lua comment). "diff --git" and "@@" lines cannot be hunk
+// lines, so they always start a file or a hunk.
+func split(lines []string) (secs []section, stray []int) {
+	var cur *section
+	var h *hunk
+	var oldN, newN int64
+	counted := false
+	closeHunk := func(i int) {
+		if h != nil {
+			h.end = i
+			h = nil
+		}
+	}
+	open := func(i int, git bool) {
+		closeHunk(i)
+		if cur != nil {
+			cur.end = i
+		}
+		secs = append(secs, section{start: i, git: git, oldHdr: -1})
+		cur = &secs[len(secs)-1]
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		pending := h != nil && counted && (oldN > 0 || newN > 0)
+		switch {
+		case isGitHeader(l):
+			open(i, true)
+		case !pending && isOldHeader(l) && i+1 < len(lines) && isNewHeader(lines[i+1]):
+			if cur == nil || !cur.git || h != nil || len(cur.hunks) > 0 || cur.oldHdr >= 0 {
+				open(i, false)
+			}
+			cur.oldHdr = i
+			i++
+		case isHunkHeader(l):
+			if cur == nil {
+				stray = append(stray, i)
+				continue
+			}
+			closeHunk(i)
+			cur.hunks = append(cur.hunks, hunk{at: i})
+			h = &cur.hunks[len(cur.hunks)-1]
+			oldN, newN, counted = counts(l)
+		case cur == nil:
+			if isBody(l) {
+				stray = append(stray, i)
+			}
+		case h == nil && cur.oldHdr >= 0 && isBody(l):
+			cur.hunks = append(cur.hunks, hunk{at: i, implicit: true})
+			h = &cur.hunks[len(cur.hunks)-1]
+			counted = false
+		}
+		if h != nil && (h.implicit || i > h.at) {
+			tally(l, &oldN, &newN)
+		}
+	}
+	closeHunk(len(lines))
+	if cur != nil {
+		cur.end = len(lines)
+	}
+	return secs, stray
+}
+
+// tally counts one hunk line against the lines its header announced. An
+// empty line is a context line whose space was stripped.
+func tally(line string, oldN, newN *int64) {
+	if line == "" {
+		line = " "
+	}
+	switch line[0] {
+	case ' ':
+		*oldN--
+		*newN--
+	case '-':
+		*oldN--
+	case '+':
+		*newN--
+	}
+}
