@@ -8,6 +8,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/editblock"
 	"github.com/git-aiedit/git-aiedit/editcore/searchreplace"
+	"github.com/git-aiedit/git-aiedit/editcore/udiff"
 	"github.com/git-aiedit/git-aiedit/editcore/wholefile"
 )
 
@@ -45,6 +46,7 @@ var registry = []struct {
 }{
 	{editblock.Name, func() Format { return editblock.New() }},
 	{searchreplace.Name, func() Format { return searchreplace.New() }},
+	{udiff.Name, func() Format { return udiff.New() }},
 	{applypatch.Name, func() Format { return applypatch.New() }},
 	{wholefile.Name, func() Format { return wholefile.New() }},
 }
