@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/editcore/udiff"
 )
 
 // got is the part of an operation a test looks at.
@@ -311,4 +313,22 @@ func TestApply(t *testing.T) {
 			assert.Equal(t, tc.want, string(readFS(t, fs, "m.py")))
 		})
 	}
+}
+
+// TestAutoDetect: with every format registered, a diff is found between
+// other formats' blocks, in order.
+func TestAutoDetect(t *testing.T) {
+	in := "Two changes.\n\nsrc/a.py\n««« EDIT\nx = 1\n═══════ REPL\nx = 2\n»»» EDIT END\n\n" +
+		"```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ ... @@\n-y = 1\n+y = 2\n```\n\n" +
+		"src/c.py\n```python\n<<<<<<< SEARCH\nz = 1\n=======\nz = 2\n>>>>>>> REPLACE\n```\n"
+	p := parse.New()
+	ops := append(p.Feed([]byte(in)), p.Finish()...)
+	var formats, paths []string
+	for _, op := range ops {
+		formats = append(formats, op.Format)
+		paths = append(paths, op.Path)
+	}
+	assert.Equal(t, []string{"editblock", "udiff", "searchreplace"}, formats)
+	assert.Equal(t, []string{"src/a.py", "src/b.py", "src/c.py"}, paths)
+	assert.Contains(t, parse.Names(), udiff.Name)
 }
