@@ -130,6 +130,10 @@ func (p *Parser) next(n int, line string) bool {
 		}
 	case body:
 		switch {
+		case line == "-- " && p.counted && p.oldN <= 0 && p.newN <= 0:
+			// The signature separator of a git format-patch email, after
+			// the last hunk.
+			return false
 		case isHunkHeader(line):
 			p.hunk(line)
 		case isGitHeader(line):

@@ -130,6 +130,15 @@ func TestParse(t *testing.T) {
 			in:   "diff --git a/q.sql b/q.sql\n--- a/q.sql\n+++ b/q.sql\n@@ -1,3 +1,3 @@\n select 1;\n--- old note\n+++ new note\n select 2;\n",
 			want: []got{{Kind: r, Path: "q.sql", Anchor: []string{"select 1;"}, Old: []string{"-- old note"}, New: []string{"++ new note"}, Trailing: []string{"select 2;"}, Hint: 1, InOrder: true, Grouped: true, Line: 4}},
 		},
+		"git: format-patch email, signature after the last hunk": {
+			in: "From 1234 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] fix\n\n---\n m | 2 +-\n 1 file changed\n\n" +
+				"diff --git a/m b/m\nindex 1111111..2222222 100644\n--- a/m\n+++ b/m\n@@ -1 +1 @@\n-a\n+b\n-- \n2.43.0\n",
+			want: []got{{Kind: r, Path: "m", Old: []string{"a"}, New: []string{"b"}, Hint: 1, InOrder: true, Grouped: true, Line: 12}},
+		},
+		"git: CRLF transcript": {
+			in:   "diff --git a/m b/m\r\n--- a/m\r\n+++ b/m\r\n@@ -1,2 +1,2 @@\r\n x\r\n-a\r\n+b\r\n",
+			want: []got{{Kind: r, Path: "m", Anchor: []string{"x"}, Old: []string{"a"}, New: []string{"b"}, Hint: 1, InOrder: true, Grouped: true, Line: 4}},
+		},
 		"llm: ```diff fence, @@ ... @@, a/ b/ prefixes": {
 			in:   "Here:\n\n```diff\n--- a/app.py\n+++ b/app.py\n@@ ... @@\n def main():\n-    print('hi')\n+    print('hello')\n```\n",
 			want: []got{{Kind: r, Path: "app.py", Anchor: []string{"def main():"}, Old: []string{"    print('hi')"}, New: []string{"    print('hello')"}, Grouped: true, Line: 6}},
