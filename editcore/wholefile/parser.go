@@ -110,7 +110,9 @@ func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) 
 			return true, false, []editcore.Op{op}
 		}
 		b.depth--
-	} else if f, ok := openFence(line); ok && f.char == b.f.char && f.info != "" {
+	} else if f, ok := openFence(line); ok && f.char == b.f.char && f.n >= b.f.n && f.info != "" {
+		// A fence that its own closing line could not be told from ours:
+		// a code example inside the file.
 		b.depth++
 	}
 	b.lines = append(b.lines, b.f.strip(line))

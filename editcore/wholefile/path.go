@@ -52,7 +52,7 @@ func infoToken(tok string) (string, bool) {
 
 // linePath reads a path alone on the line before a fence: bare or
 // decorated as repopath.Detect allows, after a markdown heading's "#"s or a
-// "File:" label.
+// "File:" label; with spaces only when quoted.
 func linePath(line string) (string, bool) {
 	t := strings.TrimSpace(line)
 	if h := strings.TrimLeft(t, "#"); h != t && (h == "" || h[0] == ' ') {
@@ -65,7 +65,17 @@ func linePath(line string) (string, bool) {
 			break
 		}
 	}
+	if strings.Contains(strings.TrimSuffix(t, ":"), " ") && !quoted(strings.TrimSuffix(t, ":")) {
+		// "The new src/app.py:" is a sentence. A path with spaces must be
+		// quoted to be taken from a line (a wrong guess overwrites a file).
+		return "", false
+	}
 	return repopath.Detect(t)
+}
+
+func quoted(t string) bool {
+	return len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' ||
+		len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**")
 }
 
 func isWord(s string) bool {
