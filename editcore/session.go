@@ -74,8 +74,9 @@ func (s *Session) Apply(op *Op) Result {
 	}
 	r := Result{Op: op, Path: p}
 	if op.RecordedError != "" {
+		// It changed nothing when it was made, so later edits to the file
+		// (typically the model's corrected retry) still apply.
 		r.fail(ToolFailed, "the edit failed when it was made, so it is not replayed: "+op.RecordedError)
-		s.failed[p] = true
 		return r
 	}
 	if s.failed[p] {

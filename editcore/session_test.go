@@ -254,9 +254,12 @@ func TestSession(t *testing.T) {
 		},
 		"recorded tool failure is reported, not replayed": {
 			files: map[string]string{"f.txt": "a\n"},
-			ops:   []*Op{{Kind: Substring, Path: "f.txt", OldText: "a", NewText: "b", RecordedError: "String to replace not found"}},
-			want:  []want{{status: Failed, err: ToolFailed, message: "String to replace not found"}},
-			after: map[string]string{"f.txt": "a\n"},
+			ops: []*Op{
+				{Kind: Substring, Path: "f.txt", OldText: "a", NewText: "b", RecordedError: "String to replace not found"},
+				{Kind: Substring, Path: "f.txt", OldText: "a", NewText: "c"},
+			},
+			want:  []want{{status: Failed, err: ToolFailed, message: "String to replace not found"}, {status: Applied}},
+			after: map[string]string{"f.txt": "c\n"},
 		},
 	}
 	for name, tc := range tests {

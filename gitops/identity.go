@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -13,12 +14,28 @@ import (
 // Identity returns the author and committer git would use right now:
 // config files, includes and GIT_AUTHOR_* / GIT_COMMITTER_* all count,
 // because git itself works them out (`git var`).
+//
+// It is read once per Repo (both variables at the same time), so every
+// commit of one run carries the same identity and time, as a rebase's do.
 func (r *Repo) Identity(ctx context.Context) (author, committer object.Signature, err error) {
-	if author, err = r.ident(ctx, "GIT_AUTHOR_IDENT"); err != nil {
-		return author, committer, err
-	}
-	committer, err = r.ident(ctx, "GIT_COMMITTER_IDENT")
-	return author, committer, err
+	r.identOnce.Do(func() {
+		var wg sync.WaitGroup
+		var aerr error
+		wg.Go(func() { r.author, aerr = r.ident(ctx, "GIT_AUTHOR_IDENT") })
+		r.committer, r.identErr = r.ident(ctx, "GIT_COMMITTER_IDENT")
+		wg.Wait()
+		if aerr != nil {
+			r.identErr = aerr
+		}
+	})
+	return r.author, r.committer, r.identErr
+}
+
+// Prefetch starts reading what writing commits needs (identity, signing
+// configuration) in the background, so that it overlaps other work.
+func (r *Repo) Prefetch(ctx context.Context) {
+	go func() { _, _, _ = r.Identity(ctx) }()
+	go func() { _, _ = r.signing(ctx) }()
 }
 
 func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error) {

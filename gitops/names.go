@@ -31,3 +31,20 @@ func (r *Repo) ShortName(ctx context.Context, rev string) string {
 	}
 	return out
 }
+
+// Files lists every file path of commit's tree (`git ls-tree -r`). It
+// reads the whole tree: callers use it only when a model named a file by
+// its bare name.
+func (r *Repo) Files(ctx context.Context, commit string) ([]string, error) {
+	out, err := r.git("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit).output(ctx, "list files")
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, f := range strings.Split(out, "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}

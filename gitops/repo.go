@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ type Repo struct {
 	signOnce sync.Once
 	sign     bool
 	signErr  error
+
+	identOnce         sync.Once
+	author, committer object.Signature
+	identErr          error
 }
 
 // Discover finds the repository containing dir the way git does (so

@@ -98,6 +98,14 @@ func shorten(s string, n int) string {
 func readClaude(r io.Reader, e *emitter) error {
 	c := &claudeReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
 	c.ctx.known = true
+	// A Messages API conversation records no working directory: infer the
+	// workspace root from the edited paths (transcripts.md).
+	c.ro.infer = true
+	e.meta = func(key string, value json.RawMessage) {
+		if key == "model" {
+			_ = json.Unmarshal(value, &c.model)
+		}
+	}
 	err := readRecords(r, e, []string{"messages", "conversation"}, c.record)
 	if err != nil {
 		return err
@@ -120,6 +128,7 @@ type claudeReader struct {
 	order   []string // pending ids, in call order
 	ctx     fileSet
 	group   int
+	model   string // the top-level "model" of a Messages API request
 }
 
 func (c *claudeReader) record(rec int, raw []byte) error {
@@ -192,6 +201,10 @@ func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block
 
 func (c *claudeReader) toolUse(rec int, b block) {
 	eff := mapTool(b.Name, b.Input, rec)
+	c.ro.see(eff.path)
+	for _, p := range eff.reads {
+		c.ro.see(p)
+	}
 	pc := pendingCall{}
 	if len(eff.ops) > 1 {
 		c.group++
@@ -261,6 +274,9 @@ func (c *claudeReader) flush() error {
 	clear(c.pending)
 	c.order = c.order[:0]
 	cur.Text = strings.Join(c.texts, "\n\n")
+	if cur.Model == "" {
+		cur.Model = c.model
+	}
 	cur.Context = c.ctx.snapshot(nil)
 	cur.resolve = c.ro.rel
 	c.cur, c.texts = nil, nil

@@ -239,7 +239,7 @@ func TestReadToolCalls(t *testing.T) {
 				Context: []string{"src/app.py", "docs/notes.md"}},
 		}},
 		"messages api": {file: "messages.json", src: ClaudeCode, opt: Options{Root: "/repo"}, want: []resp{
-			{Line: 2, Text: "Creating it.",
+			{Line: 2, Text: "Creating it.", Model: "claude-3-7-sonnet-20250219",
 				Ops: []opSummary{
 					{Kind: editcore.Write, Path: "greet.py"},
 					{Kind: editcore.Substring, Path: "greet.py", Err: "Error: no match"},

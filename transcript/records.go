@@ -205,6 +205,9 @@ func readList(r io.Reader, e *emitter, listKeys []string, fn func(int, []byte) e
 		if err := dec.Decode(&skip); err != nil {
 			return bad(err)
 		}
+		if e.meta != nil {
+			e.meta(k, skip)
+		}
 	}
 	if !found {
 		e.warn(1, "json: no list of records found")

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -141,6 +142,9 @@ type emitter struct {
 	fn  func(*Response) error
 	opt Options
 	n   int
+	// meta, when set, sees the top-level keys of a JSON object that wraps
+	// the list of records (a Messages API request's "model").
+	meta func(key string, value json.RawMessage)
 }
 
 func (e *emitter) emit(r *Response) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -156,6 +157,7 @@ func (r *response) report(op *editcore.Op, res editcore.Result) {
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
+	prose = printable(prose)
 	r.rr.subject, r.rr.body = subjectOf(prose), bodyOf(prose)
 	if r.skip || r.b.a.opts.DryRun || len(r.rr.Blocks)+len(r.rr.Shell) == 0 {
 		return nil
@@ -172,10 +174,11 @@ func (r *response) end(prose string) error {
 // transcript recorded, else every file is in context.
 func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore.Options {
 	o := editcore.Options{
-		DryRun: a.opts.DryRun,
-		Fuzzy:  a.opts.Fuzzy,
-		Guard:  tfs.Guard,
-		Root:   a.repo.WorkTree,
+		DryRun:  a.opts.DryRun,
+		Fuzzy:   a.opts.Fuzzy,
+		Guard:   tfs.Guard,
+		Root:    a.repo.WorkTree,
+		Resolve: a.resolver(tfs),
 	}
 	ctx := a.opts.Context
 	if ctx == nil && recorded != nil {
@@ -189,6 +192,30 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore
 		o.InContext = func(p string) bool { return set[p] }
 	}
 	return o
+}
+
+// resolver finds files by their bare name (a model wrote "utils.py" for
+// "src/utils.py"). The tree is listed once, the first time it is needed.
+func (a *applier) resolver(tfs *gitops.TreeFS) func(string) []string {
+	return func(name string) []string {
+		a.byNameOnce.Do(func() {
+			a.byName = map[string][]string{}
+			files, err := a.repo.Files(context.Background(), tfs.Commit().String())
+			if err != nil {
+				return
+			}
+			for _, f := range files {
+				a.byName[path.Base(f)] = append(a.byName[path.Base(f)], f)
+			}
+		})
+		var found []string
+		for _, f := range a.byName[name] {
+			if _, err := tfs.Lstat(f); err == nil {
+				found = append(found, f) // still there after earlier edits
+			}
+		}
+		return found
+	}
 }
 
 // read feeds the input's responses through the edit core.
@@ -206,10 +233,12 @@ func (b *batch) read(ctx context.Context) error {
 	if src == transcript.Raw {
 		err = b.readRaw(br)
 	} else {
-		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
+		if err = b.checkForced(src, head); err == nil {
+			err = transcript.Read(br, src, b.transcriptOptions(), b.response)
+		}
 		if err == nil && b.total == 0 && b.a.opts.From != "" {
 			if seen := transcript.Detect(head, b.in.name); seen != src {
-				err = exitcode.UsageErrorf("%s does not look like a %s transcript (it looks like %s); drop --from or use --from %s", b.in.name, src, seen, seen)
+				err = mismatch(b.in.name, src, seen)
 			}
 		}
 	}
@@ -219,6 +248,31 @@ func (b *batch) read(ctx context.Context) error {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
 	return err
+}
+
+// checkForced refuses a forced text source on a transcript that is clearly
+// a JSON session log (the text readers would take it as one reply). raw
+// stays allowed: it asks for the whole input as one response.
+func (b *batch) checkForced(src transcript.Source, head []byte) error {
+	if b.a.opts.From == "" || src == transcript.Raw {
+		return nil
+	}
+	seen := transcript.Detect(head, b.in.name)
+	json := func(s transcript.Source) bool {
+		return s == transcript.ClaudeCode || s == transcript.Codex || s == transcript.OpenHands
+	}
+	if seen != src && json(seen) && !json(src) {
+		return mismatch(b.in.name, src, seen)
+	}
+	return nil
+}
+
+func mismatch(name string, forced, seen transcript.Source) error {
+	article := "a"
+	if strings.ContainsRune("aeiou", rune(forced[0])) {
+		article = "an"
+	}
+	return exitcode.UsageErrorf("%s does not look like %s %s transcript (it looks like %s); drop --from or use --from %s", name, article, forced, seen, seen)
 }
 
 // source decides where the transcript comes from: --from, or its head.

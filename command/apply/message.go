@@ -15,6 +15,20 @@ const (
 	bodyLines    = 40
 )
 
+// printable drops what git would refuse or cut in a commit message: NUL
+// and other control characters but tab and newline, and invalid UTF-8.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n':
+			return r
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError:
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+}
+
 // subjectOf returns the first prose sentence of a response, trimmed to 72
 // characters, or "" when the response has no prose.
 func subjectOf(prose string) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -35,6 +36,9 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 	}
 	defer repo.Close()
 
+	if !opts.DryRun {
+		repo.Prefetch(ctx)
+	}
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts)}
 	report, err := a.run(ctx)
 	if err != nil {
@@ -85,6 +89,9 @@ type applier struct {
 	branch     string // full ref name
 	branchName string // short name
 	baseName   string // what the user calls the base, for review commands
+
+	byNameOnce sync.Once           // byName is built on first use
+	byName     map[string][]string // base name -> paths in the start tree
 }
 
 func (a *applier) run(ctx context.Context) (*Report, error) {
@@ -92,43 +99,40 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 	if name == "" {
 		name = "aiedit/" + stem(a.opts.Transcripts[0])
 	}
-	if err := a.repo.CheckBranchName(ctx, name); err != nil {
-		return nil, exitcode.WithCode(exitcode.Usage, err)
-	}
 	a.branchName, a.branch = name, "refs/heads/"+name
-
-	tip, exists, err := a.repo.ReadRef(a.branch)
-	if err != nil {
-		return nil, exitcode.WithCode(exitcode.Repo, err)
+	rev := a.opts.Base
+	if rev == "" {
+		rev = "HEAD"
 	}
-	a.baseName = a.opts.Base
-	if a.baseName == "" {
-		a.baseName = a.repo.ShortName(ctx, "HEAD")
+	// These lookups are independent git calls: run them at the same time.
+	var (
+		wg              sync.WaitGroup
+		nameErr, refErr error
+		tip             plumbing.Hash
+		exists          bool
+	)
+	wg.Go(func() { nameErr = a.repo.CheckBranchName(ctx, name) })
+	wg.Go(func() { tip, exists, refErr = a.repo.ReadRef(a.branch) })
+	wg.Go(func() { a.baseName = a.repo.ShortName(ctx, rev) })
+	base, baseErr := a.repo.ResolveCommit(rev)
+	wg.Wait()
+	switch {
+	case nameErr != nil:
+		return nil, exitcode.WithCode(exitcode.Usage, nameErr)
+	case refErr != nil:
+		return nil, exitcode.WithCode(exitcode.Repo, refErr)
+	case baseErr != nil && (!exists || a.opts.Base != ""):
+		if rev == "HEAD" {
+			return nil, exitcode.RepoErrorf("HEAD does not name a commit (is the repository empty?); make a first commit or pass --base")
+		}
+		return nil, exitcode.WithCode(exitcode.Usage, baseErr)
+	case exists && a.opts.Base != "" && base != tip:
+		return nil, exitcode.UsageErrorf("branch %s already exists at %s, and --base %s is %s; drop --base to add to the branch, or choose a new branch with -b",
+			name, short(tip), a.opts.Base, short(base))
 	}
-	start := tip
+	start := base
 	if exists {
-		if a.opts.Base != "" {
-			base, err := a.repo.ResolveCommit(a.opts.Base)
-			if err != nil {
-				return nil, exitcode.WithCode(exitcode.Usage, err)
-			}
-			if base != tip {
-				return nil, exitcode.UsageErrorf("branch %s already exists at %s, and --base %s is %s; drop --base to add to the branch, or choose a new branch with -b",
-					name, short(tip), a.opts.Base, short(base))
-			}
-		}
-	} else {
-		rev := a.opts.Base
-		if rev == "" {
-			rev = "HEAD"
-		}
-		start, err = a.repo.ResolveCommit(rev)
-		if err != nil {
-			if rev == "HEAD" {
-				return nil, exitcode.RepoErrorf("HEAD does not name a commit (is the repository empty?); make a first commit or pass --base")
-			}
-			return nil, exitcode.WithCode(exitcode.Usage, err)
-		}
+		start = tip
 	}
 
 	for attempt := 1; ; attempt++ {

@@ -49,6 +49,7 @@ type Parser struct {
 	prose     []byte // the first maxProse bytes of the lines no format claimed
 	ended     bool   // Finish was called: the next Feed starts a new response
 	fenced    bool   // a fence line before a block was taken out of the prose
+	inFence   bool   // the prose so far ends inside a fenced code block
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -182,7 +183,7 @@ func (p *Parser) Finish() []editcore.Op {
 // begins, so that Prose stays readable after Finish.
 func (p *Parser) startResponse() {
 	if p.ended {
-		p.prose, p.ended = p.prose[:0], false
+		p.prose, p.ended, p.inFence, p.fenced = p.prose[:0], false, false, false
 	}
 }
 
@@ -266,6 +267,9 @@ func (p *Parser) addProse(s string) {
 			return
 		}
 	}
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		p.inFence = !p.inFence
+	}
 	if len(p.prose) < maxProse {
 		p.prose = append(append(p.prose, s...), '\n')
 	}
@@ -283,7 +287,10 @@ func (p *Parser) trimProse() {
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~"):
-			p.fenced = true
+			if !p.inFence {
+				return // it closes a code block of the prose
+			}
+			p.inFence, p.fenced = false, true
 		case pathSeen:
 			return
 		default:

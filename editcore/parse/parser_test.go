@@ -168,3 +168,11 @@ func TestProseDropsFencedBlockFrame(t *testing.T) {
 	require.Len(t, ops, 1)
 	assert.Equal(t, "Here is the change:\n\nDone.\n", p.Prose())
 }
+
+func TestProseKeepsItsOwnFences(t *testing.T) {
+	p := New()
+	text := "Run this:\n\n```sh\nmake test\n```\n\nsrc/a.py\n««« EDIT\nx = 1\n═══════ REPL\nx = 2\n»»» EDIT END\n"
+	ops := append(p.Feed([]byte(text)), p.Finish()...)
+	require.NotEmpty(t, ops)
+	assert.Equal(t, "Run this:\n\n```sh\nmake test\n```\n", p.Prose())
+}
