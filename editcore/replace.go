@@ -130,7 +130,7 @@ func stepIgnores(s match.Step) string {
 // find locates old, preferring an exact match at the line the format
 // named (a diff's @@ header), as git apply does.
 func (s *Session) find(op *Op, file, old []string, opt match.Options) (match.Match, error) {
-	if at := op.Hint - 1; at >= opt.From && at >= 0 && at+len(old) <= len(file) {
+	if at := op.Hint - 1; at >= opt.From && at >= 0 && at <= len(file)-len(old) {
 		if equalLines(file[at:at+len(old)], old) && (!opt.AtEOF || at+len(old) == len(file)) {
 			return match.Match{Start: at, End: at + len(old), Step: match.Exact}, nil
 		}

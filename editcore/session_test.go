@@ -421,3 +421,36 @@ func TestSessionFormatFeatures(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyGroupRestoresEveryPath: a failed hunk after a rename undoes the
+// rename too, and nothing after the failure runs.
+func TestApplyGroupRestoresEveryPath(t *testing.T) {
+	fs := memfs.New()
+	require.NoError(t, util.WriteFile(fs, "old.py", []byte("a\nb\n"), 0o755))
+	s := NewSession(fs, Options{})
+	res := s.ApplyGroup([]*Op{
+		{Kind: Replace, Path: "old.py", Old: []string{"a"}, New: []string{"A"}, Group: 7},
+		{Kind: Move, From: "old.py", Path: "new.py", Group: 7},
+		{Kind: Replace, Path: "new.py", Old: []string{"missing"}, New: []string{"x"}, Group: 7},
+		{Kind: Replace, Path: "new.py", Old: []string{"b"}, New: []string{"B"}, Group: 7},
+	})
+	require.Len(t, res, 4)
+	assert.Equal(t, []Status{Failed, Failed, Failed, Skipped}, []Status{res[0].Status, res[1].Status, res[2].Status, res[3].Status})
+	assert.Equal(t, PreviousEditFailed, res[3].Error)
+	data, err := util.ReadFile(fs, "old.py")
+	require.NoError(t, err)
+	assert.Equal(t, "a\nb\n", string(data))
+	info, err := fs.Lstat("old.py")
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o755), info.Mode().Perm())
+	_, err = fs.Lstat("new.py")
+	assert.Error(t, err, "the rename is undone")
+}
+
+// TestHugeHintDoesNotPanic: a line hint past any file is ignored.
+func TestHugeHintDoesNotPanic(t *testing.T) {
+	fs := memfs.New()
+	require.NoError(t, util.WriteFile(fs, "f", []byte("a\nb\nc\n"), 0o644))
+	r := NewSession(fs, Options{}).Apply(&Op{Kind: Replace, Path: "f", Old: []string{"a", "b", "c"}, New: []string{"x"}, Hint: int(^uint(0) >> 1)})
+	assert.Equal(t, Applied, r.Status)
+}
