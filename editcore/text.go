@@ -119,12 +119,3 @@ func splitLines(s string) []string {
 	}
 	return lines
 }
-
-// joinLines renders lines as file content with the given line ending and a
-// final newline.
-func joinLines(lines []string, eol string) []byte {
-	if len(lines) == 0 {
-		return nil
-	}
-	return []byte(strings.Join(lines, eol) + eol)
-}

@@ -91,11 +91,10 @@ type batch struct {
 
 // response is one assistant response being applied.
 type response struct {
-	b     *batch
-	rr    *ResponseReport
-	sess  *editcore.Session
-	skip  bool // already recorded on the branch
-	prose strings.Builder
+	b    *batch
+	rr   *ResponseReport
+	sess *editcore.Session
+	skip bool // already recorded on the branch
 }
 
 func (b *batch) begin(model string, context []string) *response {

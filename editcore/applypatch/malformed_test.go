@@ -27,6 +27,13 @@ func TestParseMalformed(t *testing.T) {
 				deleteOp("b", 4),
 			},
 		},
+		"a section before an unknown header keeps its operation": {
+			"*** Begin Patch\n*** Delete File: b\n*** Frobnicate File: foo\n*** End Patch\n",
+			[]editcore.Op{
+				deleteOp("b", 2),
+				malformed("", 3, "*** Frobnicate File: foo", `line 3: "*** Frobnicate File: foo" is not a valid header; a file section starts with *** Add File:, *** Delete File: or *** Update File: followed by a path`),
+			},
+		},
 		"update with no chunks": {
 			"*** Begin Patch\n*** Update File: foo.txt\n*** End Patch\n",
 			[]editcore.Op{malformed("foo.txt", 2, "*** Update File: foo.txt",

@@ -151,7 +151,7 @@ func (p *Parser) patchLine(n int, line, t string) (claimed, active bool, ops []e
 		p.sec = &section{kind: bad, line: n, raw: []string{line}}
 		p.sec.fail(n, fmt.Sprintf("%q is not a valid header; a file section starts with %s, %s or %s followed by a path",
 			t, addHeader, deleteHeader, updateHeader))
-		return true, true, nil
+		return true, true, ops
 	}
 	if p.sec == nil {
 		if t == "" {
