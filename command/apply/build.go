@@ -2,6 +2,7 @@ package apply
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -275,14 +276,16 @@ func mismatch(name string, forced, seen transcript.Source) error {
 }
 
 // source decides where the transcript comes from: --from, or its head.
-// Standard input is judged on its first 4 KiB, so that a streamed reply
-// is applied as it arrives.
+// Standard input is judged on what has arrived once its first line is
+// complete, so that a streamed reply is applied as it arrives.
 func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
-	n := transcript.DetectSize
+	var head []byte
+	var err error
 	if b.in.name == "-" {
-		n = 4 << 10
+		head, err = firstLine(br, 4<<10)
+	} else {
+		head, err = br.Peek(transcript.DetectSize)
 	}
-	head, err := br.Peek(n)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
@@ -291,6 +294,22 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 		return src, head, exitcode.WithCode(exitcode.Usage, err)
 	}
 	return transcript.Detect(head, b.in.name), head, nil
+}
+
+// firstLine peeks at what br holds once a whole line has arrived (or max
+// bytes, or the end of the input), without waiting for more.
+func firstLine(br *bufio.Reader, max int) ([]byte, error) {
+	for n := 1; ; {
+		if _, err := br.Peek(n); err != nil {
+			head, _ := br.Peek(br.Buffered())
+			return head, err
+		}
+		head, _ := br.Peek(br.Buffered())
+		if bytes.IndexByte(head, '\n') >= 0 || len(head) >= max {
+			return head, nil
+		}
+		n = len(head) + 1
+	}
 }
 
 func (b *batch) transcriptOptions() transcript.Options {
