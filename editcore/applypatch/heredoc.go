@@ -8,6 +8,9 @@ import "strings"
 // its tool's argument. It returns the delimiter and whether the command was
 // named.
 func heredoc(t string) (delim string, cmd bool, ok bool) {
+	if strings.IndexByte(t, '<') < 0 {
+		return "", false, false // fast path: most lines
+	}
 	s := strings.TrimPrefix(t, "$ ")
 	if i := strings.Index(s, "<<"); i > 0 {
 		word := strings.TrimSpace(s[:i])

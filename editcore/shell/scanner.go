@@ -104,6 +104,9 @@ func (s *Scanner) prose(n int, line string) []Command {
 	if c, ok := dollarCommand(line); ok {
 		return ParseLine(c, n)
 	}
+	if strings.IndexByte(line, '`') < 0 {
+		return nil // no code span, no command
+	}
 	var out []Command
 	for _, span := range codeSpans(line) {
 		if c, ok := inlineCommand(span); ok {

@@ -78,6 +78,10 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 			return true, true, nil
 		}
 	}
+	// Fast path: only these first bytes can start a diff or its fence.
+	if line == "" || !strings.ContainsRune(" `~d-", rune(line[0])) {
+		return false, false, nil
+	}
 	if f, ok := opensDiff(line); ok {
 		p.pending, p.opened = true, f
 		return false, false, nil
