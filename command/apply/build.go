@@ -73,7 +73,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*
 			rep.Summary.add(b.result.Status)
 		}
 	}
-	rep.RetryPrompt = retryPrompt(rep)
+	if rep.RetryPrompt, err = a.retryPrompt(rep, parent); err != nil {
+		return nil, start, err
+	}
 	return rep, parent, nil
 }
 

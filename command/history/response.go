@@ -1,0 +1,210 @@
+// Package history reads aiedit commits back: the responses that `git
+// aiedit apply` recorded, from nothing but their messages' trailers
+// (commits.md), so it works on any clone, after pushes, pulls and
+// rebases that keep messages. It also derives the views the review
+// commands share: per-file changes, the pull-request summary and the
+// words that describe a failure.
+package history
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Response is one aiedit commit: one model response.
+type Response struct {
+	Commit     plumbing.Hash
+	Parent     plumbing.Hash // first parent; zero for a root commit
+	Subject    string
+	Transcript string // Aiedit-Transcript value: "<name> sha256:<hex>"
+	N, Total   int    // Aiedit-Response n/total
+	Model      string
+	Blocks     []Block
+	Shell      []Shell
+	Summary    Summary
+}
+
+// Block is one Aiedit-Block trailer: "<n> <status>[:<detail>] <path>".
+type Block struct {
+	Index  int
+	Status editcore.Status
+	Detail string             // error type for failed/skipped, match step for a tolerant apply
+	Error  editcore.ErrorType // Detail, when Status is failed, skipped or not_in_context
+	Path   string             // "-" when unknown
+}
+
+// Shell is one Aiedit-Shell trailer: "<status> <command>".
+type Shell struct {
+	Status  editcore.Status
+	Command string
+}
+
+// Summary counts a response's blocks (Aiedit-Summary).
+type Summary struct {
+	Applied        int `json:"applied"`
+	AlreadyApplied int `json:"already_applied"`
+	Failed         int `json:"failed"`
+	Skipped        int `json:"skipped"`
+	NotInContext   int `json:"not_in_context"`
+}
+
+// Problems is the number of blocks that need attention.
+func (s Summary) Problems() int { return s.Failed + s.Skipped + s.NotInContext }
+
+// Add counts another summary in.
+func (s *Summary) Add(o Summary) {
+	s.Applied += o.Applied
+	s.AlreadyApplied += o.AlreadyApplied
+	s.Failed += o.Failed
+	s.Skipped += o.Skipped
+	s.NotInContext += o.NotInContext
+}
+
+func (s *Summary) count(st editcore.Status) {
+	switch st {
+	case editcore.Applied, editcore.Validated:
+		s.Applied++
+	case editcore.AlreadyApplied:
+		s.AlreadyApplied++
+	case editcore.Failed:
+		s.Failed++
+	case editcore.Skipped:
+		s.Skipped++
+	case editcore.NotInContext:
+		s.NotInContext++
+	}
+}
+
+// OK reports whether the block needs no attention.
+func (b Block) OK() bool {
+	switch b.Status {
+	case editcore.Applied, editcore.AlreadyApplied, editcore.Validated:
+		return true
+	}
+	return false
+}
+
+// FromCommit reads a commit as a response; ok is false when it carries no
+// Aiedit-Response trailer (not an aiedit commit).
+func FromCommit(c *object.Commit) (r *Response, ok bool) {
+	r, ok = Parse(c.Message)
+	if !ok {
+		return nil, false
+	}
+	r.Commit = c.Hash
+	if len(c.ParentHashes) > 0 {
+		r.Parent = c.ParentHashes[0]
+	}
+	return r, true
+}
+
+// Parse reads the trailers of a commit message. A message is an aiedit
+// commit when its trailers hold a valid Aiedit-Response; unknown or
+// malformed Aiedit-Block lines are kept as far as they can be read.
+func Parse(msg string) (r *Response, ok bool) {
+	r = &Response{Subject: strings.TrimSpace(firstLine(msg))}
+	var summary string
+	for _, t := range gitops.ParseTrailers(msg) {
+		switch t.Key {
+		case "Aiedit-Transcript":
+			r.Transcript = t.Value
+		case "Aiedit-Response":
+			n, total, found := strings.Cut(t.Value, "/")
+			var err1, err2 error
+			r.N, err1 = strconv.Atoi(strings.TrimSpace(n))
+			r.Total, err2 = strconv.Atoi(strings.TrimSpace(total))
+			ok = found && err1 == nil && err2 == nil && r.N > 0
+		case "Aiedit-Model":
+			r.Model = t.Value
+		case "Aiedit-Block":
+			if b, good := ParseBlock(t.Value); good {
+				r.Blocks = append(r.Blocks, b)
+			}
+		case "Aiedit-Shell":
+			st, cmd, _ := strings.Cut(t.Value, " ")
+			r.Shell = append(r.Shell, Shell{Status: editcore.Status(st), Command: cmd})
+		case "Aiedit-Summary":
+			summary = t.Value
+		}
+	}
+	if !ok {
+		return nil, false
+	}
+	if s, good := parseSummary(summary); good {
+		r.Summary = s
+	} else {
+		for _, b := range r.Blocks {
+			r.Summary.count(b.Status)
+		}
+	}
+	return r, true
+}
+
+// ParseBlock reads one Aiedit-Block value. The path is the rest of the
+// line, so paths with spaces survive.
+func ParseBlock(v string) (Block, bool) {
+	n, rest, ok1 := strings.Cut(strings.TrimSpace(v), " ")
+	status, path, ok2 := strings.Cut(rest, " ")
+	idx, err := strconv.Atoi(n)
+	if !ok1 || !ok2 || err != nil || status == "" || path == "" {
+		return Block{}, false
+	}
+	b := Block{Index: idx, Path: path}
+	st, detail, _ := strings.Cut(status, ":")
+	b.Status, b.Detail = editcore.Status(st), detail
+	switch b.Status {
+	case editcore.Failed, editcore.Skipped, editcore.NotInContext:
+		b.Error = editcore.ErrorType(detail)
+	}
+	return b, true
+}
+
+func parseSummary(v string) (Summary, bool) {
+	var s Summary
+	fields := strings.Fields(v)
+	if len(fields) == 0 {
+		return s, false
+	}
+	for _, f := range fields {
+		k, val, ok := strings.Cut(f, "=")
+		n, err := strconv.Atoi(val)
+		if !ok || err != nil {
+			return s, false
+		}
+		switch k {
+		case "applied":
+			s.Applied = n
+		case "already_applied":
+			s.AlreadyApplied = n
+		case "failed":
+			s.Failed = n
+		case "skipped":
+			s.Skipped = n
+		case "not_in_context":
+			s.NotInContext = n
+		}
+	}
+	return s, true
+}
+
+// TranscriptName is the transcript's file name without its hash.
+func (r *Response) TranscriptName() string {
+	if i := strings.LastIndex(r.Transcript, " sha256:"); i >= 0 {
+		return r.Transcript[:i]
+	}
+	return r.Transcript
+}
+
+// Short is the abbreviated commit name used in listings.
+func (r *Response) Short() string { return r.Commit.String()[:8] }
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

@@ -1,0 +1,161 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Limits of a walk through history: how many commits that are not aiedit
+// commits a series may start below, and how many commits a range may span.
+const (
+	MaxSkip  = 1000
+	MaxRange = 100000
+)
+
+// ErrNoResponses reports a selection that holds no aiedit commit.
+var ErrNoResponses = errors.New("history: no aiedit commits")
+
+// Selection is what a review command looks at: aiedit commits, oldest
+// first.
+type Selection struct {
+	Spec      string // what the user named ("" = HEAD)
+	Name      string // how to call it in messages: a branch name, a range or a commit
+	Tip       plumbing.Hash
+	Responses []*Response
+	Single    bool // one commit was named, not a branch or range
+}
+
+// Select reads the aiedit commits a review command's argument names:
+//
+//   - "A..B": every aiedit commit on B's first-parent history that is not
+//     reachable from A (A and B default to HEAD); other commits are passed
+//     over;
+//   - anything else names a commit (a branch, HEAD when empty): the newest
+//     series of aiedit commits on its first-parent history: commits that
+//     are not aiedit commits are passed over (at most MaxSkip), then aiedit
+//     commits are listed down to the first commit that is not one. This is
+//     the same series `apply` adds to: everything below it is the base.
+func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, error) {
+	if from, to, ok := strings.Cut(spec, ".."); ok && !strings.Contains(to, ".") {
+		return selectRange(ctx, repo, spec, from, to)
+	}
+	rev := spec
+	if rev == "" {
+		rev = "HEAD"
+	}
+	tip, err := repo.ResolveCommit(rev)
+	if err != nil {
+		return nil, err
+	}
+	sel := &Selection{Spec: spec, Name: repo.ShortName(ctx, rev), Tip: tip}
+	skipped := 0
+	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+		r, ok := FromCommit(c)
+		switch {
+		case ok:
+			sel.Responses = append(sel.Responses, r)
+			return nil
+		case len(sel.Responses) > 0:
+			return gitops.ErrStopWalk
+		}
+		if skipped++; skipped > MaxSkip {
+			return gitops.ErrStopWalk
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	reverse(sel.Responses)
+	return sel, nil
+}
+
+func selectRange(ctx context.Context, repo *gitops.Repo, spec, from, to string) (*Selection, error) {
+	if from == "" {
+		from = "HEAD"
+	}
+	if to == "" {
+		to = "HEAD"
+	}
+	a, err := repo.ResolveCommit(from)
+	if err != nil {
+		return nil, err
+	}
+	b, err := repo.ResolveCommit(to)
+	if err != nil {
+		return nil, err
+	}
+	stop, _, err := repo.MergeBase(ctx, a, b)
+	if err != nil {
+		return nil, err
+	}
+	sel := &Selection{Spec: spec, Name: spec, Tip: b}
+	n := 0
+	err = repo.FirstParents(ctx, b, stop, func(c *object.Commit) error {
+		if n++; n > MaxRange {
+			return fmt.Errorf("history: range %s spans more than %d commits; name a shorter one", spec, MaxRange)
+		}
+		if r, ok := FromCommit(c); ok {
+			sel.Responses = append(sel.Responses, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	reverse(sel.Responses)
+	return sel, nil
+}
+
+// One reads a single commit, which must be an aiedit commit.
+func One(ctx context.Context, repo *gitops.Repo, rev string) (*Selection, error) {
+	if rev == "" {
+		rev = "HEAD"
+	}
+	h, err := repo.ResolveCommit(rev)
+	if err != nil {
+		return nil, err
+	}
+	c, err := repo.Commit(h)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := FromCommit(c)
+	if !ok {
+		return nil, fmt.Errorf("history: %s (%s) is not an aiedit commit: its message has no Aiedit-Response trailer; `git aiedit log` lists them", rev, h.String()[:8])
+	}
+	return &Selection{Spec: rev, Name: rev, Tip: h, Responses: []*Response{r}, Single: true}, nil
+}
+
+// IsBranch reports whether rev names a local branch (or is empty or HEAD,
+// the current branch), as opposed to a single commit.
+func IsBranch(repo *gitops.Repo, rev string) bool {
+	if rev == "" || rev == "HEAD" || strings.Contains(rev, "..") {
+		return true
+	}
+	name := strings.TrimPrefix(rev, "refs/heads/")
+	_, ok, err := repo.ReadRef("refs/heads/" + name)
+	return err == nil && ok
+}
+
+// Summary adds up the selection's blocks.
+func (s *Selection) Summary() Summary {
+	var sum Summary
+	for _, r := range s.Responses {
+		sum.Add(r.Summary)
+	}
+	return sum
+}
+
+func reverse(rs []*Response) {
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		rs[i], rs[j] = rs[j], rs[i]
+	}
+}

@@ -1,0 +1,214 @@
+// Package retryprompt implements `git aiedit retry-prompt` and builds the
+// text both it and `apply --json` (retry_prompt) hand back to the model
+// for the blocks that did not apply (seed 001: "Ambiguous Anchor Retry
+// Prompt", "Not-In-Context Edit Handling").
+//
+// The text is built only from what the commits record, the Aiedit-Block
+// trailers and the tree, so that the prompt of a fresh `apply` and the
+// one read later from its branch (on any clone, after a rebase) are the
+// same text.
+package retryprompt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// Limits of the file content quoted in a prompt.
+const (
+	MaxLines = 2000
+	MaxBytes = 256 << 10
+)
+
+// Item is one block to send back: where it was and what happened.
+type Item struct {
+	Response int // response number in its transcript (Aiedit-Response n)
+	Block    int
+	Path     string // "-" when unknown
+	Status   editcore.Status
+	Error    editcore.ErrorType
+}
+
+// Files reads the current content of a repository path; ok is false when
+// there is no such file.
+type Files func(path string) (data []byte, ok bool, err error)
+
+// ItemsOf lists the blocks of responses that did not apply, in order.
+func ItemsOf(rs []*history.Response) []Item {
+	var items []Item
+	for _, r := range rs {
+		for _, b := range r.Blocks {
+			if !b.OK() {
+				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error})
+			}
+		}
+	}
+	return items
+}
+
+// Build writes the prompt; "" when there is nothing to retry.
+//
+// Sections, each present only when it has items: ambiguous anchors (the
+// seed's template word for word), other failures, skipped blocks, files
+// not in context; then the current content of every file concerned: with
+// line numbers for failed edits (the commits do not record where an edit
+// was meant to land, so the whole file is quoted, up to MaxLines), and
+// verbatim for files the model had not seen.
+func Build(items []Item, files Files) (string, error) {
+	var ambiguous, failed, skipped, notInContext []string
+	var numbered, full []string // paths to quote, in first-seen order
+	seen := map[string]bool{}
+	quote := func(list *[]string, path string) {
+		if path != "-" && path != "" && !seen[path] {
+			seen[path] = true
+			*list = append(*list, path)
+		}
+	}
+	for _, it := range items {
+		b := history.Block{Status: it.Status, Error: it.Error}
+		line := fmt.Sprintf("- %s: %s (response %d, block %d)", it.Path, b.Explain(), it.Response, it.Block)
+		switch {
+		case it.Status == editcore.NotInContext:
+			notInContext = append(notInContext, "- "+it.Path)
+			quote(&full, it.Path)
+		case it.Error == editcore.AmbiguousAnchor:
+			ambiguous = append(ambiguous, line)
+			quote(&numbered, it.Path)
+		case it.Status == editcore.Skipped && it.Error != editcore.PreviousEditFailed:
+			skipped = append(skipped, line)
+		default:
+			failed = append(failed, line)
+			if it.Error != editcore.MalformedBlock {
+				quote(&numbered, it.Path)
+			}
+		}
+	}
+	var parts []string
+	if len(ambiguous) > 0 {
+		parts = append(parts, "Some edits failed due to ambiguous anchors (the context lines matched multiple locations in the file). "+
+			"Please retry these edits with more unique anchor context — include a distinctive preceding line "+
+			"(like a function name, class definition, or unique comment) to disambiguate:\n\n"+strings.Join(ambiguous, "\n"))
+	}
+	if len(failed) > 0 {
+		parts = append(parts, "Some edits could not be applied. Copy the lines to replace exactly from the current "+
+			"file content below (without the line numbers) and retry them:\n\n"+strings.Join(failed, "\n"))
+	}
+	if len(skipped) > 0 {
+		parts = append(parts, "Some edits were skipped; they cannot be applied as written:\n\n"+strings.Join(skipped, "\n"))
+	}
+	if len(notInContext) > 0 {
+		parts = append(parts, "Edits to these files were not attempted because you had not seen them in full. "+
+			"Their full content is below; please retry the edits for them:\n\n"+strings.Join(notInContext, "\n"))
+	}
+	if len(parts) == 0 {
+		return "", nil
+	}
+	if len(numbered) > 0 {
+		var q []string
+		for _, p := range numbered {
+			s, err := quoteFile(files, p, true)
+			if err != nil {
+				return "", err
+			}
+			q = append(q, s)
+		}
+		parts = append(parts, "Current content of the files, with line numbers (each line starts with its number "+
+			"and a tab, which are not part of the file):\n\n"+strings.Join(q, "\n\n"))
+	}
+	if len(full) > 0 {
+		var q []string
+		for _, p := range full {
+			if seen[p] && contains(numbered, p) {
+				continue // already quoted with line numbers
+			}
+			s, err := quoteFile(files, p, false)
+			if err != nil {
+				return "", err
+			}
+			q = append(q, s)
+		}
+		if len(q) > 0 {
+			parts = append(parts, "Full content of the files you had not seen:\n\n"+strings.Join(q, "\n\n"))
+		}
+	}
+	return strings.Join(parts, "\n\n") + "\n", nil
+}
+
+// quoteFile renders one file in a fence long enough for its content.
+func quoteFile(files Files, path string, numbers bool) (string, error) {
+	data, ok, err := files(path)
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
+		return path + ": there is no such file now (it may have been moved or deleted since).", nil
+	case history.IsBinary(data):
+		return path + ": binary file, not shown.", nil
+	case len(data) == 0:
+		return path + ": the file is empty.", nil
+	}
+	text := strings.ToValidUTF8(string(data), "\uFFFD")
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	total := len(lines)
+	cut, size := total, 0
+	for i, l := range lines {
+		if i >= MaxLines || size+len(l) > MaxBytes {
+			cut = i
+			break
+		}
+		size += len(l)
+	}
+	var b strings.Builder
+	for i, l := range lines[:cut] {
+		if numbers {
+			fmt.Fprintf(&b, "%6d\t", i+1)
+		}
+		b.WriteString(strings.TrimRight(l, "\n"))
+		b.WriteByte('\n')
+	}
+	body := b.String()
+	fence := fenceFor(body)
+	head := fmt.Sprintf("%s (%s):", path, plural(total, "line"))
+	out := head + "\n" + fence + "\n" + body + fence
+	if cut < total {
+		out += fmt.Sprintf("\n[… %d more lines not shown]", total-cut)
+	}
+	if !strings.HasSuffix(text, "\n") {
+		out += "\n(no newline at the end of the file)"
+	}
+	return out, nil
+}
+
+// fenceFor returns a backtick fence longer than any run of backticks at
+// the start of a line in s.
+func fenceFor(s string) string {
+	longest := 0
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimLeft(l, " \t0123456789")
+		n := len(l) - len(strings.TrimLeft(l, "`"))
+		longest = max(longest, n)
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,57 @@
+package retryprompt
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Options are the inputs of `git aiedit retry-prompt [COMMIT|BRANCH]`.
+type Options struct {
+	IO  *iostreams.IOStreams
+	Dir string // where to look for the repository ("" = current directory)
+	Rev string // a commit, a branch or a range; "" = the current branch
+}
+
+// Run writes the retry prompt to standard output. A branch (or range)
+// gathers every response of its newest series of aiedit commits and
+// quotes files as they are at its tip; a single commit quotes them as
+// that commit left them. Nothing to retry prints nothing on standard
+// output and says so on standard error.
+func Run(ctx context.Context, opts *Options) error {
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	var sel *history.Selection
+	if history.IsBranch(repo, opts.Rev) {
+		sel, err = history.Select(ctx, repo, opts.Rev)
+	} else {
+		sel, err = history.One(ctx, repo, opts.Rev)
+	}
+	if err != nil {
+		return exitcode.WithCode(exitcode.Usage, err)
+	}
+	if len(sel.Responses) == 0 {
+		return exitcode.UsageErrorf("retry-prompt: no aiedit commits on %s; name the review branch (git aiedit retry-prompt aiedit/NAME)", sel.Name)
+	}
+	files, err := TreeFiles(repo, sel.Tip)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	text, err := Build(ItemsOf(sel.Responses), files)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if text == "" {
+		fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s applied\n", len(sel.Responses), sel.Name)
+		return nil
+	}
+	_, err = fmt.Fprint(opts.IO.Out, text)
+	return err
+}
