@@ -166,10 +166,8 @@ func (rr *ResponseReport) message() string {
 	if subject == "" {
 		subject = fmt.Sprintf("aiedit: response %d of %d", rr.Index, rr.total)
 	}
-	body := rr.body
-	if strings.TrimSpace(body) == subject {
-		body = ""
-	}
+	// The subject is the body's first sentence: do not say it twice.
+	body := strings.TrimSpace(strings.TrimPrefix(rr.body, subject))
 	return gitops.FormatMessage(subject, body, rr.trailers())
 }
 

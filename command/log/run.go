@@ -1,0 +1,68 @@
+package log
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Run lists the responses Rev selects (history.Select), newest first.
+func Run(ctx context.Context, opts *Options) error {
+	if opts.JSON && opts.Markdown {
+		return exitcode.UsageErrorf("--json and --markdown cannot be combined; choose one")
+	}
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	sel, err := history.Select(ctx, repo, opts.Rev)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Usage, err)
+	}
+	switch {
+	case opts.JSON:
+		return writeJSON(opts.IO.Out, sel)
+	case opts.Markdown:
+		return history.WriteMarkdown(ctx, opts.IO.Out, repo, sel)
+	}
+	if len(sel.Responses) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "no aiedit commits on %s (looked for commits with Aiedit trailers on its first-parent history)\n", sel.Name)
+		return nil
+	}
+	writeText(opts, sel)
+	return nil
+}
+
+// writeText prints one line per response, newest first, and with
+// Verbose one line per block and shell command below it.
+func writeText(opts *Options, sel *history.Selection) {
+	cs := opts.IO.ColorScheme()
+	width := 0
+	for _, r := range sel.Responses {
+		width = max(width, len(history.Counts(r.Summary)))
+	}
+	var b strings.Builder
+	for i := len(sel.Responses) - 1; i >= 0; i-- {
+		r := sel.Responses[i]
+		counts := history.Counts(r.Summary)
+		pad := strings.Repeat(" ", width-len(counts))
+		if r.Summary.Problems() > 0 {
+			counts = cs.Red(counts)
+		}
+		fmt.Fprintf(&b, "%s %5s  %s%s  %s\n", cs.Yellow(r.Short()), fmt.Sprintf("%d/%d", r.N, r.Total), counts, pad, r.Subject)
+		if opts.Verbose {
+			for _, bl := range r.Blocks {
+				b.WriteString("    " + history.BlockLine(cs, bl) + "\n")
+			}
+			for _, s := range r.Shell {
+				b.WriteString("    " + history.ShellLine(cs, s) + "\n")
+			}
+		}
+	}
+	fmt.Fprint(opts.IO.Out, b.String())
+}

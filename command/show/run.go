@@ -1,0 +1,68 @@
+package show
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Run shows one aiedit commit.
+func Run(ctx context.Context, opts *Options) error {
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	sel, err := history.One(ctx, repo, opts.Rev)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Usage, err)
+	}
+	r := sel.Responses[0]
+	cs := opts.IO.ColorScheme()
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", cs.Yellow("commit "+r.Commit.String()))
+	fmt.Fprintf(&b, "response %d/%d of %s", r.N, r.Total, r.TranscriptName())
+	if r.Model != "" {
+		fmt.Fprintf(&b, " (model %s)", r.Model)
+	}
+	fmt.Fprintf(&b, ": %s\n\n    %s\n\n", history.Counts(r.Summary), cs.Bold(r.Subject))
+	for _, bl := range r.Blocks {
+		b.WriteString("  " + history.BlockLine(cs, bl) + "\n")
+		if why := bl.Explain(); why != "" {
+			b.WriteString("      " + why + "\n")
+		}
+	}
+	for _, s := range r.Shell {
+		b.WriteString("  " + history.ShellLine(cs, s) + "\n")
+	}
+	if len(r.Blocks)+len(r.Shell) == 0 {
+		b.WriteString("  (no blocks)\n")
+	}
+	if _, err := fmt.Fprint(opts.IO.Out, b.String()); err != nil {
+		return err
+	}
+	if opts.NoPatch {
+		return nil
+	}
+	changes, err := history.Changes(ctx, repo, r)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if len(changes) == 0 {
+		_, err = fmt.Fprintln(opts.IO.Out, "\nno file changed")
+		return err
+	}
+	fmt.Fprintln(opts.IO.Out)
+	d := &differ{cs: cs, words: cs.Enabled()}
+	for _, c := range changes {
+		if _, err := fmt.Fprint(opts.IO.Out, d.file(c)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
