@@ -221,7 +221,7 @@ func (s *section) ops(group int) []editcore.Op {
 	switch s.kind {
 	case add:
 		return []editcore.Op{{Kind: editcore.Write, Format: Name, Path: s.path, Line: s.line, Raw: raw,
-			Content: fileContent(s.lines)}}
+			Content: editcore.FileContent(s.lines)}}
 	case del:
 		return []editcore.Op{{Kind: editcore.Delete, Format: Name, Path: s.path, Line: s.line, Raw: raw}}
 	}
@@ -282,36 +282,8 @@ func (c *chunk) op(path string) editcore.Op {
 		op.Kind, op.Start, op.New = editcore.ReplaceRange, -1, new
 		return op
 	}
-	k := 0
-	for k < len(old) && k < len(new) && old[k] == new[k] {
-		k++
-	}
-	m := 0
-	for m < len(old)-k && m < len(new)-k && old[len(old)-1-m] == new[len(new)-1-m] {
-		m++
-	}
-	op.Kind = editcore.Replace
-	op.Anchor, op.Old = part(old[:k]), part(old[k:len(old)-m])
-	op.New, op.Trailing = part(new[k:len(new)-m]), part(old[len(old)-m:])
+	op.SetReplace(old, new)
 	return op
-}
-
-// part returns nil for no lines, and otherwise a slice whose capacity ends
-// at its length, so that appending to one part never writes into another.
-func part(l []string) []string {
-	if len(l) == 0 {
-		return nil
-	}
-	return l[:len(l):len(l)]
-}
-
-// fileContent is an added file's content: its lines, each ending in a
-// newline.
-func fileContent(l []string) []byte {
-	if len(l) == 0 {
-		return nil
-	}
-	return []byte(strings.Join(l, "\n") + "\n")
 }
 
 func trimBlankTail(raw []string) []string {

@@ -1,8 +1,6 @@
 package editblock
 
 import (
-	"strings"
-
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
@@ -12,7 +10,7 @@ import (
 // rest are the old and new lines.
 func fillV3(op *editcore.Op, edit, repl []string) {
 	if len(edit) == 0 {
-		op.Kind, op.Content = editcore.Create, fileContent(repl)
+		op.Kind, op.Content = editcore.Create, editcore.FileContent(repl)
 		return
 	}
 	k := 0
@@ -28,7 +26,7 @@ func fillV3(op *editcore.Op, edit, repl []string) {
 // empty except new").
 func fillV2(op *editcore.Op, secs [4][]string) {
 	if len(secs[0]) == 0 && len(secs[1]) == 0 && len(secs[3]) == 0 {
-		op.Kind, op.Content = editcore.Create, fileContent(secs[2])
+		op.Kind, op.Content = editcore.Create, editcore.FileContent(secs[2])
 		return
 	}
 	op.Kind = editcore.Replace
@@ -42,13 +40,4 @@ func sec(l []string) []string {
 		return nil
 	}
 	return l[:len(l):len(l)]
-}
-
-// fileContent is the file a create block writes: its lines, each ending in a
-// newline. No lines is an empty file.
-func fileContent(l []string) []byte {
-	if len(l) == 0 {
-		return nil
-	}
-	return []byte(strings.Join(l, "\n") + "\n")
 }

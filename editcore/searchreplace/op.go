@@ -40,28 +40,14 @@ func build(path string, line int, raw string, search, repl []string) []editcore.
 
 func appendOp(op editcore.Op, repl []string) editcore.Op {
 	op.Kind = editcore.Append
-	if len(repl) > 0 {
-		op.Content = []byte(strings.Join(repl, "\n") + "\n")
-	}
+	op.Content = editcore.FileContent(repl)
 	return op
 }
 
 // replaceOp splits the lines both sides share at their start into Anchor
 // and at their end into Trailing.
 func replaceOp(op editcore.Op, old, repl []string) editcore.Op {
-	k := 0
-	for k < len(old) && k < len(repl) && old[k] == repl[k] {
-		k++
-	}
-	j := 0
-	for k+j < len(old) && k+j < len(repl) && old[len(old)-1-j] == repl[len(repl)-1-j] {
-		j++
-	}
-	op.Kind = editcore.Replace
-	op.Anchor = sec(old[:k])
-	op.Old = sec(old[k : len(old)-j])
-	op.New = sec(repl[k : len(repl)-j])
-	op.Trailing = sec(old[len(old)-j:])
+	op.SetReplace(old, repl)
 	return op
 }
 

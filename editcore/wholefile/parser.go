@@ -105,7 +105,7 @@ func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) 
 	if b.f.closes(line) {
 		if b.depth == 0 {
 			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start,
-				Raw: strings.Join(b.raw, "\n"), Content: content(b.lines)}
+				Raw: strings.Join(b.raw, "\n"), Content: editcore.FileContent(b.lines)}
 			p.in, p.b = false, block{}
 			return true, false, []editcore.Op{op}
 		}
@@ -131,12 +131,4 @@ func (p *Parser) End() []editcore.Op {
 	}
 	*p = Parser{gap: p.gap[:0]}
 	return ops
-}
-
-// content is the file a block writes: its lines, each ending in a newline.
-func content(lines []string) []byte {
-	if len(lines) == 0 {
-		return nil
-	}
-	return []byte(strings.Join(lines, "\n") + "\n")
 }
