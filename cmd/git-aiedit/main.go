@@ -68,8 +68,16 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return exitcode.WithCode(exitcode.Usage, err)
 		},
+		EnableShellCompletion:           true,
+		ConfigureShellCompletionCommand: configureCompletion,
 		Commands: []*cli.Command{
 			applyCommand(stdin, stdout, stderr, status),
+			logCommand(stdin, stdout, stderr),
+			showCommand(stdin, stdout, stderr),
+			retryPromptCommand(stdin, stdout, stderr),
+			undoCommand(stdin, stdout, stderr),
+			manCommand(stdout, stderr),
+			helpCommand(stdout),
 		},
 	}
 }

@@ -38,7 +38,7 @@ func (d *differ) file(c history.FileChange) string {
 	for _, h := range header {
 		b.WriteString(d.cs.Bold(h) + "\n")
 	}
-	old, new := contentOf(c.Old, c.OldMode, c), contentOf(c.New, c.NewMode, c)
+	old, new := contentOf(c.Old, c.OldMode), contentOf(c.New, c.NewMode)
 	switch {
 	case c.Binary:
 		fmt.Fprintf(&b, "Binary files %s and %s differ\n", a, bname)
@@ -59,11 +59,11 @@ func (d *differ) file(c history.FileChange) string {
 	return b.String()
 }
 
-// contentOf returns a side's text; git shows a submodule as the commit it
-// points at.
-func contentOf(data []byte, mode filemode.FileMode, c history.FileChange) string {
+// contentOf returns a side's text; a submodule has none here (its mode
+// line says enough).
+func contentOf(data []byte, mode filemode.FileMode) string {
 	if mode == filemode.Submodule {
-		return "" // the diff-tree hashes are not kept here; a mode line says enough
+		return ""
 	}
 	return string(data)
 }

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+)
+
+// Completion scripts hook into git's own completion, so `git aiedit <TAB>`
+// completes (and `git-aiedit <TAB>` too). Candidates for commands and
+// flags come from the binary itself (urfave/cli's
+// --generate-shell-completion); branch and commit arguments from git's
+// completion functions.
+
+const bashCompletion = `# bash completion for git aiedit. Install:
+#   git aiedit completion bash > ~/.local/share/bash-completion/completions/git-aiedit
+# or add to ~/.bashrc:  source <(git aiedit completion bash)
+# It needs git's bash completion (usually loaded already).
+
+__git_aiedit_candidates() {
+	git-aiedit "$@" --generate-shell-completion 2>/dev/null | sed 's/:.*//'
+}
+
+# git's completion calls _git_aiedit for "git aiedit ...".
+_git_aiedit() {
+	local i start=-1
+	for ((i = 1; i < cword; i++)); do
+		if [[ ${words[i]} == aiedit ]]; then start=$i; break; fi
+	done
+	local -a args=()
+	((start >= 0)) && args=("${words[@]:start+1:cword-start-1}")
+	if [[ $cur == -* ]]; then
+		__gitcomp "$(__git_aiedit_candidates "${args[@]}" "$cur")"
+		return
+	fi
+	if ((${#args[@]} == 0)); then
+		__gitcomp "$(__git_aiedit_candidates)"
+		return
+	fi
+	case ${args[0]} in
+	log | show | retry-prompt | undo) __git_complete_refs ;;
+	completion) __gitcomp "bash zsh fish" ;;
+	help) __gitcomp "$(__git_aiedit_candidates)" ;;
+	esac
+}
+
+# The same for the git-aiedit binary called directly.
+_git_aiedit_direct() {
+	local cur=${COMP_WORDS[COMP_CWORD]}
+	local -a args=("${COMP_WORDS[@]:1:COMP_CWORD-1}")
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$(__git_aiedit_candidates "${args[@]}" "$cur")" -- "$cur"))
+	elif ((${#args[@]} == 0)); then
+		COMPREPLY=($(compgen -W "$(__git_aiedit_candidates)" -- "$cur"))
+	fi
+}
+complete -o bashdefault -o default -F _git_aiedit_direct git-aiedit
+`
+
+const zshCompletion = `#compdef git-aiedit
+# zsh completion for git aiedit. Install: put this file, named _git-aiedit,
+# in a directory of $fpath, e.g.
+#   git aiedit completion zsh > ~/.zsh/completions/_git-aiedit
+#   (and in ~/.zshrc, before compinit: fpath=(~/.zsh/completions $fpath))
+# zsh's git completion then calls it for "git aiedit"; to list aiedit among
+# git's commands as well:
+#   zstyle ':completion:*:*:git:*' user-commands aiedit:'AI edits as reviewable commits'
+
+_git-aiedit() {
+	local -a opts args
+	local cur=${words[CURRENT]}
+	# Called by _git, words[1] is "aiedit"; called directly, "git-aiedit".
+	args=(${words[2,CURRENT-1]})
+	if [[ $cur == -* ]]; then
+		opts=("${(@f)$(git-aiedit $args $cur --generate-shell-completion 2>/dev/null)}")
+	elif (( ${#args} == 0 )); then
+		opts=("${(@f)$(git-aiedit --generate-shell-completion 2>/dev/null)}")
+	else
+		case $args[1] in
+		log|show|retry-prompt|undo)
+			if (( $+functions[__git_branch_names] )); then __git_branch_names; return; fi ;;
+		completion) opts=(bash zsh fish) ;;
+		apply) _files; return ;;
+		esac
+	fi
+	if [[ -n ${opts[1]} ]]; then
+		_describe 'git aiedit' opts
+	else
+		_files
+	fi
+}
+
+if [[ $funcstack[1] == _git-aiedit ]]; then
+	_git-aiedit "$@"
+fi
+`
+
+const fishCompletion = `# fish completion for git aiedit. Install:
+#   git aiedit completion fish > ~/.config/fish/completions/git-aiedit.fish
+# and, so that "git aiedit" completes too, add to ~/.config/fish/config.fish:
+#   source ~/.config/fish/completions/git-aiedit.fish
+
+function __git_aiedit_complete
+    set -l tokens (commandline -opc)
+    set -l cur (commandline -ct)
+    set -l i (contains -i -- aiedit $tokens)
+    or set i (contains -i -- git-aiedit $tokens)
+    or return
+    set -l args
+    if test $i -lt (count $tokens)
+        set args $tokens[(math $i + 1)..-1]
+    end
+    if string match -q -- '-*' $cur
+        git-aiedit $args $cur --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
+    else if test (count $args) -eq 0
+        git-aiedit --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
+    else
+        switch $args[1]
+            case log show retry-prompt undo
+                git for-each-ref --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null
+            case completion
+                printf '%s\n' bash zsh fish
+        end
+    end
+end
+
+complete -c git -n '__fish_seen_subcommand_from aiedit' -f -a '(__git_aiedit_complete)'
+complete -c git -n 'not __fish_seen_subcommand_from aiedit' -f -a aiedit -d 'AI edits as reviewable commits'
+complete -c git-aiedit -f -a '(__git_aiedit_complete)'
+`
+
+// configureCompletion turns urfave/cli's hidden completion command into
+// ours: listed in help, with scripts that also work as git subcommand
+// completion.
+func configureCompletion(c *cli.Command) {
+	c.Hidden = false
+	c.Usage = "print a shell completion script: bash, zsh or fish"
+	c.Description = "Prints a script that completes `git aiedit` commands, options and branch\n" +
+		"arguments. Install:\n\n" +
+		"bash: git aiedit completion bash > ~/.local/share/bash-completion/completions/git-aiedit\n" +
+		"(or source <(git aiedit completion bash) in ~/.bashrc; git's own completion must be loaded).\n\n" +
+		"zsh: git aiedit completion zsh > ~/.zsh/completions/_git-aiedit, with that directory in\n" +
+		"fpath before compinit.\n\n" +
+		"fish: git aiedit completion fish > ~/.config/fish/completions/git-aiedit.fish and\n" +
+		"source it from ~/.config/fish/config.fish."
+	scripts := map[string]string{"bash": bashCompletion, "zsh": zshCompletion, "fish": fishCompletion}
+	var subs []*cli.Command
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		script := scripts[shell]
+		subs = append(subs, &cli.Command{
+			Name:  shell,
+			Usage: "print the " + shell + " completion script",
+			Action: func(_ context.Context, cmd *cli.Command) error {
+				_, err := io.WriteString(cmd.Root().Writer, script)
+				return err
+			},
+		})
+	}
+	c.Commands = subs
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/undo"
+)
+
+func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "undo",
+		Usage:     "remove the newest response commit(s) from a review branch",
+		ArgsUsage: "[BRANCH]",
+		Description: "Moves BRANCH (default: the current branch) back to the parent of its newest\n" +
+			"commit, which must be an aiedit commit, in one compare-and-swap: if anything moved\n" +
+			"the branch meanwhile, nothing changes. With --to COMMIT every commit after COMMIT\n" +
+			"is removed, and each must be an aiedit commit. A branch checked out in any worktree\n" +
+			"is refused (switch away, or use git reset --keep there). For an older response,\n" +
+			"git revert works as on any commit. The reflog keeps what was removed.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Usage: "keep `COMMIT` and remove every commit after it"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() > 1 {
+				return usageErrorf("undo takes at most one BRANCH, got %d arguments", cmd.NArg())
+			}
+			return undo.Run(ctx, &undo.Options{
+				IO:     iostreams.System(stdin, stdout, stderr),
+				Branch: cmd.Args().First(),
+				To:     cmd.String("to"),
+			})
+		},
+	}
+}
+
+func usageErrorf(format string, args ...any) error { return exitcode.UsageErrorf(format, args...) }

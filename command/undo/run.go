@@ -1,0 +1,164 @@
+package undo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Run removes the newest response commit (or every commit after --to)
+// from the branch.
+//
+// It refuses a branch that is checked out in any worktree, clean or not:
+// moving a checked-out branch would leave that worktree's files and index
+// describing a commit the branch no longer has. There `git reset --keep`
+// does the same safely, and the message says so.
+func Run(ctx context.Context, opts *Options) error {
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+
+	name := strings.TrimPrefix(opts.Branch, "refs/heads/")
+	if name == "" || name == "HEAD" {
+		name = repo.ShortName(ctx, "HEAD")
+		if name == "HEAD" || name == "" {
+			return exitcode.UsageErrorf("undo: HEAD is not on a branch; name the branch: git aiedit undo aiedit/NAME")
+		}
+	}
+	ref := "refs/heads/" + name
+	tip, ok, err := repo.ReadRef(ref)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if !ok {
+		return exitcode.UsageErrorf("undo: no branch %s", name)
+	}
+
+	removed, target, err := plan(ctx, repo, name, tip, opts.To)
+	if err != nil {
+		return err
+	}
+	if len(removed) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "nothing to undo: %s is already at %s\n", name, short(tip))
+		return nil
+	}
+	if err := checkedOut(ctx, repo, ref, name); err != nil {
+		return err
+	}
+	reason := fmt.Sprintf("aiedit: undo %d response(s)", len(removed))
+	if err := repo.UpdateRef(ctx, ref, target, tip, reason); err != nil {
+		if errors.Is(err, gitops.ErrRefMoved) {
+			return exitcode.RepoErrorf("undo: branch %s moved while undoing; nothing was changed; look at `git aiedit log %s` and run the command again", name, name)
+		}
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	cs := opts.IO.ErrColorScheme()
+	fmt.Fprintf(opts.IO.ErrOut, "removed %d response commit(s) from %s:\n", len(removed), name)
+	for _, r := range removed {
+		fmt.Fprintf(opts.IO.ErrOut, "  %s %d/%d %s\n", cs.Yellow(r.Short()), r.N, r.Total, r.Subject)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "%s is now at %s\nto bring them back: git branch -f %s %s\n", name, short(target), name, short(tip))
+	return nil
+}
+
+// plan walks from the tip and returns the commits to remove (newest
+// first) and the commit the branch will point at.
+func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash, to string) ([]*history.Response, plumbing.Hash, error) {
+	stop := plumbing.ZeroHash
+	if to != "" {
+		h, err := repo.ResolveCommit(to)
+		if err != nil {
+			return nil, stop, exitcode.WithCode(exitcode.Usage, err)
+		}
+		stop = h
+		if stop == tip {
+			return nil, tip, nil
+		}
+		if ok, err := repo.IsAncestor(stop, tip); err != nil || !ok {
+			return nil, stop, exitcode.UsageErrorf("undo: %s is not in the history of %s; name one of its commits (git aiedit log %s)", to, name, name)
+		}
+	}
+	var removed []*history.Response
+	target := plumbing.ZeroHash
+	err := repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
+		r, ok := history.FromCommit(c)
+		if !ok {
+			if to == "" {
+				return exitcode.UsageErrorf("undo: the tip of %s (%s %q) is not an aiedit commit; undo removes only commits `git aiedit apply` made (use git revert or git reset for others)",
+					name, short(c.Hash), r0(c))
+			}
+			return exitcode.UsageErrorf("undo: %s %q, between %s and the tip of %s, is not an aiedit commit; nothing was changed (remove fewer with a later --to, or use git rebase -i)",
+				short(c.Hash), r0(c), to, name)
+		}
+		if len(c.ParentHashes) != 1 {
+			return exitcode.UsageErrorf("undo: %s has %d parents; undo removes only ordinary response commits", short(c.Hash), len(c.ParentHashes))
+		}
+		removed = append(removed, r)
+		target = c.ParentHashes[0]
+		if to == "" {
+			return gitops.ErrStopWalk
+		}
+		if len(removed) > history.MaxRange {
+			return exitcode.UsageErrorf("undo: more than %d commits after %s", history.MaxRange, to)
+		}
+		return nil
+	})
+	if err != nil {
+		var ee *exitcode.Error
+		if errors.As(err, &ee) {
+			return nil, target, err
+		}
+		return nil, target, exitcode.WithCode(exitcode.Repo, err)
+	}
+	if to != "" && target != stop {
+		return nil, target, exitcode.UsageErrorf("undo: %s is not on the first-parent history of %s; name a commit of the branch (git aiedit log %s)", to, name, name)
+	}
+	return removed, target, nil
+}
+
+// checkedOut refuses a branch that a worktree has checked out.
+func checkedOut(ctx context.Context, repo *gitops.Repo, ref, name string) error {
+	wts, err := repo.Worktrees(ctx)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	for _, w := range wts {
+		if w.Branch != ref || w.Bare {
+			continue
+		}
+		here := ""
+		if same(w.Path, repo.WorkTree) {
+			here = " (this worktree)"
+		}
+		return exitcode.UsageErrorf("undo: branch %s is checked out in %s%s; moving it would leave that checkout behind. "+
+			"Switch away first (git switch -), or there run `git reset --keep %s~1`, which keeps local changes safe", name, w.Path, here, name)
+	}
+	return nil
+}
+
+func same(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	ea, err1 := filepath.EvalSymlinks(a)
+	eb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ea == eb
+}
+
+func r0(c *object.Commit) string {
+	line, _, _ := strings.Cut(c.Message, "\n")
+	return line
+}
+
+func short(h plumbing.Hash) string { return h.String()[:8] }
