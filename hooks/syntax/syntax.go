@@ -1,0 +1,124 @@
+// Package syntax finds syntax errors in source files without running any
+// tool: Go through go/parser, JSON, YAML and TOML through their parsers,
+// and Python, JavaScript/TypeScript, Rust, Java and C/C++ through lexers
+// that know each language's strings, comments and brackets (and Python's
+// indentation). The lexers catch what models typically break — an
+// unclosed brace, a truncated function, an unterminated string, a block
+// without its indented body — not every error a compiler would find.
+//
+// Introduced compares a file's errors before and after an edit, so that a
+// file that was already broken is not blamed on the edit.
+package syntax
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Error is one syntax error.
+type Error struct {
+	Line int    // 1-based line; 0 when unknown
+	Msg  string // what is wrong, without position, so that errors compare across edits
+}
+
+func (e Error) String() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("%d: %s", e.Line, e.Msg)
+}
+
+// MaxSize is the largest file checked; bigger files are generated or data
+// more often than code, and would cost more than a response is worth.
+const MaxSize = 2 << 20
+
+// maxErrors caps what one file reports: the first errors are the ones
+// that matter, the rest are mostly consequences.
+const maxErrors = 10
+
+// checker returns the syntax errors of a file's content.
+type checker func(src []byte) []Error
+
+// Language names the checker for a path ("go", "python", …), or "" when
+// no checker knows it.
+func Language(name string) string {
+	_, lang := checkerFor(name, nil)
+	return lang
+}
+
+// Check returns the syntax errors of content, for the language its path
+// names. ok is false when no checker knows the path, or the content is
+// binary or larger than MaxSize.
+func Check(name string, content []byte) (errs []Error, ok bool) {
+	c, _ := checkerFor(name, content)
+	if c == nil || len(content) > MaxSize || bytes.IndexByte(content, 0) >= 0 {
+		return nil, false
+	}
+	errs = c(content)
+	if len(errs) > maxErrors {
+		errs = errs[:maxErrors]
+	}
+	return errs, true
+}
+
+// checkerFor picks a checker by file name (and, for JavaScript that may
+// be JSX, by content).
+func checkerFor(name string, content []byte) (checker, string) {
+	base := path.Base(name)
+	ext := strings.ToLower(path.Ext(base))
+	switch ext {
+	case ".go":
+		return checkGo, "go"
+	case ".json":
+		if jsonc(name) {
+			return checkJSONC, "json"
+		}
+		return checkJSON, "json"
+	case ".jsonc", ".code-workspace":
+		return checkJSONC, "json"
+	case ".jsonl", ".ndjson":
+		return checkJSONLines, "json"
+	case ".yaml", ".yml":
+		if bytes.Contains(content, []byte("{{")) {
+			return nil, "" // a template (Helm, Jinja): not YAML until rendered
+		}
+		return checkYAML, "yaml"
+	case ".toml":
+		return checkTOML, "toml"
+	case ".py", ".pyi", ".pyw":
+		return checkPython, "python"
+	case ".js", ".mjs", ".cjs":
+		if looksLikeJSX(content) {
+			return nil, ""
+		}
+		return javascript.check, "javascript"
+	case ".ts", ".mts", ".cts":
+		return javascript.check, "typescript"
+	case ".rs":
+		return rust.check, "rust"
+	case ".java":
+		return java.check, "java"
+	case ".c", ".h":
+		return clang.check, "c"
+	case ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp":
+		return cpp.check, "cpp"
+	}
+	return nil, ""
+}
+
+// jsonc reports JSON files that conventionally allow comments and
+// trailing commas (TypeScript, VS Code and dev container settings).
+func jsonc(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	dir := path.Base(path.Dir(name))
+	switch {
+	case strings.HasPrefix(base, "tsconfig") || strings.HasPrefix(base, "jsconfig"),
+		base == "devcontainer.json" || base == ".devcontainer.json",
+		strings.HasPrefix(base, ".eslintrc") || base == ".babelrc.json" || base == "deno.json",
+		dir == ".vscode" || dir == ".devcontainer" || dir == ".zed":
+		return true
+	}
+	return false
+}
