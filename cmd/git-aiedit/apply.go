@@ -11,6 +11,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 )
 
 func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command {
@@ -35,6 +36,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 			&cli.StringFlag{Name: "worktree", Usage: "check the branch out into a new linked worktree at `DIR`"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only failures and the summary"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print every message"},
+			&cli.StringFlag{Name: "summary-md", Usage: "also write a pull-request summary in Markdown (as log --markdown) to `FILE`"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opts := &apply.Options{
@@ -49,6 +51,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 				Quiet:       cmd.Bool("quiet"),
 				Verbose:     cmd.Bool("verbose"),
 				Color:       colorEnabled(stderr),
+				Progress:    iostreams.System(stdin, stdout, stderr).IsStderrTTY(),
+				SummaryMD:   cmd.String("summary-md"),
 				Stdin:       stdin,
 				Stdout:      stdout,
 				Stderr:      stderr,

@@ -10,10 +10,11 @@ import (
 
 // human writes the progress and summary people read, on standard error.
 type human struct {
-	w       io.Writer
-	quiet   bool
-	verbose bool
-	color   bool
+	w        io.Writer
+	quiet    bool
+	verbose  bool
+	color    bool
+	progress *progressWriter // on a terminal: w, with a status line
 }
 
 func newHuman(o *Options) *human {
@@ -21,7 +22,12 @@ func newHuman(o *Options) *human {
 	if w == nil {
 		w = io.Discard
 	}
-	return &human{w: w, quiet: o.Quiet, verbose: o.Verbose, color: o.Color}
+	h := &human{w: w, quiet: o.Quiet, verbose: o.Verbose, color: o.Color}
+	if o.Progress {
+		h.progress = &progressWriter{w: w}
+		h.w = h.progress
+	}
+	return h
 }
 
 const (
@@ -50,6 +56,10 @@ func statusColor(s string) string {
 }
 
 func (h *human) response(rr *ResponseReport) {
+	if h.progress != nil {
+		h.progress.show(h.paint(dim, fmt.Sprintf("response %d", rr.Index)))
+		return
+	}
 	if h.quiet {
 		return
 	}
@@ -107,6 +117,9 @@ func (h *human) retrying(branch string) {
 
 // finish prints the summary and how to review the branch.
 func (h *human) finish(rep *Report, a *applier, committed bool) {
+	if h.progress != nil {
+		h.progress.clear()
+	}
 	s := rep.Summary
 	parts := []string{fmt.Sprintf("%d applied", s.Applied)}
 	for _, c := range []struct {

@@ -23,7 +23,9 @@ type Options struct {
 	Worktree    string
 	Quiet       bool
 	Verbose     bool
-	Color       bool // colour human output (stderr is a terminal and NO_COLOR unset)
+	Color       bool   // colour human output (stderr is a terminal and NO_COLOR unset)
+	Progress    bool   // stderr is a terminal: response lines are overwritten in place
+	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 
 	Stdin  io.Reader
 	Stdout io.Writer // JSON report

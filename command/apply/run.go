@@ -49,6 +49,11 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 			return exitcode.Usage, fmt.Errorf("cannot write the report: %w", err)
 		}
 	}
+	if opts.SummaryMD != "" {
+		if err := a.writeSummary(ctx, report); err != nil {
+			return exitcode.Of(err, exitcode.Repo), err
+		}
+	}
 	if !report.Summary.Clean() || report.shellFailed() {
 		return exitcode.Partial, nil
 	}

@@ -1,0 +1,48 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+)
+
+// writeSummary writes the pull-request summary of this run's commits to
+// Options.SummaryMD ("-" = standard output): the same Markdown as
+// `git aiedit log --markdown`, built from the commits themselves.
+// Responses recorded by an earlier run of the same transcript count too,
+// so a re-run writes the same summary.
+func (a *applier) writeSummary(ctx context.Context, rep *Report) error {
+	sel := &history.Selection{Name: a.branchName, Tip: plumbing.NewHash(rep.Head)}
+	for _, rr := range rep.Responses {
+		if rr.Commit == nil {
+			continue
+		}
+		c, err := a.repo.Commit(plumbing.NewHash(*rr.Commit))
+		if err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+		if r, ok := history.FromCommit(c); ok {
+			sel.Responses = append(sel.Responses, r)
+		}
+	}
+	if a.opts.SummaryMD == "-" {
+		return history.WriteMarkdown(ctx, a.opts.Stdout, a.repo, sel)
+	}
+	f, err := os.Create(a.opts.SummaryMD)
+	if err != nil {
+		return exitcode.UsageErrorf("--summary-md: %v", err)
+	}
+	if err := history.WriteMarkdown(ctx, f, a.repo, sel); err != nil {
+		f.Close()
+		return fmt.Errorf("--summary-md: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return exitcode.UsageErrorf("--summary-md: %v", err)
+	}
+	return nil
+}
