@@ -72,12 +72,3 @@ func blank(lines []string) bool {
 	}
 	return true
 }
-
-// sec returns nil for no lines, and otherwise a copy, so that no two
-// sections share a backing array.
-func sec(l []string) []string {
-	if len(l) == 0 {
-		return nil
-	}
-	return append([]string(nil), l...)
-}
