@@ -155,8 +155,11 @@ func ParseBlock(v string) (Block, bool) {
 	if !ok1 || !ok2 || err != nil || status == "" || path == "" {
 		return Block{}, false
 	}
-	b := Block{Index: idx, Path: path}
 	st, detail, _ := strings.Cut(status, ":")
+	if st == "" {
+		return Block{}, false
+	}
+	b := Block{Index: idx, Path: path}
 	b.Status, b.Detail = editcore.Status(st), detail
 	switch b.Status {
 	case editcore.Failed, editcore.Skipped, editcore.NotInContext:

@@ -1,0 +1,116 @@
+package retryprompt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// mapFiles serves files from a map.
+func mapFiles(m map[string]string) Files {
+	return func(p string) ([]byte, bool, error) {
+		s, ok := m[p]
+		return []byte(s), ok, nil
+	}
+}
+
+func TestBuild(t *testing.T) {
+	files := mapFiles(map[string]string{
+		"app.py":   "def f():\n    return 1\n\ndef g():\n    return 1\n",
+		"lib.py":   "x = 1\n",
+		"bin.dat":  "a\x00b",
+		"fence.md": "```go\nx\n```\n",
+		"tail.txt": "no newline",
+	})
+	tests := map[string]struct {
+		items    []Item
+		contains []string
+		absent   []string
+		empty    bool
+	}{
+		"nothing": {empty: true},
+		"ambiguous uses the seed's template": {
+			items: []Item{{Response: 2, Block: 1, Path: "app.py", Status: editcore.Failed, Error: editcore.AmbiguousAnchor}},
+			contains: []string{
+				"Some edits failed due to ambiguous anchors (the context lines matched multiple locations in the file). Please retry these edits with more unique anchor context — include a distinctive preceding line (like a function name, class definition, or unique comment) to disambiguate:\n\n- app.py: the lines to find match more than one place in the file (response 2, block 1)",
+				"app.py (5 lines):\n```\n     1\tdef f():\n     2\t    return 1\n     3\t\n",
+			},
+			absent: []string{"could not be applied", "not attempted"},
+		},
+		"not in context quotes the whole file verbatim": {
+			items:    []Item{{Response: 1, Block: 2, Path: "lib.py", Status: editcore.NotInContext}},
+			contains: []string{"you had not seen them in full", "- lib.py\n", "Full content of the files you had not seen:\n\nlib.py (1 line):\n```\nx = 1\n```\n"},
+			absent:   []string{"     1\t"},
+		},
+		"failed and skipped by it": {
+			items: []Item{
+				{Response: 1, Block: 1, Path: "app.py", Status: editcore.Failed, Error: editcore.AnchorNotFound},
+				{Response: 1, Block: 2, Path: "app.py", Status: editcore.Skipped, Error: editcore.PreviousEditFailed},
+			},
+			contains: []string{
+				"- app.py: the lines to find are not in the file (response 1, block 1)\n- app.py: not attempted: an earlier edit to the same file in this response failed (response 1, block 2)",
+			},
+		},
+		"skipped binary is listed, not quoted": {
+			items:    []Item{{Response: 1, Block: 1, Path: "bin.dat", Status: editcore.Skipped, Error: editcore.BinaryFile}},
+			contains: []string{"Some edits were skipped", "- bin.dat: the file is binary"},
+			absent:   []string{"Current content"},
+		},
+		"missing file": {
+			items:    []Item{{Response: 1, Block: 1, Path: "gone.py", Status: editcore.Failed, Error: editcore.FileNotFound}},
+			contains: []string{"gone.py: there is no such file now"},
+		},
+		"fence longer than the content's": {
+			items:    []Item{{Response: 1, Block: 1, Path: "fence.md", Status: editcore.NotInContext}},
+			contains: []string{"fence.md (3 lines):\n````\n```go\nx\n```\n````"},
+		},
+		"no newline at the end": {
+			items:    []Item{{Response: 1, Block: 1, Path: "tail.txt", Status: editcore.NotInContext}},
+			contains: []string{"```\nno newline\n```\n(no newline at the end of the file)"},
+		},
+		"one file quoted once": {
+			items: []Item{
+				{Response: 1, Block: 1, Path: "app.py", Status: editcore.Failed, Error: editcore.AmbiguousAnchor},
+				{Response: 2, Block: 1, Path: "app.py", Status: editcore.NotInContext},
+			},
+			absent: []string{"Full content of the files"},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, err := Build(tt.items, files)
+			require.NoError(t, err)
+			if tt.empty {
+				assert.Empty(t, got)
+				return
+			}
+			for _, c := range tt.contains {
+				assert.Contains(t, got, c)
+			}
+			for _, a := range tt.absent {
+				assert.NotContains(t, got, a)
+			}
+			assert.True(t, strings.HasSuffix(got, "\n"))
+		})
+	}
+}
+
+func TestBuildCutsLongFiles(t *testing.T) {
+	long := strings.Repeat("line\n", MaxLines+5)
+	got, err := Build([]Item{{Response: 1, Block: 1, Path: "big", Status: editcore.Failed, Error: editcore.AnchorNotFound}},
+		mapFiles(map[string]string{"big": long}))
+	require.NoError(t, err)
+	assert.Contains(t, got, "big (2005 lines):")
+	assert.Contains(t, got, "  2000\tline\n```\n[… 5 more lines not shown]")
+	assert.NotContains(t, got, "  2001\t")
+}
+
+func TestBuildFileError(t *testing.T) {
+	_, err := Build([]Item{{Response: 1, Block: 1, Path: "a", Status: editcore.Failed}},
+		func(string) ([]byte, bool, error) { return nil, false, assert.AnError })
+	require.ErrorIs(t, err, assert.AnError)
+}

@@ -1,0 +1,45 @@
+package retryprompt_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history/historytest"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/retryprompt"
+)
+
+// The prompt read back from the branch is the retry_prompt apply reported.
+func TestRunMatchesApply(t *testing.T) {
+	r, report := historytest.Review(t)
+	var rep struct {
+		RetryPrompt string `json:"retry_prompt"`
+	}
+	require.NoError(t, json.Unmarshal(report, &rep))
+	require.NotEmpty(t, rep.RetryPrompt)
+
+	for _, rev := range []string{"review", "review~1", "main..review"} {
+		t.Run(rev, func(t *testing.T) {
+			io, _, out, _ := iostreams.Test()
+			require.NoError(t, retryprompt.Run(context.Background(), &retryprompt.Options{IO: io, Dir: r.Dir, Rev: rev}))
+			assert.Equal(t, rep.RetryPrompt, out.String())
+		})
+	}
+}
+
+func TestRun(t *testing.T) {
+	r, _ := historytest.Review(t)
+	io, _, out, errOut := iostreams.Test()
+	require.NoError(t, retryprompt.Run(context.Background(), &retryprompt.Options{IO: io, Dir: r.Dir, Rev: "review~2"}))
+	assert.Empty(t, out.String())
+	assert.Contains(t, errOut.String(), "nothing to retry")
+
+	err := retryprompt.Run(context.Background(), &retryprompt.Options{IO: io, Dir: r.Dir, Rev: "main"})
+	require.ErrorContains(t, err, "no aiedit commits on main")
+	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
+}

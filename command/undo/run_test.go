@@ -1,0 +1,70 @@
+package undo
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history/historytest"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+)
+
+func TestRun(t *testing.T) {
+	tests := map[string]struct {
+		setup    func(t *testing.T, git func(...string) string)
+		opts     Options
+		wantTip  string // revision (before the run) the branch must end at
+		stderr   string
+		wantCode int
+		wantErr  string
+	}{
+		"newest":           {opts: Options{Branch: "review"}, wantTip: "review~1", stderr: "removed 1 response commit(s) from review"},
+		"full name":        {opts: Options{Branch: "refs/heads/review"}, wantTip: "review~1"},
+		"to":               {opts: Options{Branch: "review", To: "review~2"}, wantTip: "review~2", stderr: "removed 2 response commit(s)"},
+		"to base":          {opts: Options{Branch: "review", To: "main"}, wantTip: "main", stderr: "removed 3 response commit(s)"},
+		"to tip":           {opts: Options{Branch: "review", To: "review"}, wantTip: "review", stderr: "nothing to undo"},
+		"error_not_aiedit": {opts: Options{Branch: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not an aiedit commit"},
+		"error_current_branch_checked_out": {
+			setup: func(t *testing.T, git func(...string) string) { git("switch", "-q", "review") },
+			opts:  Options{}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "(this worktree)",
+		},
+		"error_other_worktree": {
+			setup: func(t *testing.T, git func(...string) string) {
+				git("worktree", "add", "-q", filepath.Join(t.TempDir(), "wt"), "review")
+			},
+			opts: Options{Branch: "review"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is checked out in",
+		},
+		"error_no_branch": {opts: Options{Branch: "nosuch"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "no branch nosuch"},
+		"error_to_elsewhere": {
+			setup: func(t *testing.T, git func(...string) string) { git("commit", "-q", "--allow-empty", "-m", "x") },
+			opts:  Options{Branch: "review", To: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not in the history of review",
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			r, _ := historytest.Review(t)
+			git := func(args ...string) string { return r.Git(t, args...) }
+			if tt.setup != nil {
+				tt.setup(t, git)
+			}
+			want := git("rev-parse", tt.wantTip)
+			io, _, out, errOut := iostreams.Test()
+			opts := tt.opts
+			opts.IO, opts.Dir = io, r.Dir
+			err := Run(context.Background(), &opts)
+			if tt.wantCode != 0 {
+				require.ErrorContains(t, err, tt.wantErr)
+				assert.Equal(t, tt.wantCode, exitcode.Of(err, -1))
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, want, git("rev-parse", "review"))
+			assert.Empty(t, out.String())
+			assert.Contains(t, errOut.String(), tt.stderr)
+		})
+	}
+}
