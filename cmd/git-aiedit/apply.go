@@ -36,6 +36,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 			&cli.StringFlag{Name: "worktree", Usage: "check the branch out into a new linked worktree at `DIR`"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only failures and the summary"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print every message"},
+			&cli.StringFlag{Name: "checks", Usage: "what a check that does not pass does: off, report (commit anyway, exit 1) or require (keep the response out of the branch); default: git config aiedit.checks, else report"},
+			&cli.BoolFlag{Name: "no-verify", Usage: "do not run the repository's commit-msg hook on the commit messages"},
 			&cli.StringFlag{Name: "summary-md", Usage: "also write a pull-request summary in Markdown (as log --markdown) to `FILE`"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -50,6 +52,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 				Worktree:    cmd.String("worktree"),
 				Quiet:       cmd.Bool("quiet"),
 				Verbose:     cmd.Bool("verbose"),
+				Checks:      cmd.String("checks"),
+				NoVerify:    cmd.Bool("no-verify"),
 				Color:       colorEnabled(stderr),
 				Progress:    iostreams.System(stdin, stdout, stderr).IsStderrTTY(),
 				SummaryMD:   cmd.String("summary-md"),

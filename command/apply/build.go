@@ -58,7 +58,14 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*
 		for _, p := range b.pending {
 			p.rr.total = b.total
 			p.rr.transcript = in.trailer()
-			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.rr.message())
+			msg, ok, err := a.commitMessage(ctx, rep, p.rr)
+			if err != nil {
+				return nil, start, err
+			}
+			if !ok {
+				continue // the commit-msg hook refused it or an earlier message
+			}
+			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, msg)
 			if err != nil {
 				return nil, start, exitcode.WithCode(exitcode.Repo, err)
 			}
@@ -98,11 +105,13 @@ type response struct {
 	rr   *ResponseReport
 	sess *editcore.Session
 	skip bool // already recorded on the branch
+
+	before *gitops.TreeFS // the tree as the response started, for checks; nil: no checks
 }
 
 func (b *batch) begin(model string, context []string) *response {
 	b.total++
-	rr := &ResponseReport{Index: b.total, Model: model, Blocks: []*BlockReport{}, Shell: []*ShellReport{}}
+	rr := &ResponseReport{Index: b.total, Model: model, Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{}}
 	b.rep.Responses = append(b.rep.Responses, rr)
 	r := &response{b: b, rr: rr}
 	if c, ok := b.recorded[rr.Index]; ok {
@@ -110,6 +119,7 @@ func (b *batch) begin(model string, context []string) *response {
 		return r
 	}
 	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
+	r.before = b.a.snapshot(b.tfs)
 	if !b.quiet {
 		b.a.out.response(rr)
 	}
@@ -167,6 +177,9 @@ func (r *response) end(prose string) error {
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if tree, err = r.check(tree); err != nil {
+		return err
 	}
 	r.b.pending = append(r.b.pending, &pending{rr: r.rr, tree: tree})
 	return nil

@@ -187,6 +187,9 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 	for _, s := range rr.Shell {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: s.Status + " " + s.Command})
 	}
+	for _, c := range rr.Checks {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Check", Value: c.outcome.Trailer()})
+	}
 	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: fmt.Sprintf(
 		"applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
 		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)})

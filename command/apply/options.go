@@ -27,6 +27,9 @@ type Options struct {
 	Progress    bool   // stderr is a terminal: response lines are overwritten in place
 	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 
+	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
+	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
+
 	Stdin  io.Reader
 	Stdout io.Writer // JSON report
 	Stderr io.Writer // human output

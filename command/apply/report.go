@@ -16,6 +16,8 @@ type Report struct {
 	Responses   []*ResponseReport `json:"responses"`
 	Summary     Summary           `json:"summary"`
 	RetryPrompt string            `json:"retry_prompt"`
+
+	refusedAt int // the response whose message the commit-msg hook refused; 0 none
 }
 
 // ResponseReport is one assistant response.
@@ -26,6 +28,7 @@ type ResponseReport struct {
 	Model           string         `json:"model,omitempty"`
 	Blocks          []*BlockReport `json:"blocks"`
 	Shell           []*ShellReport `json:"shell"`
+	Checks          []*CheckReport `json:"checks"`
 
 	subject, body string // commit message parts
 	total         int    // responses in its transcript

@@ -40,6 +40,9 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 		repo.Prefetch(ctx)
 	}
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts)}
+	if err := a.setupChecks(ctx); err != nil {
+		return exitcode.Of(err, exitcode.Repo), err
+	}
 	report, err := a.run(ctx)
 	if err != nil {
 		return exitcode.Of(err, exitcode.Repo), err
@@ -54,7 +57,7 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 			return exitcode.Of(err, exitcode.Repo), err
 		}
 	}
-	if !report.Summary.Clean() || report.shellFailed() {
+	if !report.Summary.Clean() || report.shellFailed() || report.checksFailed() {
 		return exitcode.Partial, nil
 	}
 	return exitcode.OK, nil
@@ -90,6 +93,7 @@ type applier struct {
 	repo   *gitops.Repo
 	inputs []*input
 	out    *human
+	checks *checkSetup // set by setupChecks before anything is applied
 
 	branch     string // full ref name
 	branchName string // short name

@@ -1,0 +1,380 @@
+package apply
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-billy/v5/util"
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/hooks"
+)
+
+// Checks run on each response's result before its commit is written
+// (issue 7; README "Checks"):
+//
+//   - the built-in syntax check on the files the response changed, blaming
+//     it only for errors it introduced;
+//   - the commands configured as aiedit.check.<name>.*, whose paths match
+//     a changed file, one after the other in one temporary checkout of the
+//     response's tree (removed afterwards);
+//   - the repository's commit-msg hook on the finished message, unless
+//     --no-verify.
+//
+// Under --checks=report (the default) outcomes are recorded and a check
+// that did not pass makes the exit status 1. Under require, a response
+// whose checks did not all pass (failed, or could not run) is undone in
+// the tree: later responses apply on top of the last good state, and the
+// response still gets its commit, an empty one recording the failure,
+// whose applied blocks are failed/check_failed. --checks=off runs none.
+// A dry run writes no tree and runs no check.
+//
+// A commit-msg hook that refuses a message stops the recording there, as
+// a rebase stops at a commit its hook refuses: earlier responses are
+// committed and the branch moves to them; that response and every later
+// one get no commit (their blocks become failed/check_failed), and the
+// exit status is 1. Running the command again, once the hook is
+// satisfied, records the rest.
+
+// checkSetup is one run's checks.
+type checkSetup struct {
+	// ctx is the run's context: response.end, where checks start, has
+	// none of its own, and configured commands must stop with the run.
+	ctx    context.Context
+	policy hooks.Policy
+	config hooks.Config
+	hook   *hooks.CommitMsg // nil: none, --no-verify or a dry run
+}
+
+// CheckReport is one check's outcome on one response (JSON "checks").
+type CheckReport struct {
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	Message string `json:"message"` // why, with what the check printed (capped); empty when passed
+
+	outcome hooks.Outcome
+}
+
+// maxCheckMessage caps a check's output in the report and the retry prompt.
+const maxCheckMessage = 4 << 10
+
+func newCheckReport(o hooks.Outcome) *CheckReport {
+	msg := o.Message
+	switch detail := strings.TrimSpace(o.Detail); {
+	case o.OK() || detail == "":
+	case o.Status == hooks.Failed:
+		msg = detail
+	default:
+		msg += "\n" + detail
+	}
+	if len(msg) > maxCheckMessage {
+		msg = strings.ToValidUTF8(msg[:maxCheckMessage], "") + "\n[…]"
+	}
+	return &CheckReport{Name: o.Name, Status: string(o.Status), Message: msg, outcome: o}
+}
+
+// setupChecks reads the checks policy and configuration, and finds the
+// commit-msg hook, before anything is applied.
+func (a *applier) setupChecks(ctx context.Context) error {
+	s := &checkSetup{ctx: ctx, policy: hooks.Report}
+	a.checks = s
+	if a.opts.Checks != "" {
+		p, err := hooks.ParsePolicy(a.opts.Checks)
+		if err != nil {
+			return exitcode.UsageErrorf("unknown --checks %q; use off, report or require", a.opts.Checks)
+		}
+		s.policy = p
+	}
+	var (
+		wg                 sync.WaitGroup
+		configErr, hookErr error
+	)
+	if s.policy != hooks.Off || a.opts.Checks == "" {
+		wg.Go(func() { s.config, configErr = hooks.LoadConfig(ctx, a.repo.Dir) })
+	}
+	if !a.opts.NoVerify && !a.opts.DryRun {
+		wg.Go(func() { s.hook, hookErr = hooks.FindCommitMsg(ctx, a.repo.Dir, a.repo.WorkTree, a.repo.GitDir) })
+	}
+	wg.Wait()
+	var ce *hooks.ConfigError
+	switch {
+	case errors.As(configErr, &ce):
+		return exitcode.UsageErrorf("%v", strings.TrimPrefix(ce.Error(), "hooks: "))
+	case configErr != nil:
+		return exitcode.WithCode(exitcode.Repo, configErr)
+	case hookErr != nil:
+		return exitcode.WithCode(exitcode.Repo, hookErr)
+	}
+	if a.opts.Checks == "" && s.config.Policy != "" {
+		s.policy = s.config.Policy
+	}
+	return nil
+}
+
+// snapshot keeps the tree as a response starts, when checks will need it:
+// the content before the response, and the state to go back to.
+func (a *applier) snapshot(tfs *gitops.TreeFS) *gitops.TreeFS {
+	if a.checks == nil || a.checks.policy == hooks.Off || a.opts.DryRun {
+		return nil
+	}
+	return tfs.Snapshot()
+}
+
+// check runs the checks on a response whose tree was just written, and
+// returns the tree to commit: tree, or under require when a check did
+// not pass, the tree the response started from.
+func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
+	if r.before == nil || r.sess == nil {
+		return tree, nil
+	}
+	s := r.b.a.checks
+	changed := r.sess.Changed()
+	if len(changed) == 0 {
+		return tree, nil
+	}
+	var outcomes []hooks.Outcome
+	if s.config.Syntax {
+		if o, ok := hooks.Syntax(r.syntaxFiles(changed)); ok {
+			outcomes = append(outcomes, o)
+		}
+	}
+	outcomes = append(outcomes, r.runCommands(tree, changed)...)
+	failed := ""
+	for _, o := range outcomes {
+		c := newCheckReport(o)
+		r.rr.Checks = append(r.rr.Checks, c)
+		if !r.b.quiet {
+			r.b.a.out.check(c)
+		}
+		if !o.OK() && failed == "" {
+			failed = o.Name
+		}
+	}
+	if failed == "" || s.policy != hooks.Require {
+		return tree, nil
+	}
+	r.b.tfs.Restore(r.before)
+	r.rr.rollBack(fmt.Sprintf("rolled back: check %s did not pass (--checks=require)", failed))
+	if !r.b.quiet {
+		fmt.Fprintf(r.b.a.out.w, "  response %d rolled back: check %s did not pass; its commit records the failure\n", r.rr.Index, failed)
+	}
+	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
+	if err != nil {
+		return tree, exitcode.WithCode(exitcode.Repo, err)
+	}
+	return tree, nil
+}
+
+// syntaxFiles reads the changed files that the syntax check knows, before
+// and after the response. A new file with the content (or, failing that,
+// the extension) of exactly one removed file is that file moved: it is
+// compared with its old content, so a move is not blamed for old errors.
+func (r *response) syntaxFiles(changed []string) []hooks.File {
+	var files []hooks.File
+	var removed []hooks.File
+	for _, p := range changed {
+		if !hooks.Checkable(p) {
+			continue
+		}
+		f := hooks.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)}
+		if f.After == nil && f.Before != nil {
+			removed = append(removed, f)
+		}
+		files = append(files, f)
+	}
+	for i := range files {
+		f := &files[i]
+		if f.Before != nil || f.After == nil || len(removed) == 0 {
+			continue
+		}
+		var sameExt []hooks.File
+		for _, old := range removed {
+			if bytes.Equal(old.Before, f.After) {
+				sameExt = []hooks.File{old}
+				break
+			}
+			if path.Ext(old.Path) == path.Ext(f.Path) {
+				sameExt = append(sameExt, old)
+			}
+		}
+		if len(sameExt) == 1 {
+			f.Before = sameExt[0].Before
+		}
+	}
+	return files
+}
+
+// readFile returns a file's content, nil when it does not exist (or is
+// not a regular file); an empty file is empty, not nil.
+func readFile(fsys *gitops.TreeFS, p string) []byte {
+	b, err := util.ReadFile(fsys, p)
+	if err != nil {
+		return nil
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b
+}
+
+// runCommands runs the configured checks that want this response's
+// changes, in one temporary checkout of its tree.
+func (r *response) runCommands(tree plumbing.Hash, changed []string) []hooks.Outcome {
+	s := r.b.a.checks
+	var want []hooks.Command
+	for _, c := range s.config.Commands {
+		if c.Wants(changed) {
+			want = append(want, c)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	tmp, err := os.MkdirTemp("", "aiedit-check-")
+	if err != nil {
+		return brokenAll(want, "cannot make a checkout: "+err.Error())
+	}
+	defer removeAll(tmp)
+	// Named after the repository: some tools take a project's name from
+	// its directory.
+	name := filepath.Base(r.b.a.repo.WorkTree)
+	if r.b.a.repo.WorkTree == "" || name == "." || name == string(filepath.Separator) {
+		name = "tree"
+	}
+	dir := filepath.Join(tmp, name)
+	if err := r.b.a.repo.ExportTree(s.ctx, tree, dir); err != nil {
+		return brokenAll(want, "cannot check out the response's tree: "+err.Error())
+	}
+	var out []hooks.Outcome
+	for _, c := range want {
+		out = append(out, c.Run(s.ctx, dir, changed))
+	}
+	return out
+}
+
+func brokenAll(cmds []hooks.Command, msg string) []hooks.Outcome {
+	out := make([]hooks.Outcome, len(cmds))
+	for i, c := range cmds {
+		out[i] = hooks.Outcome{Name: c.Name, Status: hooks.Broken, Message: msg}
+	}
+	return out
+}
+
+// removeAll removes a checkout even where a check left read-only
+// directories behind (Go's module cache does).
+func removeAll(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
+	}
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o755)
+		}
+		return nil
+	})
+	_ = os.RemoveAll(dir)
+}
+
+// rollBack records that the response's changes are not in its commit:
+// its applied blocks and shell operations become failed/check_failed.
+func (rr *ResponseReport) rollBack(reason string) {
+	for _, b := range rr.Blocks {
+		if b.Status != string(editcore.Applied) && b.Status != string(editcore.AlreadyApplied) {
+			continue
+		}
+		b.Status, b.ErrorType, b.Message = string(editcore.Failed), string(editcore.CheckFailed), reason
+		b.result.Status, b.result.Error, b.result.Message = editcore.Failed, editcore.CheckFailed, reason
+		b.Match, b.result.Match = "", ""
+	}
+	for _, s := range rr.Shell {
+		if s.Status == string(editcore.Applied) {
+			s.Status, s.Message = string(editcore.Failed), reason
+		}
+	}
+}
+
+// commitMessage returns a response's commit message as the repository's
+// commit-msg hook leaves it. ok is false when the response must not be
+// committed: the hook refused its message, or an earlier one of this
+// build.
+func (a *applier) commitMessage(ctx context.Context, rep *Report, rr *ResponseReport) (msg string, ok bool, err error) {
+	msg = rr.message()
+	s := a.checks
+	if s == nil || s.hook == nil {
+		return msg, true, nil
+	}
+	if rep.refusedAt != 0 {
+		rr.rollBack(fmt.Sprintf("not recorded: the commit-msg hook refused the message of response %d", rep.refusedAt))
+		return "", false, nil
+	}
+	out, err := s.hook.Run(ctx, msg)
+	var he *hooks.HookError
+	if errors.As(err, &he) {
+		rep.refusedAt = rr.Index
+		o := hooks.Outcome{Name: "commit-msg", Status: hooks.Failed, Message: "the hook refused the message", Detail: he.Output}
+		if strings.TrimSpace(he.Output) == "" {
+			o.Detail = he.Error()
+		}
+		c := newCheckReport(o)
+		rr.Checks = append(rr.Checks, c)
+		rr.rollBack("not recorded: the commit-msg hook refused its message")
+		fmt.Fprintf(a.out.w, "response %d: the commit-msg hook (%s) refused its message; it and later responses are not recorded (fix what the hook says, or pass --no-verify)\n", rr.Index, s.hook.Path())
+		a.out.check(c)
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, exitcode.WithCode(exitcode.Repo, err)
+	}
+	return out, true, nil
+}
+
+// checksFailed reports a check that did not pass, on any response.
+func (r *Report) checksFailed() bool {
+	for _, rr := range r.Responses {
+		for _, c := range rr.Checks {
+			if c.Status != string(hooks.Passed) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// check prints one check's outcome, and the first lines of what a check
+// that did not pass said.
+func (h *human) check(c *CheckReport) {
+	ok := c.outcome.OK()
+	if h.quiet && ok {
+		return
+	}
+	color := green
+	if !ok {
+		color = red
+	}
+	line := fmt.Sprintf("  %s %s", h.paint(color, fmt.Sprintf("%-15s", "check "+c.Status)), c.Name)
+	if c.outcome.Message != "" {
+		line += ": " + c.outcome.Message
+	}
+	fmt.Fprintln(h.w, line)
+	detail := strings.TrimSpace(c.outcome.Detail)
+	if ok || detail == "" || detail == c.outcome.Message {
+		return
+	}
+	if !h.verbose {
+		detail = firstLines(detail, 12)
+	}
+	for _, l := range strings.Split(detail, "\n") {
+		fmt.Fprintf(h.w, "      %s\n", l)
+	}
+}
