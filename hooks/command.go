@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +45,10 @@ func (c Command) Run(ctx context.Context, dir string, changed []string) Outcome 
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", c.Command)
 	cmd.Dir = dir
-	cmd.Env = append(checkEnv(), "AIEDIT_CHECK="+c.Name, "AIEDIT_CHANGED="+strings.Join(changed, "\n"))
+	// The ceiling keeps git in the command from finding a repository
+	// above the checkout (TMPDIR may lie inside the user's).
+	cmd.Env = append(checkEnv(), "AIEDIT_CHECK="+c.Name, "AIEDIT_CHANGED="+strings.Join(changed, "\n"),
+		"GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
 	out := &capped{max: maxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	ownGroup(cmd)
@@ -84,7 +88,8 @@ func checkEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY":
+		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+			"GIT_CEILING_DIRECTORIES":
 			continue
 		}
 		env = append(env, kv)
