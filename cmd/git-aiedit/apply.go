@@ -22,8 +22,12 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 		Description: "Reads each transcript, applies every edit of every assistant response to an\n" +
 			"isolated copy of the base tree, and records one commit per response on a\n" +
 			"review branch (default aiedit/<name of the first transcript>).\n\n" +
+			"Each response's result is checked before its commit (built-in syntax\n" +
+			"check, commands configured as aiedit.check.<name>.command, the repository's\n" +
+			"commit-msg hook); --checks=require keeps a response that fails them out.\n\n" +
 			"Exit status: 0 all applied; 1 some block failed, was skipped or not in\n" +
-			"context (commits are still made); 2 bad usage or input; 3 repository problem.",
+			"context, or a check did not pass (commits are still made); 2 bad usage or\n" +
+			"input; 3 repository problem.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "branch", Aliases: []string{"b"}, Usage: "branch that receives the commits (default aiedit/<transcript stem>)"},
 			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
