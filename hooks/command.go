@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -55,7 +56,7 @@ func (c Command) Run(ctx context.Context, dir string, changed []string) Outcome 
 	cmd.WaitDelay = 2 * time.Second // a grandchild holding the output open must not hang us
 
 	err := cmd.Run()
-	o.Detail = out.String()
+	o.Detail = printable(out.String())
 	var exit *exec.ExitError
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
@@ -95,6 +96,22 @@ func checkEnv() []string {
 		env = append(env, kv)
 	}
 	return env
+}
+
+// ansi matches terminal escape sequences: colour codes that some tools
+// print even into a pipe.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]`)
+
+// printable drops escape sequences and control characters but tab and
+// newline, so output can go into a report and a commit message.
+func printable(s string) string {
+	s = ansi.ReplaceAllString(s, "")
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // capped keeps the first max bytes written to it and notes the rest.

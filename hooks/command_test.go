@@ -23,6 +23,7 @@ func TestCommandRun(t *testing.T) {
 		"passes":                 {cmd: Command{Command: "test -f main.go"}, status: Passed},
 		"fails":                  {cmd: Command{Command: "echo 'main.go:3: bad' >&2; echo more; exit 2"}, status: Failed, message: "main.go:3: bad", detail: "more"},
 		"silent fail":            {cmd: Command{Command: "exit 1"}, status: Failed, message: "exit status 1"},
+		"colours dropped":        {cmd: Command{Command: `printf '\033[31mFAIL\033[0m: x\r\n'; exit 1`}, status: Failed, message: "FAIL: x", detail: "FAIL: x\n"},
 		"runs in the checkout":   {cmd: Command{Command: "pwd; exit 3"}, status: Failed, detail: "checkout"},
 		"not found":              {cmd: Command{Command: "no-such-tool-aiedit --x"}, status: Broken, message: "cannot run: "},
 		"timeout":                {cmd: Command{Command: "sleep 5 & sleep 5; wait", Timeout: 200 * time.Millisecond}, status: Broken, message: "timed out after 200ms"},

@@ -100,7 +100,7 @@ func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		return "", &HookError{Hook: "commit-msg", Output: out.String(), Err: err}
+		return "", &HookError{Hook: "commit-msg", Output: printable(out.String()), Err: err}
 	}
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -108,7 +108,7 @@ func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
 	}
 	msg := string(b)
 	if strings.TrimSpace(msg) == "" {
-		return "", &HookError{Hook: "commit-msg", Output: out.String(), Err: errors.New("the hook left an empty message")}
+		return "", &HookError{Hook: "commit-msg", Output: printable(out.String()), Err: errors.New("the hook left an empty message")}
 	}
 	if !strings.HasSuffix(msg, "\n") {
 		msg += "\n"

@@ -56,7 +56,8 @@ func Check(name string, content []byte) (errs []Error, ok bool) {
 	if c == nil || len(content) > MaxSize || bytes.IndexByte(content, 0) >= 0 {
 		return nil, false
 	}
-	errs = c(content)
+	// A byte order mark is not part of the text (go/scanner skips it too).
+	errs = c(bytes.TrimPrefix(content, []byte("\xef\xbb\xbf")))
 	if len(errs) > maxErrors {
 		errs = errs[:maxErrors]
 	}

@@ -22,6 +22,7 @@ func TestCheck(t *testing.T) {
 
 		// JSON, YAML, TOML
 		"json valid":              {path: "a.json", src: `{"a": [1, 2]}`},
+		"json with a BOM":         {path: "a.json", src: "\xef\xbb\xbf{}\n"},
 		"json_error_trailing":     {path: "a.json", src: "{\n  \"a\": 1,\n}\n", want: []Error{{3, "invalid character '}' looking for beginning of object key string"}}},
 		"jsonc comments":          {path: "tsconfig.json", src: "{\n  // strict\n  \"a\": 1, /* x */\n}\n"},
 		"jsonc_error_still_bad":   {path: ".vscode/settings.json", src: "{\n  \"a\": 1\n  \"b\": 2\n}\n", want: []Error{{3, "invalid character '\"' after object key:value pair"}}},
