@@ -61,6 +61,12 @@ func Check(name string, content []byte) (errs []Error, ok bool) {
 	if len(errs) > maxErrors {
 		errs = errs[:maxErrors]
 	}
+	// Lines are counted by "\n", as git and editors do; a parser that
+	// also breaks lines at a lone "\r" (YAML) must not point past the end.
+	last := bytes.Count(content, []byte("\n")) + 1
+	for i := range errs {
+		errs[i].Line = min(errs[i].Line, last)
+	}
 	return errs, true
 }
 
