@@ -132,7 +132,7 @@ func TestSyntax(t *testing.T) {
 			files:  []File{{Path: "src/a.py", Before: []byte("x = 1\n"), After: []byte("x = (1\n")}, {Path: "b.go", After: []byte("package b\nfunc (\n")}},
 			ok:     true,
 			status: Failed,
-			msg:    "src/a.py:1: '(' was never closed (and 1 more)",
+			msg:    `src/a.py:1: unexpected "x" (and 1 more)`,
 		},
 		"old error only": {
 			files: []File{{Path: "a.json", Before: []byte("{,}"), After: []byte("{,}\n")}},

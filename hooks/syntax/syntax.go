@@ -1,10 +1,8 @@
 // Package syntax finds syntax errors in source files without running any
 // tool: Go through go/parser, JSON, YAML and TOML through their parsers,
-// and Python, JavaScript/TypeScript, Rust, Java and C/C++ through lexers
-// that know each language's strings, comments and brackets (and Python's
-// indentation). The lexers catch what models typically break — an
-// unclosed brace, a truncated function, an unterminated string, a block
-// without its indented body — not every error a compiler would find.
+// and Python, JavaScript (with JSX), TypeScript (with TSX), Rust, Java, C
+// and C++ through tree-sitter grammars (ERROR and MISSING nodes); for
+// Python also a lexer of its indentation rules, which the grammar forgives.
 //
 // Introduced compares a file's errors before and after an edit, so that a
 // file that was already broken is not blamed on the edit.
@@ -14,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -95,22 +94,23 @@ func checkerFor(name string, content []byte) (checker, string) {
 	case ".toml":
 		return checkTOML, "toml"
 	case ".py", ".pyi", ".pyw":
-		return checkPython, "python"
-	case ".js", ".mjs", ".cjs":
-		if looksLikeJSX(content) {
-			return nil, ""
-		}
-		return javascript.check, "javascript"
+		// The grammar forgives indentation that Python refuses (a block
+		// with no body, an unexpected indent): the lexer adds those.
+		return both(treeSitter(pythonLang), checkPython), "python"
+	case ".js", ".mjs", ".cjs", ".jsx":
+		return treeSitter(javascriptLang), "javascript" // the grammar includes JSX
 	case ".ts", ".mts", ".cts":
-		return javascript.check, "typescript"
+		return treeSitter(typescriptLang), "typescript"
+	case ".tsx":
+		return treeSitter(tsxLang), "typescript"
 	case ".rs":
-		return rust.check, "rust"
+		return treeSitter(rustLang), "rust"
 	case ".java":
-		return java.check, "java"
+		return treeSitter(javaLang), "java"
 	case ".c", ".h":
-		return clang.check, "c"
+		return treeSitter(cLang), "c"
 	case ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp":
-		return cpp.check, "cpp"
+		return treeSitter(cppLang), "cpp"
 	}
 	return nil, ""
 }
@@ -128,4 +128,24 @@ func jsonc(name string) bool {
 		return true
 	}
 	return false
+}
+
+// both runs two checkers and keeps the first error each reports on a line,
+// in line order.
+func both(a, b checker) checker {
+	return func(src []byte) []Error {
+		errs := a(src)
+		seen := map[int]bool{}
+		for _, e := range errs {
+			seen[e.Line] = true
+		}
+		for _, e := range b(src) {
+			if !seen[e.Line] {
+				errs = append(errs, e)
+				seen[e.Line] = true
+			}
+		}
+		slices.SortStableFunc(errs, func(x, y Error) int { return x.Line - y.Line })
+		return errs
+	}
 }
