@@ -308,7 +308,9 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 		src, err := transcript.ParseSource(b.a.opts.From)
 		return src, head, exitcode.WithCode(exitcode.Usage, err)
 	}
-	return transcript.Detect(head, b.in.name), head, nil
+	src := transcript.Detect(head, b.in.name)
+	b.a.debug.Debug("transcript", "file", b.in.name, "source", src, "detected-from", len(head))
+	return src, head, nil
 }
 
 // firstLine peeks at what br holds once a whole line has arrived (or max

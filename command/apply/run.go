@@ -2,10 +2,13 @@ package apply
 
 import (
 	"context"
+
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/charmbracelet/log"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -39,7 +42,8 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
 	}
-	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts)}
+	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts), debug: newDebug(opts)}
+	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	if err := a.setupChecks(ctx); err != nil {
 		return exitcode.Of(err, exitcode.Repo), err
 	}
@@ -93,6 +97,7 @@ type applier struct {
 	repo   *gitops.Repo
 	inputs []*input
 	out    *human
+	debug  *log.Logger
 	checks *checkSetup // set by setupChecks before anything is applied
 
 	branch     string // full ref name
@@ -143,6 +148,7 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 	if exists {
 		start = tip
 	}
+	a.debug.Debug("branch", "ref", a.branch, "exists", exists, "start", short(start), "base", a.baseName)
 
 	for attempt := 1; ; attempt++ {
 		rep, head, err := a.build(ctx, start, attempt > 1)
@@ -158,6 +164,7 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 			old = tip
 		}
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
+		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
 		if err == nil {
 			if a.opts.Worktree != "" {
 				if err := a.repo.AddWorktree(ctx, a.opts.Worktree, a.branchName); err != nil {
