@@ -21,17 +21,19 @@ const maxAlternateDepth = 5
 // clones: git fetches missing objects from the promisor remote). Writes go
 // to the repository's own storage only.
 type objectStore struct {
-	mu      sync.Mutex // go-git's storage is not safe for concurrent use
-	main    *filesystem.Storage
-	alts    []*filesystem.ObjectStorage
-	cat     *catFile
-	dir     string // where the cat-file process runs
-	catDead error  // set when cat-file cannot be started at all
+	mu   sync.Mutex // go-git's storage is not safe for concurrent use
+	main *filesystem.Storage
+	alts []*filesystem.ObjectStorage
+	cat  *catFile
+	dir  string // where the cat-file process runs
+	// objectsDir is the repository's own object directory.
+	objectsDir string
+	catDead    error // set when cat-file cannot be started at all
 }
 
 func openObjects(commonDir, runDir string) *objectStore {
 	c := cache.NewObjectLRUDefault()
-	s := &objectStore{main: newStorage(commonDir, c), dir: runDir}
+	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects")}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
 	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0)
 	return s
@@ -75,12 +77,17 @@ func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[stri
 func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	obj, err := s.main.EncodedObject(t, h)
+	// git cat-file first: it binary-searches the memory-mapped pack
+	// indexes, while go-git's pack reader builds an offset map of every
+	// object in a pack on first use, a cost that grows with the
+	// repository. go-git remains the reader when git cannot run.
+	obj, err := s.readCat(t, h)
+	if err == nil {
+		return obj, nil
+	}
+	obj, err = s.main.EncodedObject(t, h)
 	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
 		obj, err = s.alts[i].EncodedObject(t, h)
-	}
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		obj, err = s.readCat(t, h)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("gitops: read object %s: %w", h, err)
@@ -119,16 +126,13 @@ func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 }
 
 // has reports whether h is stored locally (own storage or alternates).
+// has reports whether h is already stored as a loose object. Packed
+// objects are not looked for (that would load the pack indexes): writing
+// a loose copy of a packed object is harmless, and rare.
 func (s *objectStore) has(h plumbing.Hash) bool {
-	if s.main.HasEncodedObject(h) == nil {
-		return true
-	}
-	for _, a := range s.alts {
-		if a.HasEncodedObject(h) == nil {
-			return true
-		}
-	}
-	return false
+	hex := h.String()
+	_, err := os.Stat(filepath.Join(s.objectsDir, hex[:2], hex[2:]))
+	return err == nil
 }
 
 // write stores obj unless an object with its hash is already there.
@@ -166,15 +170,14 @@ func (s *objectStore) close() error {
 func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Through cat-file, as read: go-git's size lookup in a pack builds
+	// the same whole-pack offset map. The caller reads the content next.
+	if obj, err := s.readCat(plumbing.AnyObject, h); err == nil {
+		return obj.Size(), nil
+	}
 	n, err := s.main.EncodedObjectSize(h)
 	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
 		n, err = s.alts[i].EncodedObjectSize(h)
-	}
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		var obj plumbing.EncodedObject
-		if obj, err = s.readCat(plumbing.AnyObject, h); err == nil {
-			n = obj.Size()
-		}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("gitops: size of object %s: %w", h, err)
