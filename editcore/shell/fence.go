@@ -64,14 +64,17 @@ func openFence(line string) *fence {
 // closes reports whether line closes f: a run of the same character at
 // least as long, followed only by blanks.
 func (f *fence) closes(line string) bool {
-	t := strings.TrimLeft(line, " \t")
+	t := trimIndent(line)
+	if t == "" || t[0] != f.char {
+		return false // most lines: not even a fence character
+	}
 	n := fenceRun(t)
 	return n >= f.n && t[0] == f.char && strings.TrimSpace(t[n:]) == ""
 }
 
 // isBareFence reports whether line is a fence line with no info string.
 func isBareFence(line string) bool {
-	t := strings.TrimLeft(line, " \t")
+	t := trimIndent(line)
 	n := fenceRun(t)
 	return n > 0 && strings.TrimSpace(t[n:]) == ""
 }
@@ -132,4 +135,14 @@ func dollarCommand(line string) (string, bool) {
 		return t[2:], true
 	}
 	return "", false
+}
+
+// trimIndent drops leading spaces and tabs (cheaper than strings.TrimLeft
+// with a cut set, on every line of a fence).
+func trimIndent(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[i:]
 }

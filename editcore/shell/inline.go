@@ -63,12 +63,13 @@ func codeSpans(line string) []string {
 	var spans []string
 	i := 0
 	for i < len(line) {
+		k := strings.IndexAny(line[i:], "\\`") // jump to the next byte that matters
+		if k < 0 {
+			break
+		}
+		i += k
 		if line[i] == '\\' {
 			i += 2
-			continue
-		}
-		if line[i] != '`' {
-			i++
 			continue
 		}
 		n := run(line, i)
