@@ -68,6 +68,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return exitcode.WithCode(exitcode.Usage, err)
 		},
+		// Without a known command: the overview, or a clear usage error.
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if cmd.Args().Present() {
+				return exitcode.UsageErrorf("unknown command %q; run 'git aiedit help' to list the commands", cmd.Args().First())
+			}
+			return cli.ShowRootCommandHelp(cmd)
+		},
 		EnableShellCompletion:           true,
 		ConfigureShellCompletionCommand: configureCompletion,
 		Commands: []*cli.Command{
