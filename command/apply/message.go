@@ -184,6 +184,11 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 		sum.add(editcore.Status(b.Status))
 		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(b)})
 	}
+	for _, b := range rr.Blocks {
+		if r := reasonOf(b); r != "" {
+			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: fmt.Sprintf("%d %s", b.Index, r)})
+		}
+	}
 	for _, s := range rr.Shell {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: s.Status + " " + s.Command})
 	}
@@ -210,4 +215,24 @@ func blockTrailer(b *BlockReport) string {
 		file = "-"
 	}
 	return fmt.Sprintf("%d %s %s", b.Index, status, file)
+}
+
+// maxReason bounds an Aiedit-Reason value: one line, the message's first.
+const maxReason = 200
+
+// reasonOf is the first line of a block's message when the block did not
+// apply for a reason worth keeping with the commit (where it was closest,
+// which lines an ambiguous anchor matched); "" otherwise. Later commands
+// (show, retry-prompt, log) read it back.
+func reasonOf(b *BlockReport) string {
+	switch editcore.Status(b.Status) {
+	case editcore.Failed, editcore.Skipped:
+	default:
+		return ""
+	}
+	if editcore.ErrorType(b.ErrorType) == editcore.PreviousEditFailed {
+		return "" // says nothing the error type does not
+	}
+	line, _, _ := strings.Cut(printable(b.Message), "\n")
+	return shorten(strings.TrimSuffix(strings.TrimSpace(line), ":"), maxReason)
 }

@@ -26,6 +26,7 @@ func (a *applier) retryPrompt(rep *Report, head plumbing.Hash) (string, error) {
 			case editcore.Failed, editcore.Skipped, editcore.NotInContext:
 				it.Error = editcore.ErrorType(b.ErrorType)
 			}
+			it.Reason = reasonOf(b) // as the Aiedit-Reason trailer records it
 			items = append(items, it)
 		}
 	}

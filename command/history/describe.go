@@ -39,6 +39,9 @@ func Describe(e editcore.ErrorType) string {
 // Explain is the one-line explanation of a block's outcome, "" for a
 // block that applied.
 func (b Block) Explain() string {
+	if b.Reason != "" && (b.Status == editcore.Failed || b.Status == editcore.Skipped) {
+		return b.Reason
+	}
 	switch b.Status {
 	case editcore.NotInContext:
 		return "not attempted: the model had not seen this file in full"

@@ -37,6 +37,7 @@ type Block struct {
 	Detail string             // error type for failed/skipped, match step for a tolerant apply
 	Error  editcore.ErrorType // Detail, when Status is failed, skipped or not_in_context
 	Path   string             // "-" when unknown
+	Reason string             // the Aiedit-Reason recorded for it: what apply said, on one line
 }
 
 // Shell is one Aiedit-Shell trailer: "<status> <command>".
@@ -110,6 +111,7 @@ func FromCommit(c *object.Commit) (r *Response, ok bool) {
 func Parse(msg string) (r *Response, ok bool) {
 	r = &Response{Subject: strings.TrimSpace(firstLine(msg))}
 	var summary string
+	var reasons []string
 	for _, t := range gitops.ParseTrailers(msg) {
 		switch t.Key {
 		case "Aiedit-Transcript":
@@ -126,6 +128,8 @@ func Parse(msg string) (r *Response, ok bool) {
 			if b, good := ParseBlock(t.Value); good {
 				r.Blocks = append(r.Blocks, b)
 			}
+		case "Aiedit-Reason":
+			reasons = append(reasons, t.Value)
 		case "Aiedit-Shell":
 			st, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.Status(st), Command: cmd})
@@ -135,6 +139,15 @@ func Parse(msg string) (r *Response, ok bool) {
 	}
 	if !ok {
 		return nil, false
+	}
+	for _, v := range reasons {
+		n, text, _ := strings.Cut(v, " ")
+		i, err := strconv.Atoi(n)
+		for k := range r.Blocks {
+			if err == nil && r.Blocks[k].Index == i {
+				r.Blocks[k].Reason = text
+			}
+		}
 	}
 	if s, good := parseSummary(summary); good {
 		r.Summary = s

@@ -109,3 +109,16 @@ func FuzzParseBlock(f *testing.F) {
 		assert.Equal(t, b, again)
 	})
 }
+
+func TestParseReason(t *testing.T) {
+	msg := "Fix.\n\nAiedit-Transcript: r.md sha256:00\nAiedit-Response: 1/1\n" +
+		"Aiedit-Block: 1 failed:ambiguous_anchor a.py\nAiedit-Block: 2 skipped:previous_edit_failed a.py\n" +
+		"Aiedit-Reason: 1 ambiguous anchor: the lines match 2 places in a.py, at lines 3, 9\n" +
+		"Aiedit-Summary: applied=0 already_applied=0 failed=1 skipped=1 not_in_context=0\n"
+	r, ok := Parse(msg)
+	require.True(t, ok)
+	require.Len(t, r.Blocks, 2)
+	assert.Equal(t, "ambiguous anchor: the lines match 2 places in a.py, at lines 3, 9", r.Blocks[0].Explain())
+	assert.Equal(t, "", r.Blocks[1].Reason)
+	assert.Contains(t, r.Blocks[1].Explain(), "earlier edit")
+}

@@ -117,7 +117,7 @@ func TestWriteMarkdown(t *testing.T) {
 	assert.Contains(t, md, "4 applied, 1 failed, 1 not in context. Transcript `review.md`.")
 	assert.Contains(t, md, "| `docs.md` | added | +3 −0 |")
 	assert.Contains(t, md, "| `app.py` | modified | +1 −1 |")
-	assert.Contains(t, md, "**failed:ambiguous_anchor**: the lines to find match more than one place in the file")
+	assert.Contains(t, md, "**failed:ambiguous_anchor**: ambiguous anchor: the lines match 2 places in app.py, at lines 5, 8; include a distinctive preceding line (a function name, class definition or unique comment) so that exactly one place matches")
 	assert.Contains(t, md, "`git aiedit retry-prompt review`")
 
 	b.Reset()

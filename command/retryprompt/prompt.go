@@ -30,6 +30,7 @@ type Item struct {
 	Path     string // "-" when unknown
 	Status   editcore.Status
 	Error    editcore.ErrorType
+	Reason   string // the block's Aiedit-Reason, when recorded
 }
 
 // Files reads the current content of a repository path; ok is false when
@@ -42,7 +43,7 @@ func ItemsOf(rs []*history.Response) []Item {
 	for _, r := range rs {
 		for _, b := range r.Blocks {
 			if !b.OK() {
-				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error})
+				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason})
 			}
 		}
 	}
@@ -68,7 +69,7 @@ func Build(items []Item, files Files) (string, error) {
 		}
 	}
 	for _, it := range items {
-		b := history.Block{Status: it.Status, Error: it.Error}
+		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
 		line := fmt.Sprintf("- %s: %s (response %d, block %d)", it.Path, b.Explain(), it.Response, it.Block)
 		switch {
 		case it.Status == editcore.NotInContext:

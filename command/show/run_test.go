@@ -23,7 +23,7 @@ func TestRun(t *testing.T) {
 	}{
 		"failed blocks with reasons": {opts: Options{Rev: "review~1"}, want: []string{
 			"response 2/3 of review.md: 1 applied, 1 failed, 1 not in context\n",
-			"  ✗ 1 failed:ambiguous_anchor      app.py\n      the lines to find match more than one place in the file\n",
+			"  ✗ 1 failed:ambiguous_anchor      app.py\n      ambiguous anchor: the lines match 2 places in app.py, at lines 5, 8; include a distinctive preceding line (a function name, class definition or unique comment) so that exactly one place matches\n",
 			"diff --git a/other.py b/other.py\n--- a/other.py\n+++ b/other.py\n@@ -1 +1 @@\n-y = 1\n+y = 2\n",
 		}, absent: []string{"\x1b", "app.py\n---"}},
 		"no patch":         {opts: Options{Rev: "review~1", NoPatch: true}, absent: []string{"diff --git"}},
