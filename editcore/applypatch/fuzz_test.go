@@ -8,22 +8,13 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/editcore/parse/parsetest"
 )
 
-// parseChunked feeds text to a parser forced to apply_patch, in pieces
-// whose lengths come from cuts (cycled; each byte gives 1 to 16 bytes).
+// parseChunked feeds text to a parser forced to apply_patch (see
+// parsetest.Chunked).
 func parseChunked(text, cuts []byte) []editcore.Op {
-	p := parse.New(parse.WithFormats(applypatch.New()))
-	var ops []editcore.Op
-	for i := 0; len(text) > 0; i++ {
-		n := len(text)
-		if len(cuts) > 0 {
-			n = min(n, 1+int(cuts[i%len(cuts)]%16))
-		}
-		ops = append(ops, p.Feed(text[:n])...)
-		text = text[n:]
-	}
-	return append(ops, p.Finish()...)
+	return parsetest.Chunked(parse.New(parse.WithFormats(applypatch.New())), text, cuts)
 }
 
 // FuzzApplyPatch checks that no input panics, that every operation has a

@@ -9,6 +9,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/editcore/parse/parsetest"
 	"github.com/git-aiedit/git-aiedit/editcore/searchreplace"
 )
 
@@ -25,20 +26,10 @@ var samples = []string{
 	"é.py\n<<<<<<< SEARCH\n😀\n=======\n€\n>>>>>>> REPLACE",
 }
 
-// parseChunks feeds text in pieces of the given sizes (cycled, 1 to 16
-// bytes each), splitting lines, markers and multi-byte characters.
+// parseChunks feeds text to a parser forced to SEARCH/REPLACE (see
+// parsetest.Chunked).
 func parseChunks(text, cuts []byte) []editcore.Op {
-	p := parse.New(parse.WithFormats(searchreplace.New()))
-	var ops []editcore.Op
-	for i := 0; len(text) > 0; i++ {
-		n := len(text)
-		if len(cuts) > 0 {
-			n = min(n, 1+int(cuts[i%len(cuts)]%16))
-		}
-		ops = append(ops, p.Feed(text[:n])...)
-		text = text[n:]
-	}
-	return append(ops, p.Finish()...)
+	return parsetest.Chunked(parse.New(parse.WithFormats(searchreplace.New())), text, cuts)
 }
 
 func TestChunkedEqualsWhole(t *testing.T) {

@@ -5,25 +5,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/editcore/parse/parsetest"
 	"github.com/git-aiedit/git-aiedit/editcore/wholefile"
 )
-
-// parseChunked feeds text in pieces whose lengths come from cuts (cycled;
-// each byte gives 1 to 16 bytes).
-func parseChunked(p *parse.Parser, text, cuts []byte) []editcore.Op {
-	var ops []editcore.Op
-	for i := 0; len(text) > 0; i++ {
-		n := len(text)
-		if len(cuts) > 0 {
-			n = min(n, 1+int(cuts[i%len(cuts)]%16))
-		}
-		ops = append(ops, p.Feed(text[:n])...)
-		text = text[n:]
-	}
-	return append(ops, p.Finish()...)
-}
 
 // FuzzWholeFile checks that no input panics and that any chunking gives
 // the operations of the whole text, with the format forced and under
@@ -43,7 +28,7 @@ func FuzzWholeFile(f *testing.F) {
 			if forced {
 				mk = func(...parse.Option) *parse.Parser { return parse.New(parse.WithFormats(wholefile.New())) }
 			}
-			whole := parseChunked(mk(), text, nil)
+			whole := parsetest.Chunked(mk(), text, nil)
 			for _, op := range whole {
 				if op.Line < 1 {
 					t.Fatalf("op %v has line %d", op.Kind, op.Line)
@@ -52,7 +37,7 @@ func FuzzWholeFile(f *testing.F) {
 					t.Fatalf("whole-file op without a path: %+v", op)
 				}
 			}
-			got := parseChunked(mk(), text, cuts)
+			got := parsetest.Chunked(mk(), text, cuts)
 			if !assert.ObjectsAreEqual(whole, got) {
 				t.Fatalf("forced=%v: chunked parse differs from whole parse\nwhole: %+v\nchunked: %+v", forced, whole, got)
 			}
