@@ -168,8 +168,9 @@ func TestFind(t *testing.T) {
 			start: 5, end: 8, step: BlankLines,
 		},
 		"blank_lines/pattern has extra blank lines": {
+			// The pattern's leading blank line takes in the file's.
 			file: goFile, pattern: "\nfunc alpha() {\n\n\tx := 1\n",
-			start: 2, end: 4, step: BlankLines,
+			start: 1, end: 4, step: BlankLines,
 		},
 		"blank_lines/ambiguous": {
 			file: "a\n\nb\nc\na\n\n\nb", pattern: "a\nb",

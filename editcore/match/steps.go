@@ -252,11 +252,20 @@ func (f *finder) blankLines() []hit {
 		if !ok {
 			continue
 		}
-		end := idx[pos+len(pkeys)-1] + 1
+		start, end := idx[pos], idx[pos+len(pkeys)-1]+1
+		// Blank lines the pattern has before its first and after its last
+		// line take in as many blank file lines, so that Splice can pair
+		// them (a blank line kept before inserted text stays there).
+		for lead := pidx[0]; lead > 0 && start > f.opt.From && fc[start-1] == ""; lead-- {
+			start--
+		}
+		for trail := len(pfc) - 1 - pidx[len(pidx)-1]; trail > 0 && end < len(fc) && fc[end] == ""; trail-- {
+			end++
+		}
 		if f.opt.AtEOF {
 			end = len(f.file)
 		}
-		hits = append(hits, hit{start: idx[pos], end: end, reindent: r})
+		hits = append(hits, hit{start: start, end: end, reindent: r})
 	}
 	return hits
 }
