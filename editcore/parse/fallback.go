@@ -34,6 +34,9 @@ type held struct {
 
 // emit passes on operations of the other formats and the shell scanner.
 func (p *Parser) emit(ops []editcore.Op) {
+	if len(ops) == 0 {
+		return // nearly every line
+	}
 	if len(p.held) == 0 {
 		p.out = append(p.out, ops...)
 		return

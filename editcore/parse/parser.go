@@ -257,6 +257,9 @@ func (p *Parser) shellOps(cmds []shell.Command) {
 // addProse keeps an unclaimed line for Prose, dropping the fence that
 // closes a block whose opening fence trimProse took out.
 func (p *Parser) addProse(s string) {
+	if len(p.prose) >= maxProse {
+		return // the commit message has all it can use
+	}
 	if p.fenced {
 		t := strings.TrimSpace(s)
 		if t == "" {

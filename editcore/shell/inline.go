@@ -61,6 +61,13 @@ func inlineCommand(span string) (string, bool) {
 // before an opening run escapes it.
 func codeSpans(line string) []string {
 	var spans []string
+	eachCodeSpan(line, func(c string) { spans = append(spans, c) })
+	return spans
+}
+
+// eachCodeSpan calls fn with each code span of line, in order, without
+// collecting them (prose lines are many).
+func eachCodeSpan(line string, fn func(span string)) {
 	i := 0
 	for i < len(line) {
 		k := strings.IndexAny(line[i:], "\\`") // jump to the next byte that matters
@@ -95,10 +102,9 @@ func codeSpans(line string) []string {
 		if len(c) >= 2 && c[0] == ' ' && c[len(c)-1] == ' ' && strings.Trim(c, " ") != "" {
 			c = c[1 : len(c)-1]
 		}
-		spans = append(spans, c)
+		fn(c)
 		i = j + n
 	}
-	return spans
 }
 
 // run is the length of the run of backticks at line[i].

@@ -108,11 +108,11 @@ func (s *Scanner) prose(n int, line string) []Command {
 		return nil // no code span, no command
 	}
 	var out []Command
-	for _, span := range codeSpans(line) {
+	eachCodeSpan(line, func(span string) {
 		if c, ok := inlineCommand(span); ok {
 			out = append(out, ParseLine(c, n)...)
 		}
-	}
+	})
 	return out
 }
 
