@@ -186,7 +186,11 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 	}
 	for _, b := range rr.Blocks {
 		if r := reasonOf(b); r != "" {
-			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: fmt.Sprintf("%d %s", b.Index, r)})
+			v := fmt.Sprintf("%d %s", b.Index, r)
+			if b.Line > 0 {
+				v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, r)
+			}
+			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
 		}
 	}
 	for _, s := range rr.Shell {

@@ -27,6 +27,9 @@ func (a *applier) retryPrompt(rep *Report, head plumbing.Hash) (string, error) {
 				it.Error = editcore.ErrorType(b.ErrorType)
 			}
 			it.Reason = reasonOf(b) // as the Aiedit-Reason trailer records it
+			if it.Reason != "" {
+				it.Line = b.Line
+			}
 			items = append(items, it)
 		}
 	}

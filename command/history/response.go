@@ -38,6 +38,7 @@ type Block struct {
 	Error  editcore.ErrorType // Detail, when Status is failed, skipped or not_in_context
 	Path   string             // "-" when unknown
 	Reason string             // the Aiedit-Reason recorded for it: what apply said, on one line
+	Line   int                // where in the file it landed or came closest (Aiedit-Reason), 0 when unknown
 }
 
 // Shell is one Aiedit-Shell trailer: "<status> <command>".
@@ -143,9 +144,17 @@ func Parse(msg string) (r *Response, ok bool) {
 	for _, v := range reasons {
 		n, text, _ := strings.Cut(v, " ")
 		i, err := strconv.Atoi(n)
+		line := 0
+		if rest, ok := strings.CutPrefix(text, "line "); ok {
+			if l, after, ok := strings.Cut(rest, ": "); ok {
+				if num, err := strconv.Atoi(l); err == nil && num > 0 {
+					line, text = num, after
+				}
+			}
+		}
 		for k := range r.Blocks {
 			if err == nil && r.Blocks[k].Index == i {
-				r.Blocks[k].Reason = text
+				r.Blocks[k].Reason, r.Blocks[k].Line = text, line
 			}
 		}
 	}

@@ -122,3 +122,14 @@ func TestParseReason(t *testing.T) {
 	assert.Equal(t, "", r.Blocks[1].Reason)
 	assert.Contains(t, r.Blocks[1].Explain(), "earlier edit")
 }
+
+func TestParseReasonLine(t *testing.T) {
+	msg := "Fix.\n\nAiedit-Transcript: r.md sha256:00\nAiedit-Response: 1/1\n" +
+		"Aiedit-Block: 1 failed:anchor_not_found a.py\n" +
+		"Aiedit-Reason: 1 line 42: in a.py: no match for the 2-line block\n" +
+		"Aiedit-Summary: applied=0 already_applied=0 failed=1 skipped=0 not_in_context=0\n"
+	r, ok := Parse(msg)
+	require.True(t, ok)
+	assert.Equal(t, 42, r.Blocks[0].Line)
+	assert.Equal(t, "in a.py: no match for the 2-line block", r.Blocks[0].Reason)
+}

@@ -11,6 +11,7 @@ package retryprompt
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/history"
@@ -31,6 +32,7 @@ type Item struct {
 	Status   editcore.Status
 	Error    editcore.ErrorType
 	Reason   string // the block's Aiedit-Reason, when recorded
+	Line     int    // where the edit was meant to land (or came closest); 0 when unknown
 }
 
 // Files reads the current content of a repository path; ok is false when
@@ -43,7 +45,7 @@ func ItemsOf(rs []*history.Response) []Item {
 	for _, r := range rs {
 		for _, b := range r.Blocks {
 			if !b.OK() {
-				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason})
+				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason, Line: b.Line})
 			}
 		}
 	}
@@ -62,6 +64,17 @@ func Build(items []Item, files Files) (string, error) {
 	var ambiguous, failed, skipped, notInContext []string
 	var numbered, full []string // paths to quote, in first-seen order
 	seen := map[string]bool{}
+	// focus holds, per file, the lines edits were meant for; a file with
+	// an ambiguous edit, or one whose place is unknown, is quoted whole.
+	focus := map[string][]int{}
+	whole := map[string]bool{}
+	for _, it := range items {
+		if it.Line > 0 && it.Error != editcore.AmbiguousAnchor {
+			focus[it.Path] = append(focus[it.Path], it.Line)
+		} else if it.Status != editcore.NotInContext {
+			whole[it.Path] = true
+		}
+	}
 	quote := func(list *[]string, path string) {
 		if path != "-" && path != "" && !seen[path] {
 			seen[path] = true
@@ -110,7 +123,11 @@ func Build(items []Item, files Files) (string, error) {
 	if len(numbered) > 0 {
 		var q []string
 		for _, p := range numbered {
-			s, err := quoteFile(files, p, true)
+			var around []int
+			if !whole[p] {
+				around = focus[p]
+			}
+			s, err := quoteFile(files, p, true, around)
 			if err != nil {
 				return "", err
 			}
@@ -125,7 +142,7 @@ func Build(items []Item, files Files) (string, error) {
 			if seen[p] && contains(numbered, p) {
 				continue // already quoted with line numbers
 			}
-			s, err := quoteFile(files, p, false)
+			s, err := quoteFile(files, p, false, nil)
 			if err != nil {
 				return "", err
 			}
@@ -138,8 +155,17 @@ func Build(items []Item, files Files) (string, error) {
 	return strings.Join(parts, "\n\n") + "\n", nil
 }
 
-// quoteFile renders one file in a fence long enough for its content.
-func quoteFile(files Files, path string, numbers bool) (string, error) {
+// Window is how many lines around an intended place are quoted from a
+// file longer than WholeFile lines; shorter files are quoted whole.
+const (
+	Window    = 15
+	WholeFile = 120
+)
+
+// quoteFile renders one file in a fence long enough for its content. With
+// around, a file longer than WholeFile lines is quoted only in windows of
+// Window lines around those lines.
+func quoteFile(files Files, path string, numbers bool, around []int) (string, error) {
 	data, ok, err := files(path)
 	switch {
 	case err != nil:
@@ -157,6 +183,9 @@ func quoteFile(files Files, path string, numbers bool) (string, error) {
 		lines = lines[:len(lines)-1]
 	}
 	total := len(lines)
+	if numbers && len(around) > 0 && total > WholeFile {
+		return quoteWindows(path, lines, around), nil
+	}
 	cut, size := total, 0
 	for i, l := range lines {
 		if i >= MaxLines || size+len(l) > MaxBytes {
@@ -212,4 +241,37 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// quoteWindows quotes the lines around each of around (1-based), merging
+// windows that touch, and says which lines are left out.
+func quoteWindows(path string, lines []string, around []int) string {
+	sort.Ints(around)
+	type span struct{ from, to int } // 0-based, half-open
+	var spans []span
+	for _, l := range around {
+		s := span{max(0, l-1-Window), min(len(lines), l+Window)}
+		if n := len(spans); n > 0 && s.from <= spans[n-1].to {
+			spans[n-1].to = max(spans[n-1].to, s.to)
+			continue
+		}
+		spans = append(spans, s)
+	}
+	var b strings.Builder
+	prev := 0
+	for _, s := range spans {
+		if s.from > prev {
+			fmt.Fprintf(&b, "[… lines %d-%d not shown]\n", prev+1, s.from)
+		}
+		for i := s.from; i < s.to; i++ {
+			fmt.Fprintf(&b, "%6d\t%s\n", i+1, strings.TrimRight(lines[i], "\n"))
+		}
+		prev = s.to
+	}
+	if prev < len(lines) {
+		fmt.Fprintf(&b, "[… lines %d-%d not shown]\n", prev+1, len(lines))
+	}
+	body := b.String()
+	fence := fenceFor(body)
+	return fmt.Sprintf("%s (%s; the lines around the edits):\n%s\n%s%s", path, plural(len(lines), "line"), fence, body, fence)
 }

@@ -1,6 +1,7 @@
 package retryprompt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,4 +114,33 @@ func TestBuildFileError(t *testing.T) {
 	_, err := Build([]Item{{Response: 1, Block: 1, Path: "a", Status: editcore.Failed}},
 		func(string) ([]byte, bool, error) { return nil, false, assert.AnError })
 	require.ErrorIs(t, err, assert.AnError)
+}
+
+// TestBuildQuotesAroundTheIntendedPlace: a long file is quoted only around
+// the lines the failed edits were meant for; an ambiguous edit needs the
+// whole file.
+func TestBuildQuotesAroundTheIntendedPlace(t *testing.T) {
+	var long strings.Builder
+	for i := 1; i <= 300; i++ {
+		fmt.Fprintf(&long, "line %d\n", i)
+	}
+	files := func(p string) ([]byte, bool, error) { return []byte(long.String()), true, nil }
+
+	text, err := Build([]Item{
+		{Response: 1, Block: 1, Path: "big.txt", Status: editcore.Failed, Error: editcore.AnchorNotFound, Reason: "no match", Line: 100},
+		{Response: 1, Block: 2, Path: "big.txt", Status: editcore.Failed, Error: editcore.OldTextMismatch, Reason: "differs", Line: 110},
+	}, files)
+	require.NoError(t, err)
+	assert.Contains(t, text, "big.txt (300 lines; the lines around the edits):")
+	assert.Contains(t, text, "[… lines 1-84 not shown]")
+	assert.Contains(t, text, "    85\tline 85\n")
+	assert.Contains(t, text, "   125\tline 125\n")
+	assert.Contains(t, text, "[… lines 126-300 not shown]")
+	assert.NotContains(t, text, "\tline 200\n")
+
+	text, err = Build([]Item{
+		{Response: 1, Block: 1, Path: "big.txt", Status: editcore.Failed, Error: editcore.AmbiguousAnchor, Reason: "at lines 10, 200", Line: 10},
+	}, files)
+	require.NoError(t, err)
+	assert.Contains(t, text, "   200\tline 200\n", "every candidate is shown")
 }
