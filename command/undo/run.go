@@ -18,10 +18,9 @@ import (
 // Run removes the newest response commit (or every commit after --to)
 // from the branch.
 //
-// It refuses a branch that is checked out in any worktree, clean or not:
-// moving a checked-out branch would leave that worktree's files and index
-// describing a commit the branch no longer has. There `git reset --keep`
-// does the same safely, and the message says so.
+// A branch checked out in a worktree is moved there with `git reset
+// --keep`, so that the worktree's files and index follow it, and only when
+// that worktree has no local changes; otherwise it is refused.
 func Run(ctx context.Context, opts *Options) error {
 	repo, err := gitops.Discover(ctx, opts.Dir)
 	if err != nil {
@@ -53,11 +52,12 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to undo: %s is already at %s\n", name, short(tip))
 		return nil
 	}
-	if err := checkedOut(ctx, repo, ref, name); err != nil {
+	wt, err := checkedOut(ctx, repo, ref, name)
+	if err != nil {
 		return err
 	}
 	reason := fmt.Sprintf("aiedit: undo %d response(s)", len(removed))
-	if err := repo.UpdateRef(ctx, ref, target, tip, reason); err != nil {
+	if err := move(ctx, repo, wt, ref, target, tip, reason); err != nil {
 		if errors.Is(err, gitops.ErrRefMoved) {
 			return exitcode.RepoErrorf("undo: branch %s moved while undoing; nothing was changed; look at `git aiedit log %s` and run the command again", name, name)
 		}
@@ -127,24 +127,49 @@ func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash
 	return removed, target, nil
 }
 
-// checkedOut refuses a branch that a worktree has checked out.
-func checkedOut(ctx context.Context, repo *gitops.Repo, ref, name string) error {
+// checkedOut returns the worktree that has the branch checked out ("" for
+// none), refusing one with local changes.
+func checkedOut(ctx context.Context, repo *gitops.Repo, ref, name string) (string, error) {
 	wts, err := repo.Worktrees(ctx)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
 	for _, w := range wts {
 		if w.Branch != ref || w.Bare {
 			continue
 		}
-		here := ""
-		if same(w.Path, repo.WorkTree) {
-			here = " (this worktree)"
+		clean, err := repo.WorktreeClean(ctx, w.Path)
+		if err != nil {
+			return "", exitcode.WithCode(exitcode.Repo, err)
 		}
-		return exitcode.UsageErrorf("undo: branch %s is checked out in %s%s; moving it would leave that checkout behind. "+
-			"Switch away first (git switch -), or there run `git reset --keep %s~1`, which keeps local changes safe", name, w.Path, here, name)
+		if !clean {
+			here := ""
+			if same(w.Path, repo.WorkTree) {
+				here = " (this worktree)"
+			}
+			return "", exitcode.UsageErrorf("undo: branch %s is checked out in %s%s, which has local changes; "+
+				"commit or stash them first (or there run `git reset --keep %s~1`, which keeps them when it can)", name, w.Path, here, name)
+		}
+		return w.Path, nil
 	}
-	return nil
+	return "", nil
+}
+
+// move points the branch at target, from tip: a compare-and-swap of the
+// ref, or, in the worktree that has it checked out, `git reset --keep`
+// after checking that the branch is still at tip.
+func move(ctx context.Context, repo *gitops.Repo, worktree, ref string, target, tip plumbing.Hash, reason string) error {
+	if worktree == "" {
+		return repo.UpdateRef(ctx, ref, target, tip, reason)
+	}
+	now, _, err := repo.ReadRef(ref)
+	if err != nil {
+		return err
+	}
+	if now != tip {
+		return gitops.ErrRefMoved
+	}
+	return repo.ResetKeep(ctx, worktree, target, reason)
 }
 
 func same(a, b string) bool {

@@ -28,15 +28,22 @@ func TestRun(t *testing.T) {
 		"to base":          {opts: Options{Branch: "review", To: "main"}, wantTip: "main", stderr: "removed 3 response commit(s)"},
 		"to tip":           {opts: Options{Branch: "review", To: "review"}, wantTip: "review", stderr: "nothing to undo"},
 		"error_not_aiedit": {opts: Options{Branch: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not an aiedit commit"},
-		"error_current_branch_checked_out": {
+		"current branch, clean": {
 			setup: func(t *testing.T, git func(...string) string) { git("switch", "-q", "review") },
-			opts:  Options{}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "(this worktree)",
+			opts:  Options{}, wantTip: "review~1", stderr: "removed 1 response commit(s) from review",
 		},
-		"error_other_worktree": {
+		"other worktree, clean": {
 			setup: func(t *testing.T, git func(...string) string) {
 				git("worktree", "add", "-q", filepath.Join(t.TempDir(), "wt"), "review")
 			},
-			opts: Options{Branch: "review"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is checked out in",
+			opts: Options{Branch: "review"}, wantTip: "review~1",
+		},
+		"error_current_branch_local_changes": {
+			setup: func(t *testing.T, git func(...string) string) {
+				git("switch", "-q", "review")
+				git("rm", "-q", "--cached", "app.py")
+			},
+			opts: Options{}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "(this worktree), which has local changes",
 		},
 		"error_no_branch": {opts: Options{Branch: "nosuch"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "no branch nosuch"},
 		"error_to_elsewhere": {
