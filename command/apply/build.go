@@ -398,6 +398,9 @@ func (b *batch) readRaw(r io.Reader) error {
 	for {
 		n, err := r.Read(buf)
 		resp.applyAll(p.Feed(buf[:n]))
+		if perr := p.Err(); perr != nil {
+			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
+		}
 		if err == io.EOF {
 			break
 		}
@@ -406,5 +409,8 @@ func (b *batch) readRaw(r io.Reader) error {
 		}
 	}
 	resp.applyAll(p.Finish())
+	if perr := p.Err(); perr != nil {
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
+	}
 	return resp.end(p.Prose())
 }

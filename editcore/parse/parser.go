@@ -24,6 +24,7 @@ package parse
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
@@ -50,6 +51,8 @@ type Parser struct {
 	ended     bool   // Finish was called: the next Feed starts a new response
 	fenced    bool   // a fence line before a block was taken out of the prose
 	inFence   bool   // the prose so far ends inside a fenced code block
+	skip      bool   // the line being read is over MaxLine: drop it
+	err       error  // the first *LineTooLongError
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -99,19 +102,41 @@ func Bytes(text []byte) []editcore.Op {
 	return append(p.Feed(text), p.Finish()...)
 }
 
+// MaxLine is the longest line a response may have. A longer one is no
+// model's reply (a binary or minified file piped by mistake): the Parser
+// skips it and reports it through Err, rather than hold it in memory or
+// apply a block with a line cut short.
+var MaxLine = 64 << 20
+
+// LineTooLongError reports a line longer than MaxLine.
+type LineTooLongError struct{ Line int }
+
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("parse: line %d is longer than %d MiB; this is not a model's reply", e.Line, MaxLine>>20)
+}
+
+// Err returns the first line-length error met so far, or nil. Operations
+// returned after it may lack the skipped line: callers should stop.
+func (p *Parser) Err() error { return p.err }
+
 // Feed reads the next chunk of the response and returns the operations it
 // completed. The Parser does not keep chunk.
 func (p *Parser) Feed(chunk []byte) []editcore.Op {
 	p.out = nil
 	p.startResponse()
-	if len(p.pend) > 0 {
+	if len(p.pend) > 0 || p.skip {
 		i := bytes.IndexByte(chunk, '\n')
 		if i < 0 {
-			p.pend = append(p.pend, chunk...)
+			p.keep(chunk)
 			return nil
 		}
-		p.pend = append(p.pend, chunk[:i]...)
-		p.line(string(p.pend))
+		p.keep(chunk[:i])
+		if p.skip {
+			p.n++ // the overlong line, skipped
+			p.skip = false
+		} else {
+			p.line(string(p.pend))
+		}
 		p.pend = p.pend[:0]
 		chunk = chunk[i+1:]
 	}
@@ -126,13 +151,37 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		s := string(chunk[:j+1])
 		for len(s) > 0 {
 			k := strings.IndexByte(s, '\n')
-			p.line(s[:k])
+			if k > MaxLine {
+				p.tooLong(p.n + 1)
+				p.n++
+			} else {
+				p.line(s[:k])
+			}
 			s = s[k+1:]
 		}
 		chunk = chunk[j+1:]
 	}
-	p.pend = append(p.pend, chunk...)
+	p.keep(chunk)
 	return p.out
+}
+
+// keep holds the start of a line whose end has not arrived, up to MaxLine.
+func (p *Parser) keep(b []byte) {
+	if p.skip {
+		return
+	}
+	if len(p.pend)+len(b) > MaxLine {
+		p.tooLong(p.n + 1)
+		p.pend, p.skip = p.pend[:0], true
+		return
+	}
+	p.pend = append(p.pend, b...)
+}
+
+func (p *Parser) tooLong(line int) {
+	if p.err == nil {
+		p.err = &LineTooLongError{Line: line}
+	}
 }
 
 // segmentSize is the size of text copied and parsed in one go.
@@ -165,6 +214,7 @@ func (p *Parser) Finish() []editcore.Op {
 		p.line(string(p.pend))
 		p.pend = p.pend[:0]
 	}
+	p.skip = false
 	for _, f := range p.formats {
 		p.emit(f.End())
 	}
@@ -184,6 +234,7 @@ func (p *Parser) Finish() []editcore.Op {
 func (p *Parser) startResponse() {
 	if p.ended {
 		p.prose, p.ended, p.inFence, p.fenced = p.prose[:0], false, false, false
+		p.err = nil
 	}
 }
 

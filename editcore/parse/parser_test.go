@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -175,4 +176,33 @@ func TestProseKeepsItsOwnFences(t *testing.T) {
 	ops := append(p.Feed([]byte(text)), p.Finish()...)
 	require.NotEmpty(t, ops)
 	assert.Equal(t, "Run this:\n\n```sh\nmake test\n```\n", p.Prose())
+}
+
+// TestLineTooLong: a line over MaxLine is skipped and reported, whether it
+// arrives in one chunk or many, and the Parser holds no more than MaxLine.
+func TestLineTooLong(t *testing.T) {
+	defer func(n int) { MaxLine = n }(MaxLine)
+	MaxLine = 100
+	long := strings.Repeat("x", 250)
+	text := "a.txt\n««« EDIT\none\n═══════ REPL\ntwo\n»»» EDIT END\n" + long + "\nafter\n"
+	for _, size := range []int{len(text), 7, 1} {
+		p := New()
+		var ops []editcore.Op
+		for rest := []byte(text); len(rest) > 0; {
+			n := min(size, len(rest))
+			ops = append(ops, p.Feed(rest[:n])...)
+			assert.LessOrEqual(t, len(p.pend), MaxLine)
+			rest = rest[n:]
+		}
+		ops = append(ops, p.Finish()...)
+		var tl *LineTooLongError
+		require.ErrorAs(t, p.Err(), &tl, "chunks of %d", size)
+		assert.Equal(t, 7, tl.Line)
+		require.Len(t, ops, 1, "the block before the long line still parses")
+		assert.Equal(t, []string{"two"}, ops[0].New)
+	}
+	p := New()
+	p.Feed([]byte("short\n"))
+	p.Finish()
+	assert.NoError(t, p.Err())
 }
