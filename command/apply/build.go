@@ -1,13 +1,8 @@
 package apply
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
-	"io"
 	"path"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -15,7 +10,6 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // pending is a response whose tree is written and whose commit waits for
@@ -231,186 +225,4 @@ func (a *applier) resolver(tfs *gitops.TreeFS) func(string) []string {
 		}
 		return found
 	}
-}
-
-// read feeds the input's responses through the edit core.
-func (b *batch) read(ctx context.Context) error {
-	rc, sum, err := b.in.open()
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 64<<10)
-	src, head, err := b.source(br)
-	if err != nil {
-		return err
-	}
-	if src == transcript.Raw {
-		err = b.readRaw(br)
-	} else {
-		if err = b.checkForced(src, head); err == nil {
-			err = transcript.Read(br, src, b.transcriptOptions(), b.response)
-		}
-		if err == nil && b.total == 0 && b.a.opts.From != "" {
-			if seen := transcript.Detect(head, b.in.name); seen != src {
-				err = mismatch(b.in.name, src, seen)
-			}
-		}
-	}
-	sum()
-	var te *transcript.Error
-	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
-	}
-	return err
-}
-
-// checkForced refuses a forced text source on a transcript that is clearly
-// a JSON session log (the text readers would take it as one reply). raw
-// stays allowed: it asks for the whole input as one response.
-func (b *batch) checkForced(src transcript.Source, head []byte) error {
-	if b.a.opts.From == "" || src == transcript.Raw {
-		return nil
-	}
-	seen := transcript.Detect(head, b.in.name)
-	json := func(s transcript.Source) bool {
-		return s == transcript.ClaudeCode || s == transcript.Codex || s == transcript.OpenHands
-	}
-	if seen != src && json(seen) && !json(src) {
-		return mismatch(b.in.name, src, seen)
-	}
-	return nil
-}
-
-func mismatch(name string, forced, seen transcript.Source) error {
-	article := "a"
-	if strings.ContainsRune("aeiou", rune(forced[0])) {
-		article = "an"
-	}
-	return exitcode.UsageErrorf("%s does not look like %s %s transcript (it looks like %s); drop --from or use --from %s", name, article, forced, seen, seen)
-}
-
-// source decides where the transcript comes from: --from, or its head.
-// Standard input is judged on what has arrived once its first line is
-// complete, so that a streamed reply is applied as it arrives.
-func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
-	var head []byte
-	var err error
-	if b.in.name == "-" {
-		head, err = firstLine(br, 4<<10)
-	} else {
-		head, err = br.Peek(transcript.DetectSize)
-	}
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
-	}
-	if b.a.opts.From != "" {
-		src, err := transcript.ParseSource(b.a.opts.From)
-		return src, head, exitcode.WithCode(exitcode.Usage, err)
-	}
-	src := transcript.Detect(head, b.in.name)
-	b.a.debug.Debug("transcript", "file", b.in.name, "source", src, "detected-from", len(head))
-	return src, head, nil
-}
-
-// firstLine peeks at what br holds once a whole line has arrived (or max
-// bytes, or the end of the input), without waiting for more.
-func firstLine(br *bufio.Reader, max int) ([]byte, error) {
-	for n := 1; ; {
-		if _, err := br.Peek(n); err != nil {
-			head, _ := br.Peek(br.Buffered())
-			return head, err
-		}
-		head, _ := br.Peek(br.Buffered())
-		if bytes.IndexByte(head, '\n') >= 0 || len(head) >= max {
-			return head, nil
-		}
-		n = len(head) + 1
-	}
-}
-
-func (b *batch) transcriptOptions() transcript.Options {
-	return transcript.Options{
-		Root: b.a.repo.WorkTree,
-		Exists: func(p string) bool {
-			_, err := b.tfs.Lstat(p)
-			return err == nil
-		},
-		Warn: func(line int, msg string) {
-			b.a.out.note("warning: %s:%d: %s", b.in.name, line, msg)
-		},
-	}
-}
-
-// response applies one transcript response: the edit blocks of its text,
-// its tool-call edits, and its apply_patch texts, in that order.
-func (b *batch) response(tr *transcript.Response) error {
-	r := b.begin(tr.Model, tr.Context)
-	var prose string
-	if len(tr.Ops) == 0 && len(tr.Patches) == 0 {
-		p := newParser(b.a.opts.Format)
-		ops := append(p.Feed([]byte(tr.Text)), p.Finish()...)
-		for i := range ops {
-			ops[i].Line += tr.Line - 1
-		}
-		r.applyAll(ops)
-		prose = p.Prose()
-	} else {
-		r.applyAll(tr.Ops)
-		for _, patch := range tr.Patches {
-			r.applyAll(patchOps(patch, b.a.opts.Format))
-		}
-		prose = tr.Text
-	}
-	return r.end(prose)
-}
-
-// patchOps parses a recorded apply_patch text into operations on
-// repository paths.
-func patchOps(patch transcript.Patch, format string) []editcore.Op {
-	if format == "" {
-		format = "applypatch"
-	}
-	p := newParser(format)
-	ops := append(p.Feed([]byte(patch.Text)), p.Finish()...)
-	for i := range ops {
-		op := &ops[i]
-		op.Line = patch.Line
-		if op.Path != "" {
-			op.Path = patch.Resolve(op.Path)
-		}
-		if op.From != "" {
-			op.From = patch.Resolve(op.From)
-		}
-		if patch.RecordedError != "" && op.Kind != editcore.Shell {
-			op.RecordedError = patch.RecordedError
-		}
-	}
-	return ops
-}
-
-// readRaw treats the whole input as one response, applying each block as
-// soon as it is complete.
-func (b *batch) readRaw(r io.Reader) error {
-	resp := b.begin("", nil)
-	p := newParser(b.a.opts.Format)
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := r.Read(buf)
-		resp.applyAll(p.Feed(buf[:n]))
-		if perr := p.Err(); perr != nil {
-			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
-		}
-	}
-	resp.applyAll(p.Finish())
-	if perr := p.Err(); perr != nil {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
-	}
-	return resp.end(p.Prose())
 }
