@@ -28,12 +28,17 @@ type objectStore struct {
 	dir  string // where the cat-file process runs
 	// objectsDir is the repository's own object directory.
 	objectsDir string
+	// cache keeps objects read through cat-file (go-git's own reads have
+	// it too), so that a file's size and content, asked for one after the
+	// other, cost one read. catReads counts the reads, for tests.
+	cache    cache.Object
+	catReads int
 	catDead    error // set when cat-file cannot be started at all
 }
 
 func openObjects(commonDir, runDir string) *objectStore {
 	c := cache.NewObjectLRUDefault()
-	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects")}
+	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
 	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0)
 	return s
@@ -96,6 +101,12 @@ func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.Enc
 }
 
 func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	if obj, ok := s.cache.Get(h); ok {
+		if t != plumbing.AnyObject && obj.Type() != t {
+			return nil, plumbing.ErrObjectNotFound
+		}
+		return obj, nil
+	}
 	if s.catDead != nil {
 		return nil, plumbing.ErrObjectNotFound
 	}
@@ -107,6 +118,7 @@ func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 		}
 		s.cat = c
 	}
+	s.catReads++
 	typ, data, err := s.cat.read(h)
 	if err != nil {
 		// The process is unusable now; start a new one next time.
@@ -122,6 +134,7 @@ func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 	if _, err := obj.Write(data); err != nil {
 		return nil, err
 	}
+	s.cache.Put(obj)
 	return obj, nil
 }
 

@@ -319,3 +319,21 @@ func TestTreeFSIsLazy(t *testing.T) {
 	// root, b, b/2: nothing else.
 	assert.EqualValues(t, 3, repo.treeReads.Load()-before)
 }
+
+// TestTreeFSReadsABlobOnce: a file's size and content, asked for one after
+// the other (billy's util.ReadFile does both), cost one object read.
+func TestTreeFSReadsABlobOnce(t *testing.T) {
+	gr := gittest.New(t, map[string]string{"d/f.txt": "content\n", "d/g.txt": "other\n"})
+	repo := open(t, gr)
+	fs, err := repo.TreeFS(head(t, repo))
+	require.NoError(t, err)
+	_, err = fs.Stat("d/g.txt") // the trees on the way
+	require.NoError(t, err)
+	before := repo.objects.catReads
+	info, err := fs.Stat("d/f.txt")
+	require.NoError(t, err)
+	data, err := util.ReadFile(fs, "d/f.txt")
+	require.NoError(t, err)
+	assert.EqualValues(t, len(data), info.Size())
+	assert.Equal(t, 1, repo.objects.catReads-before)
+}
