@@ -33,7 +33,7 @@ type objectStore struct {
 	// other, cost one read. catReads counts the reads, for tests.
 	cache    cache.Object
 	catReads int
-	catDead    error // set when cat-file cannot be started at all
+	catDead  error // set when cat-file cannot be started at all
 }
 
 func openObjects(commonDir, runDir string) *objectStore {
