@@ -43,8 +43,12 @@ type Result struct {
 }
 
 // OK reports whether the operation needs no further attention.
-func (r *Result) OK() bool {
-	switch r.Status {
+func (r *Result) OK() bool { return r.Status.OK() }
+
+// OK reports whether an operation with this status needs no further
+// attention: it applied, was already there, or would apply.
+func (s Status) OK() bool {
+	switch s {
 	case Applied, AlreadyApplied, Validated:
 		return true
 	}

@@ -46,10 +46,10 @@ func (h *human) paint(color, s string) string {
 }
 
 func statusColor(s string) string {
-	switch editcore.Status(s) {
-	case editcore.Applied, editcore.Validated, editcore.AlreadyApplied:
+	switch st := editcore.Status(s); {
+	case st.OK():
 		return green
-	case editcore.Failed:
+	case st == editcore.Failed:
 		return red
 	}
 	return yellow

@@ -84,13 +84,7 @@ func (s *Summary) count(st editcore.Status) {
 }
 
 // OK reports whether the block needs no attention.
-func (b Block) OK() bool {
-	switch b.Status {
-	case editcore.Applied, editcore.AlreadyApplied, editcore.Validated:
-		return true
-	}
-	return false
-}
+func (b Block) OK() bool { return b.Status.OK() }
 
 // FromCommit reads a commit as a response; ok is false when it carries no
 // Aiedit-Response trailer (not an aiedit commit).
