@@ -1,26 +1,16 @@
 package editblock
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/formattest"
 )
 
 // run feeds text line by line, as the combiner in package parse does.
-func run(text string) []editcore.Op {
-	p := New()
-	var ops []editcore.Op
-	if text != "" {
-		for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-			_, _, got := p.Line(i+1, strings.TrimSuffix(line, "\r"))
-			ops = append(ops, got...)
-		}
-	}
-	return append(ops, p.End()...)
-}
+func run(text string) []editcore.Op { return formattest.Lines(New(), text) }
 
 func lines(s ...string) []string { return s }
 

@@ -1,26 +1,16 @@
 package wholefile
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/formattest"
 )
 
 // run feeds text line by line, as the combiner in package parse does.
-func run(text string) []editcore.Op {
-	p := New()
-	var ops []editcore.Op
-	if text != "" {
-		for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-			_, _, got := p.Line(i+1, strings.TrimSuffix(line, "\r"))
-			ops = append(ops, got...)
-		}
-	}
-	return append(ops, p.End()...)
-}
+func run(text string) []editcore.Op { return formattest.Lines(New(), text) }
 
 func write(path string, line int, raw, content string) editcore.Op {
 	op := editcore.Op{Kind: editcore.Write, Format: Name, Path: path, Line: line, Raw: raw}
