@@ -27,7 +27,7 @@ func (s *Session) remove(r *Result, p string, recursive bool) {
 		r.fail(FileNotFound, fmt.Sprintf("cannot delete %s: %v", p, err))
 		return
 	}
-	s.markTree(p, info)
+	s.changed[p] = true
 	r.Status = Applied
 }
 
@@ -71,15 +71,10 @@ func (s *Session) move(r *Result, from, to string, overwrite bool) {
 		r.fail(FileNotFound, fmt.Sprintf("cannot move %s to %s: %v", from, to, err))
 		return
 	}
-	s.markTree(from, info)
-	s.changed[to] = true
+	s.changed[from], s.changed[to] = true, true
 	r.Path = to
 	r.Status, r.Line = Applied, 0
 }
-
-// markTree records p (and, for a directory, nothing more: the caller
-// cares about names, and gitops tracks the contents) as changed.
-func (s *Session) markTree(p string, _ os.FileInfo) { s.changed[p] = true }
 
 func isBelow(p, dir string) bool {
 	return len(p) > len(dir) && p[:len(dir)] == dir && p[len(dir)] == '/'
