@@ -290,12 +290,11 @@ func removeAll(dir string) {
 // its applied blocks and shell operations become failed/check_failed.
 func (rr *ResponseReport) rollBack(reason string) {
 	for _, b := range rr.Blocks {
-		if b.Status != string(editcore.Applied) && b.Status != string(editcore.AlreadyApplied) {
+		if st := b.result.Status; st != editcore.Applied && st != editcore.AlreadyApplied {
 			continue
 		}
-		b.Status, b.ErrorType, b.Message = string(editcore.Failed), string(editcore.CheckFailed), reason
 		b.result.Status, b.result.Error, b.result.Message = editcore.Failed, editcore.CheckFailed, reason
-		b.Match, b.result.Match = "", ""
+		b.result.Match = ""
 	}
 	for _, s := range rr.Shell {
 		if s.Status == string(editcore.Applied) {

@@ -91,9 +91,9 @@ func TestRunChecks(t *testing.T) {
 			}
 			var blocks []string
 			for _, b := range rr.Blocks {
-				s := b.Status
-				if b.ErrorType != "" {
-					s += ":" + b.ErrorType
+				s := string(b.result.Status)
+				if b.result.Error != "" {
+					s += ":" + string(b.result.Error)
 				}
 				blocks = append(blocks, s)
 			}

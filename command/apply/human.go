@@ -71,21 +71,22 @@ func (h *human) block(b *BlockReport) {
 	if h.quiet && b.result.OK() {
 		return
 	}
-	loc := orDash(b.File)
-	if b.Line > 0 {
-		loc = fmt.Sprintf("%s:%d", loc, b.Line)
+	r := b.result
+	loc := orDash(r.Path)
+	if r.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", loc, r.Line)
 	}
-	detail := b.ErrorType
-	if detail == "" && b.Match != "" && b.Match != "exact" {
-		detail = b.Match
+	detail := string(r.Error)
+	if detail == "" && r.Match != "" && r.Match != "exact" {
+		detail = string(r.Match)
 	}
-	line := fmt.Sprintf("  %s %s", h.paint(statusColor(b.Status), fmt.Sprintf("%-15s", b.Status)), loc)
+	line := fmt.Sprintf("  %s %s", h.paint(statusColor(string(r.Status)), fmt.Sprintf("%-15s", r.Status)), loc)
 	if detail != "" {
 		line += " (" + detail + ")"
 	}
 	fmt.Fprintln(h.w, line)
-	if b.Message != "" && (!b.result.OK() || h.verbose) {
-		msg := b.Message
+	if r.Message != "" && (!r.OK() || h.verbose) {
+		msg := r.Message
 		if !h.verbose {
 			msg = firstLines(msg, 12)
 		}

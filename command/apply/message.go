@@ -181,14 +181,14 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 	}
 	var sum Summary
 	for _, b := range rr.Blocks {
-		sum.add(editcore.Status(b.Status))
+		sum.add(b.result.Status)
 		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(b)})
 	}
 	for _, b := range rr.Blocks {
 		if r := reasonOf(b); r != "" {
 			v := fmt.Sprintf("%d %s", b.Index, r)
-			if b.Line > 0 {
-				v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, r)
+			if b.result.Line > 0 {
+				v = fmt.Sprintf("%d line %d: %s", b.Index, b.result.Line, r)
 			}
 			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
 		}
@@ -207,14 +207,15 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 
 // blockTrailer renders "<n> <status>[:<detail>] <path>".
 func blockTrailer(b *BlockReport) string {
-	status := b.Status
+	r := b.result
+	status := string(r.Status)
 	switch {
-	case b.ErrorType != "":
-		status += ":" + b.ErrorType
-	case b.Status == string(editcore.Applied) && b.Match != "" && b.Match != "exact":
-		status += ":" + b.Match
+	case r.Error != "":
+		status += ":" + string(r.Error)
+	case r.Status == editcore.Applied && r.Match != "" && r.Match != "exact":
+		status += ":" + string(r.Match)
 	}
-	file := b.File
+	file := r.Path
 	if file == "" {
 		file = "-"
 	}
@@ -229,14 +230,14 @@ const maxReason = 200
 // which lines an ambiguous anchor matched); "" otherwise. Later commands
 // (show, retry-prompt, log) read it back.
 func reasonOf(b *BlockReport) string {
-	switch editcore.Status(b.Status) {
+	switch b.result.Status {
 	case editcore.Failed, editcore.Skipped:
 	default:
 		return ""
 	}
-	if editcore.ErrorType(b.ErrorType) == editcore.PreviousEditFailed {
+	if b.result.Error == editcore.PreviousEditFailed {
 		return "" // says nothing the error type does not
 	}
-	line, _, _ := strings.Cut(printable(b.Message), "\n")
+	line, _, _ := strings.Cut(printable(b.result.Message), "\n")
 	return shorten(strings.TrimSuffix(strings.TrimSpace(line), ":"), maxReason)
 }

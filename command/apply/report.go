@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/match"
 )
 
 // Report is the JSON report of cli.md ("JSON report").
@@ -37,6 +38,12 @@ type ResponseReport struct {
 
 // BlockReport is one edit block.
 type BlockReport struct {
+	Index  int
+	result editcore.Result // the one record of the outcome; MarshalJSON renders it
+}
+
+// blockJSON is a block as cli.md's report has it.
+type blockJSON struct {
 	Index     int    `json:"index"`
 	File      string `json:"file"`
 	Format    string `json:"format"`
@@ -45,8 +52,30 @@ type BlockReport struct {
 	Match     string `json:"match"`
 	Line      int    `json:"line"`
 	Message   string `json:"message"`
+}
 
-	result editcore.Result
+// MarshalJSON renders the block as cli.md's report has it.
+func (b *BlockReport) MarshalJSON() ([]byte, error) {
+	r := b.result
+	format := ""
+	if r.Op != nil {
+		format = r.Op.Format
+	}
+	return json.Marshal(blockJSON{b.Index, r.Path, format, string(r.Status), string(r.Error), string(r.Match), r.Line, r.Message})
+}
+
+// UnmarshalJSON reads a block of a report back (the operation itself is
+// not in the report: only its format is kept).
+func (b *BlockReport) UnmarshalJSON(data []byte) error {
+	var j blockJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*b = BlockReport{Index: j.Index, result: editcore.Result{
+		Op: &editcore.Op{Format: j.Format}, Path: j.File, Status: editcore.Status(j.Status),
+		Error: editcore.ErrorType(j.ErrorType), Match: match.Step(j.Match), Line: j.Line, Message: j.Message,
+	}}
+	return nil
 }
 
 // ShellReport is one suggested shell command.
@@ -87,11 +116,7 @@ func (s *Summary) add(st editcore.Status) {
 func (s Summary) Clean() bool { return s.Failed+s.Skipped+s.NotInContext == 0 }
 
 func newBlockReport(index int, r editcore.Result) *BlockReport {
-	return &BlockReport{
-		Index: index, File: r.Path, Format: r.Op.Format, Status: string(r.Status),
-		ErrorType: string(r.Error), Match: string(r.Match), Line: r.Line,
-		Message: r.Message, result: r,
-	}
+	return &BlockReport{Index: index, result: r}
 }
 
 func (r *Report) writeJSON(w io.Writer) error {

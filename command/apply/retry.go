@@ -21,14 +21,14 @@ func (a *applier) retryPrompt(rep *Report, head plumbing.Hash) (string, error) {
 			if b.result.OK() {
 				continue
 			}
-			it := retryprompt.Item{Response: rr.Index, Block: b.Index, Path: orDash(b.File), Status: editcore.Status(b.Status)}
+			it := retryprompt.Item{Response: rr.Index, Block: b.Index, Path: orDash(b.result.Path), Status: b.result.Status}
 			switch it.Status {
 			case editcore.Failed, editcore.Skipped, editcore.NotInContext:
-				it.Error = editcore.ErrorType(b.ErrorType)
+				it.Error = b.result.Error
 			}
 			it.Reason = reasonOf(b) // as the Aiedit-Reason trailer records it
 			if it.Reason != "" {
-				it.Line = b.Line
+				it.Line = b.result.Line
 			}
 			items = append(items, it)
 		}
