@@ -189,18 +189,23 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore
 		Root:    a.repo.WorkTree,
 		Resolve: a.resolver(tfs),
 	}
-	ctx := a.opts.Context
-	if ctx == nil && recorded != nil {
-		ctx = recorded
-	}
-	if ctx != nil {
-		set := make(map[string]bool, len(ctx))
-		for _, p := range ctx {
-			set[repopath.Clean(p)] = true
-		}
+	switch {
+	case a.opts.Context != nil:
+		a.forcedOnce.Do(func() { a.forced = pathSet(a.opts.Context) })
+		o.InContext = func(p string) bool { return a.forced[p] }
+	case recorded != nil:
+		set := pathSet(recorded)
 		o.InContext = func(p string) bool { return set[p] }
 	}
 	return o
+}
+
+func pathSet(paths []string) map[string]bool {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		set[repopath.Clean(p)] = true
+	}
+	return set
 }
 
 // resolver finds files by their bare name (a model wrote "utils.py" for

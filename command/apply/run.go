@@ -106,6 +106,8 @@ type applier struct {
 
 	byNameOnce sync.Once           // byName is built on first use
 	byName     map[string][]string // base name -> paths in the start tree
+	forcedOnce sync.Once           // forced is built on first use
+	forced     map[string]bool     // --context, cleaned
 }
 
 func (a *applier) run(ctx context.Context) (*Report, error) {
