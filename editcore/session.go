@@ -273,17 +273,12 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 		}
 	}
 	content := op.Content
-	if t := decodeText(data); t.eol() == "\r\n" || t.bom {
+	if t := decodeText(data); t.bom || t.eol() == "\r\n" {
 		// Keep the file's own conventions when the model rewrites it.
-		nt := decodeText(content)
+		nt, eol := decodeText(content), t.eol()
 		nt.bom = nt.bom || t.bom
 		for i := range nt.eols {
-			nt.eols[i] = "\r\n"
-		}
-		if t.eol() != "\r\n" {
-			for i := range nt.eols {
-				nt.eols[i] = "\n"
-			}
+			nt.eols[i] = eol
 		}
 		content = nt.encode()
 	}

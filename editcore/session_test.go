@@ -391,6 +391,15 @@ func TestSessionFormatFeatures(t *testing.T) {
 			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("content line\n")}},
 			want:  []Status{Failed},
 		},
+		"whole-file write keeps a CRLF file's endings and its BOM": {
+			files: map[string]string{"w.txt": "\ufeffa\r\nb\r\n", "u.txt": "\ufeffa\nb\n"},
+			ops: []*Op{
+				{Kind: Write, Path: "w.txt", Content: []byte("a\nB\nc")},
+				{Kind: Write, Path: "u.txt", Content: []byte("a\r\nB\n")},
+			},
+			want:  []Status{Applied, Applied},
+			after: map[string]string{"w.txt": "\ufeffa\r\nB\r\nc\r\n", "u.txt": "\ufeffa\nB\n"},
+		},
 		"whole-file write of a complete file applies": {
 			files: map[string]string{"f.txt": "a\nb\n"},
 			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("a\nB\n")}},
