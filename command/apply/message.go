@@ -215,11 +215,7 @@ func blockTrailer(b *BlockReport) string {
 	case r.Status == editcore.Applied && r.Match != "" && r.Match != "exact":
 		status += ":" + string(r.Match)
 	}
-	file := r.Path
-	if file == "" {
-		file = "-"
-	}
-	return fmt.Sprintf("%d %s %s", b.Index, status, file)
+	return fmt.Sprintf("%d %s %s", b.Index, status, orDash(r.Path))
 }
 
 // maxReason bounds an Aiedit-Reason value: one line, the message's first.
