@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,27 +26,16 @@ var failing = []string{
 	"013_rejects_invalid_hunk_header", "015_failure_after_partial_success_leaves_changes",
 }
 
-var (
-	apBuildOnce sync.Once
-	apBinDir    string
-	apBuildErr  error
-)
-
-// builtBinary builds git-aiedit once per test run, so that scenarios run
-// the real binary the way git does: `git aiedit` found on PATH.
+// builtBinary builds git-aiedit into a directory of its own for the
+// calling test, so that scenarios run the real binary the way git does:
+// `git aiedit` found on PATH. The build cache makes every build after the
+// first a link.
 func builtBinary(t *testing.T) string {
-	apBuildOnce.Do(func() {
-		apBinDir, apBuildErr = os.MkdirTemp("", "git-aiedit-bin-")
-		if apBuildErr != nil {
-			return
-		}
-		out, err := exec.Command("go", "build", "-o", filepath.Join(apBinDir, "git-aiedit"), ".").CombinedOutput()
-		if err != nil {
-			apBuildErr = errors.New(string(out))
-		}
-	})
-	require.NoError(t, apBuildErr)
-	return apBinDir
+	t.Helper()
+	dir := t.TempDir()
+	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "git-aiedit"), ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return dir
 }
 
 // TestApplyPatchConformance applies every scenario through
@@ -59,7 +47,6 @@ func TestApplyPatchConformance(t *testing.T) {
 		t.Skip("shared apply-patch conformance scenarios not present")
 	}
 	bin := builtBinary(t)
-	t.Cleanup(func() { _ = os.RemoveAll(bin) })
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue

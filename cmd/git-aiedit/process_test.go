@@ -67,11 +67,17 @@ func (r *procRepo) cmd(args ...string) *exec.Cmd {
 
 func (r *procRepo) git(args ...string) string {
 	r.t.Helper()
+	return strings.TrimSpace(r.gitRaw(args...))
+}
+
+// gitRaw is git's output as it is, for blob contents.
+func (r *procRepo) gitRaw(args ...string) string {
+	r.t.Helper()
 	var out, errb bytes.Buffer
 	c := r.cmd(args...)
 	c.Stdout, c.Stderr = &out, &errb
 	require.NoError(r.t, c.Run(), "git %s: %s", strings.Join(args, " "), errb.String())
-	return strings.TrimSpace(out.String())
+	return out.String()
 }
 
 // fsck requires `git fsck --strict` to find nothing wrong (dangling

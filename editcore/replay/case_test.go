@@ -1,11 +1,9 @@
 package replay
 
 import (
-	"encoding/json"
-	"io/fs"
+	"errors"
 	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -22,67 +20,15 @@ import (
 // dataDir is the aider replay data, relative to this package.
 const dataDir = "../../../shared/bench/aider-replay"
 
-// replayCase is one recorded response with the files before and after the
-// commit aider made from it.
-type replayCase struct {
-	name     string
-	response []byte
-	before   map[string][]byte
-	after    map[string][]byte // a changed path missing here was deleted
-	changed  []string
-}
-
 // loadCases reads every case, or skips the test when the data is absent.
-func loadCases(t testing.TB) []replayCase {
+func loadCases(t testing.TB) []Case {
 	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join(dataDir, "[0-9]*"))
-	if err != nil || len(dirs) == 0 {
-		t.Skip("aider replay data not present at " + dataDir)
+	cases, err := Load(dataDir)
+	if errors.Is(err, ErrNoData) {
+		t.Skip(err.Error())
 	}
-	sort.Strings(dirs)
-	cases := make([]replayCase, 0, len(dirs))
-	for _, d := range dirs {
-		c := replayCase{name: filepath.Base(d)}
-		c.response, err = os.ReadFile(filepath.Join(d, "response.md"))
-		require.NoError(t, err)
-		meta, err := os.ReadFile(filepath.Join(d, "meta.json"))
-		require.NoError(t, err)
-		var m struct {
-			Changed []string `json:"changed"`
-		}
-		require.NoError(t, json.Unmarshal(meta, &m), c.name)
-		c.changed = m.Changed
-		c.before = readTree(t, filepath.Join(d, "before"))
-		c.after = readTree(t, filepath.Join(d, "after"))
-		cases = append(cases, c)
-	}
-	return cases
-}
-
-// readTree returns the files below dir by slash path; none when dir is
-// missing.
-func readTree(t testing.TB, dir string) map[string][]byte {
-	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = b
-		return nil
-	})
 	require.NoError(t, err)
-	return files
+	return cases
 }
 
 // newFS returns an in-memory tree holding files.
@@ -149,20 +95,4 @@ func applyAll(s *editcore.Session, ops []editcore.Op) []editcore.Result {
 		out = append(out, s.ApplyGroup(group)...)
 	}
 	return out
-}
-
-// normal compares file content with line endings aside.
-func normal(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }
-
-// layout is the text without what only changes its layout: line endings,
-// trailing white space and blank lines. Two results with the same layout
-// text hold the same code in the same places.
-func layout(b []byte) string {
-	var out []string
-	for _, l := range strings.Split(normal(b), "\n") {
-		if l = strings.TrimRight(l, " \t"); l != "" {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
 }

@@ -44,8 +44,8 @@ func TestAiderMutations(t *testing.T) {
 	}
 	total := 0
 	for _, c := range cases {
-		files := maps.Clone(c.before)
-		for _, op := range parseAll(c.response) {
+		files := maps.Clone(c.Before)
+		for _, op := range parseAll(c.Response) {
 			if op.Kind != editcore.Replace || op.Group != 0 {
 				continue
 			}
@@ -62,7 +62,7 @@ func TestAiderMutations(t *testing.T) {
 				if !ok {
 					continue
 				}
-				tallies[k].add(t, fmt.Sprintf("%s line %d", c.name, op.Line), files, r.Path, s, rp, want)
+				tallies[k].add(t, fmt.Sprintf("%s line %d", c.Name, op.Line), files, r.Path, s, rp, want)
 			}
 			files = after
 		}

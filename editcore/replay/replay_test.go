@@ -2,7 +2,8 @@ package replay
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,30 +12,32 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
-// Targets of issue 5 for the 202 recorded responses. wantExact is the
-// count with no tolerance at all: case 030 differs from aider's commit only
-// by the trailing spaces aider copied onto two blank context lines, which
-// the ladder deliberately keeps as the file had them (match.Splice).
+// Targets of issue 5 for the 202 recorded responses, graded as the dataset
+// grades them (meta.json "kind", see replayCase). wantExact counts only
+// line endings aside: case 030, graded lenient_exact, differs from aider's
+// commit only by the trailing spaces aider copied onto two blank context
+// lines, which the ladder deliberately keeps as the file had them
+// (match.Splice).
 const (
-	wantPassed = 200 // exact, or equal but for white space
+	wantPassed = 200
 	wantExact  = 199
 	wantWrong  = 0
 )
 
 // outcome is what replaying one case gave.
 type outcome struct {
-	pass       bool
-	whitespace bool     // the only differences are trailing spaces or blank lines
+	pass       bool     // equal to after/ as the case's kind compares
+	exact      bool     // equal to after/ with only line endings aside
+	whitespace bool     // not passed; differs only in trailing spaces or blank lines
 	wrong      []string // paths applied blocks left different from the commit
-	misses     []string // why the case did not pass
+	misses     []string // why the case did not pass exactly
 }
 
 // replay applies a case's response to its before/ tree and compares the
 // result with after/.
-func replay(t testing.TB, c replayCase) outcome {
-	fsys := newFS(t, c.before)
-	results := applyAll(editcore.NewSession(fsys, options(fsys)), parseAll(c.response))
-	got := snapshot(t, fsys)
+func replay(t testing.TB, c Case) outcome {
+	fsys := newFS(t, c.Before)
+	results := applyAll(editcore.NewSession(fsys, options(fsys)), parseAll(c.Response))
 
 	// What the blocks said about each path.
 	okBy, failedBy := map[string]bool{}, map[string]bool{}
@@ -52,64 +55,47 @@ func replay(t testing.TB, c replayCase) outcome {
 			r.Op.Line, r.Op.Kind, r.Path, r.Status, r.Error, clip(r.Message)))
 	}
 
-	paths := map[string]bool{}
-	for _, p := range c.changed {
-		paths[p] = true
-	}
-	for p := range got {
-		if _, ok := c.before[p]; !ok {
-			paths[p] = true // created: must be in after/
-		}
-	}
-	bad, loose := 0, 0
-	for _, p := range sortedKeys(paths) {
-		want, wantOK := c.after[p]
-		have, haveOK := got[p]
-		if wantOK == haveOK && normal(want) == normal(have) {
+	verdicts := c.Grade(snapshot(t, fsys))
+	o.pass, o.exact = Passed(verdicts)
+	o.whitespace = !o.pass
+	for _, p := range slices.Sorted(maps.Keys(verdicts)) {
+		v := verdicts[p]
+		if v == Equal {
 			continue
 		}
-		bad++
-		why := "differs from after/"
-		switch {
-		case !wantOK:
-			why = "should not exist"
-		case !haveOK:
-			why = "missing"
-		case layout(want) == layout(have):
-			why = "differs from after/ only in white space (trailing spaces or blank lines)"
-			loose++
-			o.misses = append(o.misses, p+": "+why)
-			continue
-		}
-		o.misses = append(o.misses, p+": "+why)
-		if okBy[p] && !failedBy[p] {
+		o.misses = append(o.misses, p+": "+string(v))
+		o.whitespace = o.whitespace && (v == Lenient || v == Layout)
+		if v != Lenient && v != Layout && okBy[p] && !failedBy[p] {
 			o.wrong = append(o.wrong, p)
 		}
 	}
-	o.pass = bad == 0
-	o.whitespace = bad > 0 && bad == loose
 	return o
 }
 
 func TestAiderReplay(t *testing.T) {
 	cases := loadCases(t)
-	exact, loose, wrong := 0, 0, 0
+	exact, lenient, loose, wrong := 0, 0, 0, 0
 	for _, c := range cases {
 		o := replay(t, c)
 		switch {
-		case o.pass:
+		case o.exact:
 			exact++
+			continue
+		case o.pass:
+			lenient++
+			t.Logf("case %s: passed (%s)\n\t%s", c.Name, c.Kind, strings.Join(o.misses, "\n\t"))
 			continue
 		case o.whitespace:
 			loose++
 		}
 		wrong += len(o.wrong)
-		t.Logf("case %s: MISS%s\n\t%s", c.name, wrongNote(o.wrong), strings.Join(o.misses, "\n\t"))
+		t.Logf("case %s: MISS%s\n\t%s", c.Name, wrongNote(o.wrong), strings.Join(o.misses, "\n\t"))
 	}
-	t.Logf("aider replay: %d of %d exact, %d more equal but for white space, %d wrong application(s)",
-		exact, len(cases), loose, wrong)
-	assert.GreaterOrEqual(t, exact, min(wantExact, len(cases)), "cases passed exactly")
-	assert.GreaterOrEqual(t, exact+loose, min(wantPassed, len(cases)), "cases passed")
+	t.Logf("aider replay: %d of %d passed as the dataset grades them (%d exact, %d lenient_exact), "+
+		"%d more equal but for white space, %d wrong application(s)",
+		exact+lenient, len(cases), exact, lenient, loose, wrong)
+	assert.GreaterOrEqual(t, exact+lenient, min(wantPassed, len(cases)), "cases passed")
+	assert.GreaterOrEqual(t, exact, min(wantExact, len(cases)), "cases passed with only line endings aside")
 	assert.Equal(t, wantWrong, wrong, "blocks applied where the model did not mean")
 }
 
@@ -125,13 +111,4 @@ func clip(s string) string {
 		return string(r[:197]) + "..."
 	}
 	return s
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/editcore/replay"
+)
+
+// aiderReplayDir holds 202 real model responses with the files before and
+// after the commit aider made from each (see its README).
+const aiderReplayDir = "../../../shared/bench/aider-replay"
+
+// TestAiderReplayBinary applies every recorded response with
+// `git aiedit apply` to a repository holding its before/ files, and grades
+// the review branch's tree against after/ as the dataset grades it. The
+// package editcore/replay runs the same data through the edit session
+// alone; this proves the whole path (bare names resolved in the
+// repository's tree, commits, trailers) gives the same figures.
+func TestAiderReplayBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("aider replay through the binary: skipped with -short")
+	}
+	cases, err := replay.Load(aiderReplayDir)
+	if errors.Is(err, replay.ErrNoData) {
+		t.Skip(err.Error())
+	}
+	require.NoError(t, err)
+	// A plain build, not this race-instrumented test binary: 202 runs of
+	// the latter cost over a minute and check nothing more.
+	bin := builtBinary(t)
+
+	var exact, lenient, wrong atomic.Int32
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(c.Name, func(t *testing.T) {
+				t.Parallel()
+				pass, isExact, wrongPaths := replayThroughBinary(t, bin, c)
+				switch {
+				case isExact:
+					exact.Add(1)
+				case pass:
+					lenient.Add(1)
+				}
+				wrong.Add(int32(len(wrongPaths)))
+				assert.Empty(t, wrongPaths, "applied blocks left these paths different from aider's commit")
+			})
+		}
+	})
+	t.Logf("aider replay through git aiedit apply: %d of %d passed as the dataset grades them (%d exact, %d lenient_exact), %d wrong application(s)",
+		exact.Load()+lenient.Load(), len(cases), exact.Load(), lenient.Load(), wrong.Load())
+	assert.GreaterOrEqual(t, int(exact.Load()+lenient.Load()), min(200, len(cases)), "cases passed")
+	assert.GreaterOrEqual(t, int(exact.Load()), min(199, len(cases)), "cases passed with only line endings aside")
+}
+
+// replayThroughBinary applies one case and grades it; wrong lists the
+// paths whose blocks all applied yet differ from after/.
+func replayThroughBinary(t *testing.T, bin string, c replay.Case) (pass, exact bool, wrong []string) {
+	files := map[string]string{}
+	for p, b := range c.Before {
+		files[p] = string(b)
+	}
+	r := newProcRepo(t, files)
+	r.env = append(r.env, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH")) // the last PATH wins
+	response := writeTranscript(t, "response.md", string(c.Response))
+
+	out, err := r.cmd("aiedit", "apply", "--json", "-b", "aiedit/replay", response).Output()
+	var stderr string
+	if ee, ok := err.(*exec.ExitError); ok {
+		stderr = string(ee.Stderr)
+	}
+	// 1 = some block failed: the commit is still made and reported.
+	require.Contains(t, []int{0, 1}, r.exitCode(err), "stderr: %s", stderr)
+	var report struct {
+		Responses []struct {
+			Commit *string `json:"commit"`
+			Blocks []struct {
+				File   string `json:"file"`
+				Status string `json:"status"`
+			} `json:"blocks"`
+		} `json:"responses"`
+	}
+	require.NoError(t, json.Unmarshal(out, &report), "stdout: %s", out)
+	require.Len(t, report.Responses, 1)
+	require.NotNil(t, report.Responses[0].Commit, "every response is recorded as a commit")
+	r.fsck()
+
+	verdicts := c.Grade(treeFiles(r, "aiedit/replay"))
+	pass, exact = replay.Passed(verdicts)
+	failed := map[string]bool{}
+	for _, b := range report.Responses[0].Blocks {
+		if b.Status == "failed" || b.Status == "skipped" || b.Status == "not_in_context" {
+			failed[filepath.ToSlash(b.File)] = true
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(verdicts)) {
+		switch v := verdicts[p]; v {
+		case replay.Equal, replay.Lenient:
+		default:
+			t.Logf("case %s: %s %s", c.Name, p, v)
+			if v != replay.Layout && !failed[p] {
+				wrong = append(wrong, p)
+			}
+		}
+	}
+	return pass, exact, wrong
+}
+
+// treeFiles returns every file of rev's tree by path.
+func treeFiles(r *procRepo, rev string) map[string][]byte {
+	files := map[string][]byte{}
+	for _, l := range strings.Split(r.git("ls-tree", "-r", "-z", rev), "\x00") {
+		meta, p, ok := strings.Cut(l, "\t")
+		if !ok {
+			continue
+		}
+		files[p] = []byte(r.gitRaw("cat-file", "blob", strings.Fields(meta)[2]))
+	}
+	return files
+}
