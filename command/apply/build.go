@@ -164,7 +164,8 @@ func (r *response) report(op *editcore.Op, res editcore.Result) {
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
 	prose = printable(prose)
-	r.rr.subject, r.rr.body = subjectOf(prose), bodyOf(prose)
+	subject, rest := splitSubject(prose)
+	r.rr.subject, r.rr.body = subject, bodyOf(rest)
 	if r.skip || r.b.a.opts.DryRun || len(r.rr.Blocks)+len(r.rr.Shell) == 0 {
 		return nil
 	}

@@ -29,11 +29,16 @@ func printable(s string) string {
 	}, strings.ToValidUTF8(s, ""))
 }
 
-// subjectOf returns the first prose sentence of a response, trimmed to 72
-// characters, or "" when the response has no prose.
-func subjectOf(prose string) string {
-	inFence := false
-	for _, line := range strings.Split(prose, "\n") {
+// splitSubject returns the response's first prose sentence, without its
+// Markdown and trimmed to 72 characters, as the subject, and the prose
+// with that sentence taken out, for the body: the subject is said once. A
+// subject cut short leaves the prose whole, so the body has the full
+// sentence; so does one whose Markdown spans more than the sentence.
+func splitSubject(prose string) (subject, rest string) {
+	inFence, off := false, 0
+	for _, line := range strings.SplitAfter(prose, "\n") {
+		start := off
+		off += len(line)
 		t := strings.TrimSpace(line)
 		if isFence(t) {
 			inFence = !inFence
@@ -42,14 +47,35 @@ func subjectOf(prose string) string {
 		if inFence || t == "" {
 			continue
 		}
-		t = strings.TrimSpace(strings.TrimLeft(t, "#>*-+ \t"))
-		t = strings.NewReplacer("**", "", "__", "", "`", "").Replace(t)
-		if t == "" {
+		plain := undecorate(t)
+		if plain == "" {
 			continue
 		}
-		return shorten(firstSentence(t), subjectWidth)
+		sentence := firstSentence(plain)
+		subject = shorten(sentence, subjectWidth)
+		raw := firstSentence(t)
+		if subject != sentence || undecorate(raw) != sentence || !balanced(raw) {
+			return subject, prose
+		}
+		left := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t[len(raw):]), ":"))
+		if left != "" {
+			left += "\n"
+		}
+		return subject, prose[:start] + left + prose[off:]
 	}
-	return ""
+	return "", prose
+}
+
+// balanced reports whether s closes every emphasis and code span it opens.
+func balanced(s string) bool {
+	return strings.Count(s, "**")%2 == 0 && strings.Count(s, "__")%2 == 0 && strings.Count(s, "`")%2 == 0
+}
+
+// undecorate removes the Markdown of a prose line: heading and quote
+// marks, list bullets, emphasis and code spans.
+func undecorate(t string) string {
+	t = strings.TrimSpace(strings.TrimLeft(t, "#>*-+ \t"))
+	return strings.NewReplacer("**", "", "__", "", "`", "").Replace(t)
 }
 
 func isFence(t string) bool {
@@ -166,9 +192,7 @@ func (rr *ResponseReport) message() string {
 	if subject == "" {
 		subject = fmt.Sprintf("aiedit: response %d of %d", rr.Index, rr.total)
 	}
-	// The subject is the body's first sentence: do not say it twice.
-	body := strings.TrimSpace(strings.TrimPrefix(rr.body, subject))
-	return gitops.FormatMessage(subject, body, rr.trailers())
+	return gitops.FormatMessage(subject, strings.TrimSpace(rr.body), rr.trailers())
 }
 
 func (rr *ResponseReport) trailers() []gitops.Trailer {

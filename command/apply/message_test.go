@@ -10,28 +10,42 @@ import (
 func TestSubjectAndBody(t *testing.T) {
 	tests := map[string]struct {
 		prose, subject, body string
-		repeated             bool // the subject sentence is not the body's start
 	}{
 		"first sentence is the subject, not repeated": {
 			prose:   "Fix the bug. It was in the loop.\n\nMore text.",
 			subject: "Fix the bug.",
 			body:    "It was in the loop.\n\nMore text.",
 		},
+		"a line ending in a colon is the subject, without it": {
+			prose:   "Here are the changes:\n\nDone.\n",
+			subject: "Here are the changes",
+			body:    "Done.",
+		},
 		"heading and markdown are stripped from the subject": {
 			prose:   "## **Plan**: rename `foo`\n\nDetails.",
 			subject: "Plan: rename foo",
-			body:    "## **Plan**: rename `foo`\n\nDetails.",
+			body:    "Details.",
+		},
+		"markdown around the first sentence": {
+			prose:   "**Fix** the `loop`. It was off by one.",
+			subject: "Fix the loop.",
+			body:    "It was off by one.",
+		},
+		"markdown spanning two sentences leaves the line whole": {
+			prose:   "**Fix it. Now.**\nMore.",
+			subject: "Fix it.",
+			body:    "**Fix it. Now.** More.",
 		},
 		"code fences are not prose": {
-			prose:    "```sh\nmake\n```\nThen it works.",
-			subject:  "Then it works.",
-			body:     "```sh\nmake\n```\nThen it works.",
-			repeated: true,
+			prose:   "```sh\nmake\n```\nThen it works.",
+			subject: "Then it works.",
+			body:    "```sh\nmake\n```",
 		},
 		"no prose": {prose: "\n\n", subject: "", body: ""},
-		"long subject is shortened at a word": {
+		"long subject is shortened at a word, the body keeps it whole": {
 			prose:   strings.Repeat("word ", 30) + "end.",
 			subject: strings.TrimSpace(strings.Repeat("word ", 14)) + "…",
+			body:    wrap(strings.Repeat("word ", 30)+"end.", bodyWidth)[0],
 		},
 		"NUL and control characters are dropped": {
 			prose:   "Fix\x00 the\x1b[31m bug.",
@@ -41,8 +55,8 @@ func TestSubjectAndBody(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			prose := printable(tc.prose)
-			rr := &ResponseReport{Index: 1, total: 1, subject: subjectOf(prose), body: bodyOf(prose)}
+			subject, rest := splitSubject(printable(tc.prose))
+			rr := &ResponseReport{Index: 1, total: 1, subject: subject, body: bodyOf(rest)}
 			assert.Equal(t, tc.subject, rr.subject)
 			msg := rr.message()
 			assert.NotContains(t, msg, "\x00")
@@ -50,12 +64,16 @@ func TestSubjectAndBody(t *testing.T) {
 				assert.True(t, strings.HasPrefix(msg, "aiedit: response 1 of 1\n"), msg)
 				return
 			}
+			head, _, _ := strings.Cut(msg, "\nAiedit-")
+			want := tc.subject + "\n"
 			if tc.body != "" {
-				assert.Contains(t, msg, tc.subject+"\n\n"+tc.body+"\n\n")
+				want += "\n" + tc.body + "\n"
 			}
-			if !tc.repeated {
-				assert.Equal(t, 1, strings.Count(msg, tc.subject), "the subject appears once")
+			if strings.HasPrefix(tc.body, "word") {
+				assert.True(t, strings.HasPrefix(head, want), head)
+				return
 			}
+			assert.Equal(t, want, head)
 		})
 	}
 }

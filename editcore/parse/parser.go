@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 )
@@ -49,10 +50,15 @@ type Parser struct {
 	out       []editcore.Op
 	prose     []byte // the first maxProse bytes of the lines no format claimed
 	ended     bool   // Finish was called: the next Feed starts a new response
-	fenced    bool   // a fence line before a block was taken out of the prose
-	inFence   bool   // the prose so far ends inside a fenced code block
-	skip      bool   // the line being read is over MaxLine: drop it
-	err       error  // the first *LineTooLongError
+	// frame is the fence a block was wrapped in, while its closing line is
+	// still to come: it belongs to the block, not to the prose. blanks
+	// counts the blank lines held back meanwhile.
+	frame   mdfence.Fence
+	framed  bool
+	blanks  int
+	inFence bool  // the prose so far ends inside a fenced code block
+	skip    bool  // the line being read is over MaxLine: drop it
+	err     error // the first *LineTooLongError
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -233,7 +239,7 @@ func (p *Parser) Finish() []editcore.Op {
 // begins, so that Prose stays readable after Finish.
 func (p *Parser) startResponse() {
 	if p.ended {
-		p.prose, p.ended, p.inFence, p.fenced = p.prose[:0], false, false, false
+		p.prose, p.ended, p.inFence, p.framed, p.blanks = p.prose[:0], false, false, false, 0
 		p.err = nil
 	}
 }
@@ -253,6 +259,9 @@ func (p *Parser) line(s string) {
 		p.emit(ops)
 		if !active {
 			p.active = -1
+			if claimed {
+				p.closeFrame(s)
+			}
 		}
 		if claimed {
 			return
@@ -270,6 +279,7 @@ func (p *Parser) line(s string) {
 		if active {
 			p.active = i
 			p.trimProse()
+			p.openFrame(s)
 		}
 		for j, g := range p.formats {
 			if j != i {
@@ -288,8 +298,12 @@ func (p *Parser) line(s string) {
 		if !claimed {
 			continue
 		}
-		if active && !p.inFB[i] {
+		switch {
+		case active && !p.inFB[i]:
 			p.trimProse()
+			p.openFrame(s)
+		case !active && p.inFB[i]:
+			p.closeFrame(s)
 		}
 		p.inFB[i] = active
 		return
@@ -305,53 +319,71 @@ func (p *Parser) shellOps(cmds []shell.Command) {
 	}
 }
 
-// addProse keeps an unclaimed line for Prose, dropping the fence that
-// closes a block whose opening fence trimProse took out.
+// addProse keeps an unclaimed line for Prose, dropping the line that
+// closes the fence a block was wrapped in.
 func (p *Parser) addProse(s string) {
 	if len(p.prose) >= maxProse {
 		return // the commit message has all it can use
 	}
-	if p.fenced {
-		t := strings.TrimSpace(s)
-		if t == "" {
+	if p.framed {
+		if strings.TrimSpace(s) == "" {
+			p.blanks++
 			return
 		}
-		p.fenced = false
-		if t == "```" || t == "~~~" || t == "````" {
+		p.framed = false
+		if p.frame.Closes(s) {
+			p.blanks = 0
 			return
+		}
+		for ; p.blanks > 0; p.blanks-- {
+			p.prose = append(p.prose, '\n')
 		}
 	}
-	if t := strings.TrimSpace(s); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+	if f, ok := mdfence.Open(s); ok && f.Tag == "" {
 		p.inFence = !p.inFence
 	}
-	if len(p.prose) < maxProse {
-		p.prose = append(append(p.prose, s...), '\n')
+	p.prose = append(append(p.prose, s...), '\n')
+}
+
+// openFrame records the fence a block opened on its first line (a fenced
+// diff, a whole file), whose closing line the block may leave unclaimed.
+func (p *Parser) openFrame(line string) {
+	if f, ok := mdfence.Open(line); ok {
+		p.frame, p.framed, p.blanks = f, true, 0
 	}
 }
 
-// trimProse takes a block's path line, and the blank and fence lines
-// between it and the block, off the end of the prose: they belong to the
-// block, not to the response's explanation.
+// closeFrame forgets the frame when the block's own last line closed it.
+func (p *Parser) closeFrame(line string) {
+	if p.framed && p.frame.Closes(line) {
+		p.framed, p.blanks = false, 0
+	}
+}
+
+// trimProse takes a block's path line and opening fence (in either order,
+// one of each, with the blank lines around them) off the end of the prose:
+// they belong to the block, not to the response's explanation.
 func (p *Parser) trimProse() {
-	pathSeen := false
+	pathSeen, fenceSeen := false, false
 	for len(p.prose) > 0 {
 		end := len(p.prose) - 1 // the final newline
 		start := bytes.LastIndexByte(p.prose[:end], '\n') + 1
-		line := strings.TrimSpace(string(p.prose[start:end]))
-		switch {
-		case line == "":
-		case strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~"):
-			if !p.inFence {
-				return // it closes a code block of the prose
-			}
-			p.inFence, p.fenced = false, true
-		case pathSeen:
-			return
-		default:
-			if _, ok := repopath.Detect(line); !ok {
+		line := string(p.prose[start:end])
+		if strings.TrimSpace(line) != "" {
+			if f, ok := mdfence.Open(line); ok && !fenceSeen {
+				if f.Tag == "" {
+					if !p.inFence {
+						return // it closes a code block of the prose
+					}
+					p.inFence = false
+				}
+				fenceSeen = true
+				p.frame, p.framed, p.blanks = f, true, 0
+			} else if _, ok := repopath.DetectLine(line); ok && !pathSeen {
+				pathSeen = true
+			} else {
 				return
 			}
-			pathSeen = true
 		}
 		p.prose = p.prose[:start]
 	}

@@ -178,6 +178,70 @@ func TestProseKeepsItsOwnFences(t *testing.T) {
 	assert.Equal(t, "Run this:\n\n```sh\nmake test\n```\n", p.Prose())
 }
 
+// TestProseWithoutBlockFrames: the path line, the opening fence and the
+// closing fence of a block belong to the block, in every format and fence
+// style, so the commit message keeps only the explanation around them.
+func TestProseWithoutBlockFrames(t *testing.T) {
+	const sr = "<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n"
+	tests := []struct {
+		name, block string
+		ops         int
+	}{
+		{"searchreplace, bold path, python fence", "**src/a.py**\n```python\n" + sr + "```\n", 1},
+		{"searchreplace, four backticks", "src/a.py\n````python\n" + sr + "````\n", 1},
+		{"searchreplace, path on the fence line", "```python src/a.py\n" + sr + "```\n", 1},
+		{"searchreplace, path inside the fence", "```\nsrc/a.py\n" + sr + "```\n", 1},
+		{"searchreplace, heading path, tilde fence", "# src/a.py\n~~~\n" + sr + "~~~\n", 1},
+		{"searchreplace, aider's <source> tag", "src/a.py\n<source>python\n" + sr + "</source>\n", 1},
+		{"Cline markers", "<path>src/a.py</path>\n```\n------- SEARCH\nx = 1\n=======\nx = 2\n+++++++ REPLACE\n```\n", 1},
+		{"blank line before the closing fence", "src/a.py\n```\n" + sr + "\n```\n", 1},
+		{"fenced diff", "```diff\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n```\n", 1},
+		{"whole file", "src/a.py\n```python\nx = 2\n```\n", 1},
+		{"apply_patch in a fence", "```\n*** Begin Patch\n*** Update File: src/a.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n```\n", 1},
+		{"seed edit block", "src/a.py\n```\n««« EDIT\nx = 1\n═══════ REPL\nx = 2\n»»» EDIT END\n```\n", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := New()
+			text := "Here is the change:\n\n" + tt.block + "\nDone.\n"
+			ops := append(p.Feed([]byte(text)), p.Finish()...)
+			require.Len(t, ops, tt.ops)
+			assert.Equal(t, "Here is the change:\n\nDone.\n", p.Prose())
+		})
+	}
+}
+
+// TestProseKeepsWhatIsNotAFrame: a code block of the prose after an edit
+// block is not its closing fence, and text right after an unfenced block
+// keeps its blank line.
+func TestProseKeepsWhatIsNotAFrame(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{
+			"a code block after an unfenced block",
+			"Edit:\nsrc/a.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n\n```\nmake test\n```\n",
+			"Edit:\n\n```\nmake test\n```\n",
+		},
+		{
+			"a fenced block without its closing fence",
+			"Edit:\nsrc/a.py\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n\nThen test.\n",
+			"Edit:\n\nThen test.\n",
+		},
+		{
+			"a fenced diff, then a bare code block",
+			"```diff\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n```\n\n```\nmake\n```\n",
+			"\n```\nmake\n```\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := New()
+			ops := append(p.Feed([]byte(tt.text)), p.Finish()...)
+			require.NotEmpty(t, ops)
+			assert.Equal(t, tt.want, p.Prose())
+		})
+	}
+}
+
 // TestLineTooLong: a line over MaxLine is skipped and reported, whether it
 // arrives in one chunk or many, and the Parser holds no more than MaxLine.
 func TestLineTooLong(t *testing.T) {

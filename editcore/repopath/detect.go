@@ -151,3 +151,35 @@ var knownNames = map[string]bool{
 	"berksfile": true, "snakefile": true, "tiltfile": true, "earthfile": true,
 	"build": true, "workspace": true,
 }
+
+// labels are words some models put before a path on its line.
+var labels = []string{"file:", "filename:", "path:"}
+
+// DetectLine is Detect for a line that may carry the decoration models put
+// around a path on its own line before an edit block, beyond what Detect
+// strips: a Markdown heading ("# p"), Cline's <path>p</path>, a label
+// ("File: p") and escaped underscores.
+func DetectLine(line string) (path string, ok bool) {
+	s := strings.TrimSpace(line)
+	if strings.HasPrefix(s, "#") {
+		t := strings.TrimLeft(s, "#")
+		if t == "" || (t[0] != ' ' && t[0] != '\t') {
+			return "", false
+		}
+		s = strings.TrimSpace(t)
+	}
+	if t, ok := strings.CutPrefix(s, "<path>"); ok {
+		if t, ok = strings.CutSuffix(t, "</path>"); ok {
+			s = strings.TrimSpace(t)
+		}
+	}
+	s = strings.TrimSpace(strings.Trim(s, "*"))
+	for _, l := range labels {
+		if len(s) > len(l) && strings.EqualFold(s[:len(l)], l) {
+			s = strings.TrimSpace(s[len(l):])
+			break
+		}
+	}
+	s = strings.ReplaceAll(s, `\_`, "_")
+	return Detect(s)
+}

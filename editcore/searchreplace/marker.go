@@ -1,6 +1,10 @@
 package searchreplace
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
+)
 
 // marker is what a line is to the state machine.
 type marker uint8
@@ -62,36 +66,13 @@ func run(s string) int {
 	return n
 }
 
-// fenceTags are the HTML-like tags aider may use as fences (its
-// <source>, <code>, <pre>, <codeblock>, <sourcecode> fences), and Cline's
-// <diff> wrapper.
-var fenceTags = []string{"source", "code", "pre", "codeblock", "sourcecode", "diff"}
-
-// fence reports whether line opens or closes a code block: ``` or ~~~ (three
-// or more), or a fence tag, and returns what follows the opening (a
-// language, a path, or both).
+// fence reports whether line opens or closes a code block (see mdfence),
+// and returns what follows an opening (a language, a path, or both).
 func fence(line string) (info string, ok bool) {
-	s := strings.TrimSpace(line)
-	if len(s) >= 3 && (s[0] == '`' || s[0] == '~') && run(s) >= 3 {
-		return strings.TrimSpace(s[run(s):]), true
+	if f, ok := mdfence.Open(line); ok {
+		return f.Info, true
 	}
-	if len(s) < 3 || s[0] != '<' {
-		return "", false
-	}
-	closing := s[1] == '/'
-	t := s[1:]
-	if closing {
-		t = s[2:]
-	}
-	for _, tag := range fenceTags {
-		if rest, found := strings.CutPrefix(t, tag+">"); found {
-			if closing {
-				return "", strings.TrimSpace(rest) == ""
-			}
-			return strings.TrimSpace(rest), true
-		}
-	}
-	return "", false
+	return "", mdfence.CloseTag(line)
 }
 
 func isBlank(line string) bool { return strings.TrimSpace(line) == "" }

@@ -32,7 +32,7 @@ func findPath(lines []recent) (string, int, bool) {
 			}
 			continue
 		}
-		if p, ok := pathLine(l); ok {
+		if p, ok := repopath.DetectLine(l); ok {
 			return p, i, true
 		}
 		return "", 0, false
@@ -53,36 +53,4 @@ func fencePath(info string) (string, bool) {
 		return "", false
 	}
 	return repopath.Detect(w)
-}
-
-// labels are words some models put before a path on its line.
-var labels = []string{"file:", "filename:", "path:"}
-
-// pathLine returns the path a line names alone, with the decoration models
-// put around it removed: markdown headings ("# p"), Cline's <path>p</path>,
-// a label ("File: p"), escaped underscores, and what repopath.Detect strips
-// (**p**, `p`, p:, "p (new file)").
-func pathLine(line string) (string, bool) {
-	s := strings.TrimSpace(line)
-	if strings.HasPrefix(s, "#") {
-		t := strings.TrimLeft(s, "#")
-		if t == "" || (t[0] != ' ' && t[0] != '\t') {
-			return "", false
-		}
-		s = strings.TrimSpace(t)
-	}
-	if t, ok := strings.CutPrefix(s, "<path>"); ok {
-		if t, ok = strings.CutSuffix(t, "</path>"); ok {
-			s = strings.TrimSpace(t)
-		}
-	}
-	s = strings.TrimSpace(strings.Trim(s, "*"))
-	for _, l := range labels {
-		if len(s) > len(l) && strings.EqualFold(s[:len(l)], l) {
-			s = strings.TrimSpace(s[len(l):])
-			break
-		}
-	}
-	s = strings.ReplaceAll(s, `\_`, "_")
-	return repopath.Detect(s)
 }

@@ -71,7 +71,7 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		p.idle(line)
 		return false, false, nil
 	}
-	path, lang := infoPath(f.info)
+	path, lang := infoPath(f.Info)
 	var head []string
 	if path == "" && p.haveLast {
 		if lp, ok := linePath(p.last); ok {
@@ -110,7 +110,7 @@ func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) 
 			return true, false, []editcore.Op{op}
 		}
 		b.depth--
-	} else if f, ok := openFence(line); ok && f.char == b.f.char && f.n >= b.f.n && f.info != "" {
+	} else if f, ok := openFence(line); ok && f.Char == b.f.Char && f.N >= b.f.N && f.Info != "" {
 		// A fence that its own closing line could not be told from ours:
 		// a code example inside the file.
 		b.depth++
@@ -127,7 +127,7 @@ func (p *Parser) End() []editcore.Op {
 		ops = []editcore.Op{{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
 			Raw: strings.Join(b.raw, "\n"),
 			Problem: "the code block for " + b.path + " is never closed, so the file may be cut off; " +
-				"send the whole file again, ending with " + strings.Repeat(string(b.f.char), b.f.n)}}
+				"send the whole file again, ending with " + strings.Repeat(string(b.f.Char), b.f.N)}}
 	}
 	*p = Parser{gap: p.gap[:0]}
 	return ops

@@ -1,0 +1,81 @@
+// Package mdfence recognises the code fences models wrap edits in:
+// Markdown's ``` and ~~~ runs, and the HTML-like tags aider accepts as
+// fences (<source>…</source>).
+package mdfence
+
+import "strings"
+
+// Tags are the HTML-like tags used as fences: aider's <source>, <code>,
+// <pre>, <codeblock> and <sourcecode>, and Cline's <diff> wrapper.
+var Tags = []string{"source", "code", "pre", "codeblock", "sourcecode", "diff"}
+
+// Fence is an opening fence.
+type Fence struct {
+	Char   byte   // '`' or '~'; 0 for a tag
+	N      int    // length of the run
+	Tag    string // the tag of a tag fence
+	Indent int    // leading white space before the fence
+	Info   string // what follows the opening: a language, a path, or both
+}
+
+// Open recognises a line that opens a code block: a run of three or more
+// backticks or tildes (a backtick fence's info holds no backtick: that is
+// inline code), or <tag> with optional info after it.
+func Open(line string) (Fence, bool) {
+	t := strings.TrimLeft(line, " \t")
+	indent := len(line) - len(t)
+	t = strings.TrimRight(t, " \t")
+	if t == "" {
+		return Fence{}, false
+	}
+	if c := t[0]; c == '`' || c == '~' {
+		n := run(t)
+		info := strings.TrimSpace(t[n:])
+		if n < 3 || c == '`' && strings.IndexByte(info, '`') >= 0 {
+			return Fence{}, false
+		}
+		return Fence{Char: c, N: n, Indent: indent, Info: info}, true
+	}
+	if t[0] != '<' {
+		return Fence{}, false
+	}
+	for _, tag := range Tags {
+		if rest, ok := strings.CutPrefix(t[1:], tag+">"); ok {
+			return Fence{Tag: tag, Indent: indent, Info: strings.TrimSpace(rest)}, true
+		}
+	}
+	return Fence{}, false
+}
+
+// Closes reports whether line closes f: a run of f's character at least as
+// long and nothing else, or </tag>; white space around it aside.
+func (f Fence) Closes(line string) bool {
+	t := strings.TrimSpace(line)
+	if f.Tag != "" {
+		return t == "</"+f.Tag+">"
+	}
+	return len(t) >= f.N && run(t) == len(t) && t[0] == f.Char
+}
+
+// CloseTag reports whether line is a closing fence tag (</source>).
+func CloseTag(line string) bool {
+	t := strings.TrimSpace(line)
+	if len(t) < 4 || !strings.HasPrefix(t, "</") {
+		return false
+	}
+	for _, tag := range Tags {
+		if t[2:] == tag+">" {
+			return true
+		}
+	}
+	return false
+}
+
+// run is the length of the run of s's first byte at its start.
+func run(s string) int {
+	i := 0
+	for i < len(s) && s[i] == s[0] {
+		i++
+	}
+	return i
+}

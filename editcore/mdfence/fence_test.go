@@ -1,0 +1,61 @@
+package mdfence
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestOpen(t *testing.T) {
+	tests := []struct {
+		line string
+		ok   bool
+		want Fence
+	}{
+		{"```", true, Fence{Char: '`', N: 3}},
+		{"````python src/a.py", true, Fence{Char: '`', N: 4, Info: "python src/a.py"}},
+		{"  ~~~ diff  ", true, Fence{Char: '~', N: 3, Indent: 2, Info: "diff"}},
+		{"<source>python", true, Fence{Tag: "source", Info: "python"}},
+		{"<diff>", true, Fence{Tag: "diff"}},
+		{"``", false, Fence{}},
+		{"```a` b", false, Fence{}}, // inline code
+		{"</source>", false, Fence{}},
+		{"<sources>", false, Fence{}},
+		{"", false, Fence{}},
+		{"text ```", false, Fence{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			f, ok := Open(tt.line)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, f)
+		})
+	}
+}
+
+func TestCloses(t *testing.T) {
+	four, _ := Open("````md")
+	tilde, _ := Open("~~~")
+	tag, _ := Open("<source>python")
+	tests := []struct {
+		f    Fence
+		line string
+		want bool
+	}{
+		{four, "````", true},
+		{four, " ````` ", true},
+		{four, "```", false}, // shorter: a fence inside the block
+		{four, "```` x", false},
+		{tilde, "~~~~", true},
+		{tilde, "```", false},
+		{tag, "</source>", true},
+		{tag, "</code>", false},
+		{tag, "```", false},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, tt.f.Closes(tt.line), "%q closes %q", tt.line, tt.f)
+	}
+	assert.True(t, CloseTag(" </pre> "))
+	assert.False(t, CloseTag("</path>"))
+	assert.False(t, CloseTag("<source>"))
+}
