@@ -3,6 +3,7 @@ package apply
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -90,4 +91,25 @@ func TestWrap(t *testing.T) {
 	body := bodyOf(strings.Join(many, "\n"))
 	assert.Equal(t, 41, len(strings.Split(body, "\n")))
 	assert.True(t, strings.HasSuffix(body, "[…]"))
+}
+
+// FuzzSubject: any prose gives a one-line subject of at most 72
+// characters and a body of at most 41 lines, and a subject that was not
+// cut short is not repeated at the start of the body.
+func FuzzSubject(f *testing.F) {
+	f.Add("Here:\n\nDone.\n")
+	f.Add("## **Plan**: rename `foo`\n\nDetails.")
+	f.Add("**Fix it. Now.**\nMore.")
+	f.Add("```sh\nmake\n```\nThen it works.")
+	f.Fuzz(func(t *testing.T, prose string) {
+		prose = printable(prose)
+		subject, rest := splitSubject(prose)
+		assert.NotContains(t, subject, "\n")
+		assert.LessOrEqual(t, utf8.RuneCountInString(subject), subjectWidth)
+		body := bodyOf(rest)
+		assert.LessOrEqual(t, strings.Count(body, "\n"), bodyLines)
+		if subject != "" && !strings.HasSuffix(subject, "…") && len(subject) > 3 {
+			assert.False(t, strings.HasPrefix(body, subject+" "), "subject repeated: %q / %q", subject, body)
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package mdfence
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,4 +59,28 @@ func TestCloses(t *testing.T) {
 	assert.True(t, CloseTag(" </pre> "))
 	assert.False(t, CloseTag("</path>"))
 	assert.False(t, CloseTag("<source>"))
+}
+
+// FuzzOpen: an opening fence is closed by its own bare form and never by
+// a line that is not a fence.
+func FuzzOpen(f *testing.F) {
+	f.Add("````python a.py", "````")
+	f.Add("<source>go", "</source>")
+	f.Add("~~~", "~~")
+	f.Fuzz(func(t *testing.T, open, line string) {
+		fe, ok := Open(open)
+		if !ok {
+			return
+		}
+		if fe.Tag != "" {
+			assert.True(t, fe.Closes("</"+fe.Tag+">"))
+		} else {
+			assert.True(t, fe.Closes(strings.Repeat(string(fe.Char), fe.N)))
+			assert.False(t, fe.Closes(strings.Repeat(string(fe.Char), fe.N-1)))
+		}
+		if fe.Closes(line) {
+			_, isOpen := Open(line)
+			assert.True(t, isOpen || CloseTag(line), "%q closes %q but is no fence", line, open)
+		}
+	})
 }

@@ -14,8 +14,9 @@ import (
 
 // chunked feeds text in pieces whose lengths come from cuts (cycled; each
 // byte gives a length of 1 to 16).
-func chunked(text, cuts []byte) []editcore.Op {
-	p := New()
+func chunked(text, cuts []byte) []editcore.Op { return chunkedWith(New(), text, cuts) }
+
+func chunkedWith(p *Parser, text, cuts []byte) []editcore.Op {
 	var ops []editcore.Op
 	for i := 0; len(text) > 0; i++ {
 		n := len(text)
@@ -101,6 +102,14 @@ func FuzzParse(f *testing.F) {
 		got := chunked(text, cuts)
 		if !assert.ObjectsAreEqual(whole, got) {
 			t.Fatalf("chunked parse differs from whole parse\nwhole: %+v\nchunked: %+v", whole, got)
+		}
+		// The prose (the commit message's source) does not depend on the
+		// chunks either, and never holds a line of a block.
+		pw, pc := New(), New()
+		chunkedWith(pw, text, nil)
+		chunkedWith(pc, text, cuts)
+		if pw.Prose() != pc.Prose() {
+			t.Fatalf("chunked prose differs\nwhole: %q\nchunked: %q", pw.Prose(), pc.Prose())
 		}
 	})
 }
