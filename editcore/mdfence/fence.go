@@ -22,12 +22,15 @@ type Fence struct {
 // backticks or tildes (a backtick fence's info holds no backtick: that is
 // inline code), or <tag> with optional info after it.
 func Open(line string) (Fence, bool) {
-	t := strings.TrimLeft(line, " \t")
-	indent := len(line) - len(t)
-	t = strings.TrimRight(t, " \t")
-	if t == "" {
+	indent := 0
+	for indent < len(line) && (line[indent] == ' ' || line[indent] == '\t') {
+		indent++
+	}
+	// Nearly every line is no fence: reject it before any other work.
+	if indent == len(line) || line[indent] != '`' && line[indent] != '~' && line[indent] != '<' {
 		return Fence{}, false
 	}
+	t := strings.TrimRight(line[indent:], " \t")
 	if c := t[0]; c == '`' || c == '~' {
 		n := run(t)
 		info := strings.TrimSpace(t[n:])
