@@ -3,6 +3,7 @@ package editcore
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore/match"
@@ -10,7 +11,7 @@ import (
 
 // replace applies a Replace operation to t.
 func (s *Session) replace(op *Op, r *Result, t *text) {
-	old, repl := op.Lines(), op.Replacement()
+	old, repl := dropBOM(op.Lines()), dropBOM(op.Replacement())
 	if len(old) == 0 {
 		r.fail(AnchorNotFound, "the block has no lines to locate in "+r.Path+"; include the lines to replace (or leave the old section empty only to create a new file)")
 		return
@@ -20,8 +21,15 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 		return
 	}
 	// A pure insertion's new text contains its old text: look for the
-	// result first, or a re-run would insert the lines twice.
+	// result first, or a re-run would insert the lines twice. Unless the
+	// anchor also stands at other places: the model may mean one of them.
 	if len(op.Old) == 0 && len(op.New) > 0 {
+		var amb *match.Ambiguous
+		if _, err := match.Find(t.lines, old, opt); errors.As(err, &amb) {
+			r.fail(AmbiguousAnchor, ambiguousMessage(r.Path, amb))
+			r.Line = amb.Lines[0]
+			return
+		}
 		if m, err := match.Find(t.lines, repl, opt); err == nil {
 			r.Status, r.Line = AlreadyApplied, m.Start+1
 			r.Message = fmt.Sprintf("the new lines are already in %s at line %d", r.Path, m.Start+1)
@@ -56,6 +64,18 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 		return
 	}
 	r.fail(AnchorNotFound, fmt.Sprintf("in %s: %v", r.Path, err))
+}
+
+// dropBOM removes a byte order mark the model copied from the start of a
+// file (a git diff of line 1 carries it): the file's own BOM is kept
+// apart from its lines, and a second one would be written inside them.
+func dropBOM(lines []string) []string {
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "\ufeff") {
+		return lines
+	}
+	out := slices.Clone(lines)
+	out[0] = strings.TrimPrefix(out[0], "\ufeff")
+	return out
 }
 
 // alreadyThere reports (and records in r) whether the replacement is
@@ -95,6 +115,9 @@ func (s *Session) matchOptions(op *Op, t *text, r *Result) (match.Options, bool)
 		}
 		opt.From = m.End
 	}
+	// The scope line says where the lines are: the first place after it,
+	// as apply_patch's grammar has it, even when they recur further down.
+	opt.First = len(op.Scope) > 0
 	return opt, true
 }
 

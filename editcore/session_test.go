@@ -73,6 +73,18 @@ func TestSession(t *testing.T) {
 			want:  []want{{status: AlreadyApplied, line: 1}},
 			after: map[string]string{"u.py": "import os\nimport sys\nx = 1\n"},
 		},
+		"an insertion present after one of two anchors is ambiguous, not already_applied": {
+			files: map[string]string{"db.py": "def save():\n    conn.close()\n    cleanup()\n\ndef load():\n    conn.close()\n"},
+			ops:   []*Op{rep("db.py", "    conn.close()", "", "    cleanup()")},
+			want:  []want{{status: Failed, err: AmbiguousAnchor, line: 2}},
+			after: map[string]string{"db.py": "def save():\n    conn.close()\n    cleanup()\n\ndef load():\n    conn.close()\n"},
+		},
+		"a BOM the model copied onto line 1 is not written twice": {
+			files: map[string]string{"b.py": "\ufeffimport os\r\nx = 1\r\n"},
+			ops:   []*Op{rep("b.py", "", "\ufeffimport os", "\ufeffimport json")},
+			want:  []want{{status: Applied, line: 1, match: "exact"}},
+			after: map[string]string{"b.py": "\ufeffimport json\r\nx = 1\r\n"},
+		},
 		"delete lines": {
 			files: map[string]string{"u.py": "import os\nimport deprecated_module\nimport sys\n"},
 			ops:   []*Op{rep("u.py", "import os", "import deprecated_module\nimport sys", "import sys")},

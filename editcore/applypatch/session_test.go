@@ -68,6 +68,12 @@ func TestApply(t *testing.T) {
 			map[string]string{"a.py": "def f():\n    return 1\n\ndef g():\n    return 2\n"},
 			true,
 		},
+		"scope: the first place after it, though the lines recur further down (as Codex)": {
+			map[string]string{"a.py": "class A:\n    def run(self):\n        return 1\n\nclass B:\n    def run(self):\n        return 1\n"},
+			"*** Begin Patch\n*** Update File: a.py\n@@ class A:\n     def run(self):\n-        return 1\n+        return 5\n*** End Patch\n",
+			map[string]string{"a.py": "class A:\n    def run(self):\n        return 5\n\nclass B:\n    def run(self):\n        return 1\n"},
+			true,
+		},
 		"chunks in order: the second is searched after the first": {
 			map[string]string{"a.txt": "a\nx\ny\nb\nx\ny\n"},
 			"*** Begin Patch\n*** Update File: a.txt\n@@\n a\n x\n-y\n+Y1\n@@\n x\n-y\n+Y2\n*** End Patch\n",

@@ -68,6 +68,11 @@ type Options struct {
 	From int
 	// AtEOF requires the match to end at the last line of the file.
 	AtEOF bool
+	// First takes the earliest of several locations a step finds instead
+	// of reporting them Ambiguous: for lines that follow a context line
+	// which already says where they are (apply_patch's "@@ def f():",
+	// whose grammar means the first place after it).
+	First bool
 }
 
 // Match is one location found for a pattern.
@@ -124,6 +129,10 @@ func Find(file, pattern []string, opt Options) (Match, error) {
 			h := hits[0]
 			return Match{Start: h.start, End: h.end, Step: st.step, Reindent: h.reindent}, nil
 		default:
+			if opt.First {
+				h := slices.MinFunc(hits, func(a, b hit) int { return a.start - b.start })
+				return Match{Start: h.start, End: h.end, Step: st.step, Reindent: h.reindent}, nil
+			}
 			lines := make([]int, len(hits))
 			for i, h := range hits {
 				lines[i] = h.start + 1
