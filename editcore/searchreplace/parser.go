@@ -29,6 +29,7 @@ type block struct {
 	marker  string
 	path    string
 	noPath  bool
+	mention string // a file the lines before the block name, not as a path line
 	raw     []string
 	search  []string
 	replace []string
@@ -87,6 +88,13 @@ func (p *Parser) begin(n int, line string) {
 			b.raw = append(b.raw, r.text)
 		}
 	case p.prev != "":
+		if other, ok := mentionsOther(p.ring, p.prev); ok {
+			// The lines before the block name another file in a way that
+			// is not a path line ("In `src/c.py`:"): reusing the previous
+			// block's file could edit the wrong one.
+			b.noPath, b.mention = true, other
+			break
+		}
 		b.path = p.prev
 	default:
 		b.noPath = true
@@ -159,11 +167,16 @@ func (p *Parser) done(ops ...editcore.Op) []editcore.Op {
 
 func (p *Parser) malformed(problem string) editcore.Op {
 	b := &p.b
+	why := noPathProblem
+	if b.mention != "" {
+		why = fmt.Sprintf("the lines before %s name %s, but not alone on a line; "+
+			"write the path alone on the line before the block or its opening fence", startText, b.mention)
+	}
 	switch {
 	case b.noPath && problem == "":
-		problem = noPathProblem
+		problem = why
 	case b.noPath:
-		problem = noPathProblem + "; " + problem
+		problem = why + "; " + problem
 	}
 	return editcore.Op{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
 		Raw: strings.Join(b.raw, "\n"), Problem: problem}

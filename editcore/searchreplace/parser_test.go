@@ -141,6 +141,15 @@ func TestParse(t *testing.T) {
 			"a/b.py\n```\n" + body + "\n```\n\nThen:\n```\n" + body + "\n```\n",
 			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), xOp("a/b.py", 12, "")},
 		},
+		"a block after prose naming another file does not reuse the previous path": {
+			"a/b.py\n```\n" + body + "\n```\n\nIn `src/c.py`:\n```\n" + body + "\n```\n",
+			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), malformed("", 12, body,
+				"the lines before <<<<<<< SEARCH name src/c.py, but not alone on a line; write the path alone on the line before the block or its opening fence")},
+		},
+		"prose naming the previous file again still reuses it": {
+			"a/b.py\n```\n" + body + "\n```\n\nThen, further down in b.py:\n```\n" + body + "\n```\n",
+			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), xOp("a/b.py", 12, "")},
+		},
 		"consecutive blocks": {
 			"a/b.py\n" + body + "\n" + body + "\nc.py\n" + body + "\n",
 			[]editcore.Op{xOp("a/b.py", 2, "a/b.py\n"), xOp("a/b.py", 7, ""), xOp("c.py", 13, "c.py\n")},

@@ -1,6 +1,7 @@
 package searchreplace
 
 import (
+	"path"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
@@ -53,4 +54,28 @@ func fencePath(info string) (string, bool) {
 		return "", false
 	}
 	return repopath.Detect(w)
+}
+
+// mentionsOther reports a file other than prev that the prose lines since
+// the last block name inside a sentence, a list item or a heading.
+func mentionsOther(lines []recent, prev string) (string, bool) {
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i].text
+		if classify(l) != content {
+			break // the previous block
+		}
+		if _, ok := fence(l); ok || isBlank(l) {
+			continue
+		}
+		for _, w := range strings.Fields(l) {
+			w = strings.Trim(w, "`*_,:;.()[]{}\"'<>!?")
+			if !strings.ContainsAny(w, "./") {
+				continue
+			}
+			if p, ok := repopath.Detect(w); ok && repopath.Clean(p) != repopath.Clean(prev) && path.Base(repopath.Clean(p)) != path.Base(repopath.Clean(prev)) {
+				return p, true
+			}
+		}
+	}
+	return "", false
 }
