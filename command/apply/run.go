@@ -164,6 +164,9 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 		old := plumbing.ZeroHash
 		if exists {
 			old = tip
+			if err := a.refuseCheckedOut(ctx); err != nil {
+				return nil, err
+			}
 		}
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
 		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
@@ -193,6 +196,25 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 		start = tip
 		a.out.retrying(name)
 	}
+}
+
+// refuseCheckedOut refuses to move a branch that a worktree has checked
+// out: that would change the checkout's HEAD under it and leave its index
+// showing the new commits reversed.
+func (a *applier) refuseCheckedOut(ctx context.Context) error {
+	wts, err := a.repo.Worktrees(ctx)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	for _, w := range wts {
+		if w.Branch != a.branch || w.Bare {
+			continue
+		}
+		return exitcode.UsageErrorf("branch %s is checked out in %s, and apply never changes a checkout; "+
+			"nothing was recorded: apply to another branch with -b NAME, or switch that worktree to another branch first",
+			a.branchName, w.Path)
+	}
+	return nil
 }
 
 func short(h plumbing.Hash) string { return h.String()[:12] }
