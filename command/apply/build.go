@@ -23,7 +23,7 @@ type pending struct {
 // the ref). It returns the report and the new tip.
 func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*Report, plumbing.Hash, error) {
 	rep := &Report{Branch: a.branch, Base: start.String(), DryRun: a.opts.DryRun, Responses: []*ResponseReport{}}
-	recorded, err := a.recorded(ctx, start)
+	recorded, err := a.recorded(ctx, start, a.exists)
 	if err != nil {
 		return nil, start, err
 	}

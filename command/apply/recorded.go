@@ -17,15 +17,35 @@ const maxRecordedWalk = 100000
 
 // recorded finds the responses already on the branch: the first-parent
 // commits from tip that carry Aiedit trailers, keyed by transcript hash
-// ("sha256:<hex>") and response number. The walk stops at the first commit
-// that is not ours: everything below it is the base.
-func (a *applier) recorded(ctx context.Context, tip plumbing.Hash) (map[string]map[int]string, error) {
+// ("sha256:<hex>") and response number.
+//
+// On a new branch (tip is the base) the walk stops at the first commit
+// that is not ours. On an existing branch it goes on through the user's
+// own commits (fix-ups on top of a response are the point of a review
+// branch) down to where the branch left HEAD's history; when that is
+// unknown (HEAD is on the branch, or has it all after a fast-forward
+// merge) it reads the whole first-parent history, up to maxRecordedWalk.
+func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) (map[string]map[int]string, error) {
+	stop := plumbing.ZeroHash
+	if exists {
+		if head, err := a.repo.ResolveCommit("HEAD"); err == nil && head != tip {
+			if mb, ok, err := a.repo.MergeBase(ctx, tip, head); err == nil && ok && mb != tip {
+				stop = mb
+			}
+		}
+	}
 	out := map[string]map[int]string{}
 	n := 0
-	err := a.repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
 		n++
+		if n > maxRecordedWalk {
+			return gitops.ErrStopWalk
+		}
 		sum, idx, ok := responseOf(c.Message)
-		if !ok || n > maxRecordedWalk {
+		if !ok {
+			if exists {
+				return nil
+			}
 			return gitops.ErrStopWalk
 		}
 		if out[sum] == nil {

@@ -101,6 +101,7 @@ type applier struct {
 	checks *checkSetup // set by setupChecks before anything is applied
 
 	branch     string // full ref name
+	exists     bool   // the branch existed when the run read it
 	branchName string // short name
 	baseName   string // what the user calls the base, for review commands
 
@@ -150,6 +151,7 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 	if exists {
 		start = tip
 	}
+	a.exists = exists
 	a.debug.Debug("branch", "ref", a.branch, "exists", exists, "start", short(start), "base", a.baseName)
 
 	for attempt := 1; ; attempt++ {
@@ -193,7 +195,7 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 		if !exists {
 			return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
 		}
-		start = tip
+		start, a.exists = tip, true
 		a.out.retrying(name)
 	}
 }
