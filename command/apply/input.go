@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 )
@@ -142,22 +143,27 @@ func stem(name string) string {
 		return "stdin"
 	}
 	base := filepath.Base(name)
-	for ext := filepath.Ext(base); ext != "" && ext != base; ext = filepath.Ext(base) {
-		base = strings.TrimSuffix(base, ext)
-	}
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	// Letters, digits and "._-" of any script; anything else (and a run of
+	// dots, which a ref may not hold) becomes one dash.
 	var b strings.Builder
 	dash := false
+	var last rune
 	for _, r := range base {
-		ok := r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		if ok {
+		switch {
+		case r == '.' && last == '.':
+			continue
+		case r == '_' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(r)
 			dash = false
-		} else if !dash && b.Len() > 0 {
+		case !dash && b.Len() > 0:
 			b.WriteByte('-')
 			dash = true
 		}
+		last = r
 	}
-	s := strings.Trim(b.String(), "-_")
+	s := strings.Trim(b.String(), "-_.")
+	s = strings.TrimSuffix(s, ".lock")
 	if s == "" {
 		return "transcript"
 	}
