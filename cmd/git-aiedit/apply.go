@@ -79,6 +79,9 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 				}
 				opts.Fuzzy = t
 			}
+			if cmd.IsSet("branch") && strings.TrimSpace(opts.Branch) == "" {
+				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")
+			}
 			code, err := apply.Run(ctx, opts)
 			*status = code
 			return err

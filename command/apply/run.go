@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"math"
 
 	"errors"
 	"fmt"
@@ -71,7 +72,7 @@ func (o *Options) check() error {
 	if len(o.Transcripts) == 0 {
 		return exitcode.UsageErrorf("no transcript given; name a file, or - for standard input")
 	}
-	if o.Fuzzy < 0 || o.Fuzzy > 1 {
+	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
 		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
 	}
 	if o.Format != "" && !knownFormat(o.Format) {
@@ -84,6 +85,9 @@ func (o *Options) check() error {
 		if _, err := transcript.ParseSource(o.From); err != nil {
 			return exitcode.UsageErrorf("unknown --from %q; use one of raw, markdown, aider, claude-code, codex, openhands", o.From)
 		}
+	}
+	if o.JSON && o.SummaryMD == "-" {
+		return exitcode.UsageErrorf("--json and --summary-md - would both write to standard output; write the summary to a file (--summary-md FILE)")
 	}
 	if o.Worktree != "" && o.DryRun {
 		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")
