@@ -12,12 +12,15 @@ import (
 // ccRecord is a Claude Code session record, or a bare Messages API message
 // ({role, content}).
 type ccRecord struct {
-	Type        string     `json:"type"`
-	IsSidechain bool       `json:"isSidechain"`
-	IsMeta      bool       `json:"isMeta"`
-	Cwd         string     `json:"cwd"`
-	Timestamp   string     `json:"timestamp"`
-	Message     *ccMessage `json:"message"`
+	Type        string `json:"type"`
+	IsSidechain bool   `json:"isSidechain"`
+	IsMeta      bool   `json:"isMeta"`
+	// IsAPIError marks a record Claude Code wrote itself when the API
+	// failed ("API Error: 529 …", model "<synthetic>"): not the model's.
+	IsAPIError bool       `json:"isApiErrorMessage"`
+	Cwd        string     `json:"cwd"`
+	Timestamp  string     `json:"timestamp"`
+	Message    *ccMessage `json:"message"`
 
 	Role    string          `json:"role"`
 	Model   string          `json:"model"`
@@ -190,7 +193,10 @@ func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block
 	for _, b := range bs {
 		switch b.Type {
 		case "text":
-			if !r.IsSidechain && strings.TrimSpace(b.Text) != "" {
+			// Claude Code's own notes in the model's place (an API error,
+			// "No response requested.") are no prose of the model's.
+			synthetic := r.IsAPIError || msg.Model == "<synthetic>"
+			if !r.IsSidechain && !synthetic && strings.TrimSpace(b.Text) != "" {
 				c.texts = append(c.texts, strings.TrimSpace(b.Text))
 			}
 		case "tool_use":

@@ -439,3 +439,19 @@ func strip(rs []*Response) []Response {
 	}
 	return out
 }
+
+// Claude Code writes its own records in the model's place when the API
+// fails or nothing was asked: they are no prose of the model's.
+func TestClaudeCodeSyntheticRecordsAreNotProse(t *testing.T) {
+	jsonl := `{"type":"user","message":{"role":"user","content":"Fix it."},"cwd":"/p"}
+{"type":"assistant","message":{"role":"assistant","model":"claude-sonnet-4","content":[{"type":"text","text":"Done, multiply now multiplies."},{"type":"tool_use","id":"t1","name":"Write","input":{"file_path":"/p/a.py","content":"x = 1\n"}}]},"cwd":"/p"}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"cwd":"/p"}
+{"type":"assistant","isApiErrorMessage":true,"message":{"role":"assistant","model":"<synthetic>","content":[{"type":"text","text":"API Error: 529 {\"type\":\"error\"}"}]},"cwd":"/p"}
+{"type":"assistant","message":{"role":"assistant","model":"<synthetic>","content":[{"type":"text","text":"No response requested."}]},"cwd":"/p"}
+`
+	rs, _, err := readAll(t, []byte(jsonl), ClaudeCode, Options{})
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Done, multiply now multiplies.", strings.TrimSpace(rs[0].Text))
+	assert.Equal(t, "claude-sonnet-4", rs[0].Model)
+}
