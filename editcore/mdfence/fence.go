@@ -51,9 +51,10 @@ func Open(line string) (Fence, bool) {
 }
 
 // Closes reports whether line closes f: a run of f's character at least as
-// long and nothing else, or </tag>; white space around it aside.
+// long and nothing else, or </tag>; spaces and tabs around it aside (as
+// Open: a line is one whole line, its "\r" already gone).
 func (f Fence) Closes(line string) bool {
-	t := strings.TrimSpace(line)
+	t := strings.Trim(line, " \t")
 	if f.Tag != "" {
 		return t == "</"+f.Tag+">"
 	}
@@ -62,7 +63,7 @@ func (f Fence) Closes(line string) bool {
 
 // CloseTag reports whether line is a closing fence tag (</source>).
 func CloseTag(line string) bool {
-	t := strings.TrimSpace(line)
+	t := strings.Trim(line, " \t")
 	if len(t) < 4 || !strings.HasPrefix(t, "</") {
 		return false
 	}

@@ -67,6 +67,7 @@ func FuzzOpen(f *testing.F) {
 	f.Add("````python a.py", "````")
 	f.Add("<source>go", "</source>")
 	f.Add("~~~", "~~")
+	f.Add("```", "\r```")
 	f.Fuzz(func(t *testing.T, open, line string) {
 		fe, ok := Open(open)
 		if !ok {
