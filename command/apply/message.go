@@ -93,7 +93,7 @@ func firstSentence(s string) string {
 			}
 		}
 	}
-	return strings.TrimSuffix(strings.TrimSpace(s), ":")
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ":"))
 }
 
 // shorten cuts s to at most n characters at a word boundary, marking the cut.

@@ -94,13 +94,14 @@ func TestWrap(t *testing.T) {
 }
 
 // FuzzSubject: any prose gives a one-line subject of at most 72
-// characters and a body of at most 41 lines, and a subject that was not
-// cut short is not repeated at the start of the body.
+// characters and a body of at most 41 lines, and in plain prose a subject
+// that was not cut short is taken out of the body.
 func FuzzSubject(f *testing.F) {
 	f.Add("Here:\n\nDone.\n")
 	f.Add("## **Plan**: rename `foo`\n\nDetails.")
 	f.Add("**Fix it. Now.**\nMore.")
 	f.Add("```sh\nmake\n```\nThen it works.")
+	f.Add("000000 `")
 	f.Fuzz(func(t *testing.T, prose string) {
 		prose = printable(prose)
 		subject, rest := splitSubject(prose)
@@ -108,8 +109,11 @@ func FuzzSubject(f *testing.F) {
 		assert.LessOrEqual(t, utf8.RuneCountInString(subject), subjectWidth)
 		body := bodyOf(rest)
 		assert.LessOrEqual(t, strings.Count(body, "\n"), bodyLines)
-		if subject != "" && !strings.HasSuffix(subject, "…") && len(subject) > 3 {
-			assert.False(t, strings.HasPrefix(body, subject+" "), "subject repeated: %q / %q", subject, body)
+		// The sentence is taken out of plain prose (unbalanced Markdown keeps
+		// its line whole on purpose), unless the subject had to be cut.
+		plain := !strings.ContainsAny(prose, "*_`#>-+")
+		if plain && subject != "" && !strings.HasSuffix(subject, "…") {
+			assert.NotEqual(t, prose, rest, "the subject's sentence stays in the body")
 		}
 	})
 }
