@@ -20,23 +20,15 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 	if !ok {
 		return
 	}
+	m, err := s.find(op, t.lines, old, opt)
+	var amb *match.Ambiguous
+	ambiguous := errors.As(err, &amb)
 	// A pure insertion's new text contains its old text: look for the
 	// result first, or a re-run would insert the lines twice. Unless the
-	// anchor also stands at other places: the model may mean one of them.
-	if len(op.Old) == 0 && len(op.New) > 0 {
-		var amb *match.Ambiguous
-		if _, err := match.Find(t.lines, old, opt); errors.As(err, &amb) {
-			r.fail(AmbiguousAnchor, ambiguousMessage(r.Path, amb))
-			r.Line = amb.Lines[0]
-			return
-		}
-		if m, err := match.Find(t.lines, repl, opt); err == nil {
-			r.Status, r.Line = AlreadyApplied, m.Start+1
-			r.Message = fmt.Sprintf("the new lines are already in %s at line %d", r.Path, m.Start+1)
-			return
-		}
+	// anchor stands at several places: the model may mean another of them.
+	if len(op.Old) == 0 && len(op.New) > 0 && !ambiguous && s.alreadyThere(op, t, repl, opt, r) {
+		return
 	}
-	m, err := s.find(op, t.lines, old, opt)
 	if err == nil {
 		if op.Group != 0 && op.InOrder {
 			s.groupEnd[op.Group] = m.Start + len(repl)
@@ -46,8 +38,7 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 		r.Status, r.Match, r.Line = Applied, m.Step, m.Start+1
 		return
 	}
-	var amb *match.Ambiguous
-	if errors.As(err, &amb) {
+	if ambiguous {
 		r.fail(AmbiguousAnchor, ambiguousMessage(r.Path, amb))
 		if len(amb.Lines) > 0 {
 			r.Line = amb.Lines[0]

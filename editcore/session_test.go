@@ -79,6 +79,12 @@ func TestSession(t *testing.T) {
 			want:  []want{{status: Failed, err: AmbiguousAnchor, line: 2}},
 			after: map[string]string{"db.py": "def save():\n    conn.close()\n    cleanup()\n\ndef load():\n    conn.close()\n"},
 		},
+		"an insertion whose anchor recurs goes where a git diff's line number says": {
+			files: map[string]string{"a.txt": "x\nz\nx\nz\n"},
+			ops:   []*Op{{Kind: Replace, Format: "udiff", Path: "a.txt", Anchor: lines("x"), New: lines("y"), Trailing: lines("z"), Hint: 3}},
+			want:  []want{{status: Applied, line: 3, match: "exact"}},
+			after: map[string]string{"a.txt": "x\nz\nx\ny\nz\n"},
+		},
 		"a BOM the model copied onto line 1 is not written twice": {
 			files: map[string]string{"b.py": "\ufeffimport os\r\nx = 1\r\n"},
 			ops:   []*Op{rep("b.py", "", "\ufeffimport os", "\ufeffimport json")},
