@@ -14,7 +14,7 @@ func (r *Repo) CheckBranchName(ctx context.Context, name string) error {
 	}
 	// check-ref-format --branch expands "@" and "@{-1}" to branches that
 	// exist; a new branch must be a name as written.
-	if res.code != 0 || strings.HasPrefix(name, "-") || strings.Contains(name, "@") && (name == "@" || strings.Contains(name, "@{")) ||
+	if res.code != 0 || strings.HasPrefix(name, "-") || name == "@" || strings.Contains(name, "@{") ||
 		name == "HEAD" || strings.HasPrefix(name, "refs/") {
 		return &RepoError{Op: "check branch name", Msg: "not a valid branch name: " + name,
 			Hint: "use letters, digits, '/', '-' and '_' (see git check-ref-format)"}

@@ -39,9 +39,6 @@ func Open(line string) (Fence, bool) {
 		}
 		return Fence{Char: c, N: n, Indent: indent, Info: info}, true
 	}
-	if t[0] != '<' {
-		return Fence{}, false
-	}
 	for _, tag := range Tags {
 		if rest, ok := strings.CutPrefix(t[1:], tag+">"); ok {
 			return Fence{Tag: tag, Indent: indent, Info: strings.TrimSpace(rest)}, true

@@ -349,9 +349,11 @@ func (p *Parser) addProse(s string) {
 // diff, a whole file), whose closing line the block may leave unclaimed.
 func (p *Parser) openFrame(line string) {
 	if f, ok := mdfence.Open(line); ok {
-		p.frame, p.framed, p.blanks = f, true, 0
+		p.setFrame(f)
 	}
 }
+
+func (p *Parser) setFrame(f mdfence.Fence) { p.frame, p.framed, p.blanks = f, true, 0 }
 
 // closeFrame forgets the frame when the block's own last line closed it.
 func (p *Parser) closeFrame(line string) {
@@ -378,7 +380,7 @@ func (p *Parser) trimProse() {
 					p.inFence = false
 				}
 				fenceSeen = true
-				p.frame, p.framed, p.blanks = f, true, 0
+				p.setFrame(f)
 			} else if _, ok := repopath.DetectLine(line); ok && !pathSeen {
 				pathSeen = true
 			} else {

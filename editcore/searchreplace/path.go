@@ -59,6 +59,7 @@ func fencePath(info string) (string, bool) {
 // mentionsOther reports a file other than prev that the prose lines since
 // the last block name inside a sentence, a list item or a heading.
 func mentionsOther(lines []recent, prev string) (string, bool) {
+	prev = repopath.Clean(prev)
 	for i := len(lines) - 1; i >= 0; i-- {
 		l := lines[i].text
 		if classify(l) != content {
@@ -72,8 +73,10 @@ func mentionsOther(lines []recent, prev string) (string, bool) {
 			if !strings.ContainsAny(w, "./") {
 				continue
 			}
-			if p, ok := repopath.Detect(w); ok && repopath.Clean(p) != repopath.Clean(prev) && path.Base(repopath.Clean(p)) != path.Base(repopath.Clean(prev)) {
-				return p, true
+			if p, ok := repopath.Detect(w); ok {
+				if c := repopath.Clean(p); c != prev && path.Base(c) != path.Base(prev) {
+					return p, true
+				}
 			}
 		}
 	}

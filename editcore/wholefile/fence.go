@@ -12,9 +12,6 @@ func openFence(line string) (fence, bool) {
 	return fence{f}, ok && f.Tag == ""
 }
 
-// closes reports whether line closes f.
-func (f fence) closes(line string) bool { return f.Closes(line) }
-
 // strip removes up to the fence's indentation from a content line.
 func (f fence) strip(line string) string {
 	for i := 0; i < f.Indent && len(line) > 0 && (line[0] == ' ' || line[0] == '\t'); i++ {

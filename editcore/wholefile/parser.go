@@ -61,7 +61,7 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		return p.inBlock(line)
 	}
 	if p.inOther {
-		if p.other.closes(line) {
+		if p.other.Closes(line) {
 			p.inOther = false
 		}
 		return false, false, nil
@@ -102,7 +102,7 @@ func (p *Parser) idle(line string) {
 func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) {
 	b := &p.b
 	b.raw = append(b.raw, line)
-	if b.f.closes(line) {
+	if b.f.Closes(line) {
 		if b.depth == 0 {
 			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start,
 				Raw: strings.Join(b.raw, "\n"), Content: editcore.FileContent(b.lines)}
