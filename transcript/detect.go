@@ -38,73 +38,108 @@ func Detect(head []byte, name string) Source {
 	return Raw
 }
 
-// detectJSON classifies JSON content by the keys of its first records.
+// detectJSON classifies JSON content by the structure of its first records:
+// the keys of each top-level value (a JSONL line, an element of a list, or
+// the object that wraps the list), read as a token stream so that a record
+// far longer than the head (an OpenHands evaluation record with a 20 KB
+// instruction) is still known by the keys that came before the cut.
 func detectJSON(t []byte) Source {
+	dec := json.NewDecoder(bytes.NewReader(t))
 	if t[0] == '[' {
-		dec := json.NewDecoder(bytes.NewReader(t))
 		if _, err := dec.Token(); err != nil {
 			return ""
 		}
-		for i := 0; i < 5 && dec.More(); i++ {
-			var m map[string]json.RawMessage
-			if dec.Decode(&m) != nil {
-				break
-			}
-			if s := classifyRecord(m); s != "" {
-				return s
-			}
-		}
-		return byKeys(t)
 	}
-	lines := bytes.Split(t, []byte("\n"))
-	for i, l := range lines {
-		if i >= 50 {
-			break
-		}
-		var m map[string]json.RawMessage
-		if json.Unmarshal(bytes.TrimSpace(l), &m) != nil {
-			continue
-		}
-		if s := classifyRecord(m); s != "" {
+	for i := 0; i < 50 && dec.More(); i++ {
+		k, whole := recordKeys(dec)
+		if s := classifyRecord(k); s != "" {
 			return s
 		}
-	}
-	return byKeys(t)
-}
-
-// classifyRecord names the source a single record belongs to.
-func classifyRecord(m map[string]json.RawMessage) Source {
-	has := func(k string) bool { _, ok := m[k]; return ok }
-	var typ string
-	_ = json.Unmarshal(m["type"], &typ)
-	switch {
-	case has("payload") && (typ == "session_meta" || typ == "response_item" || typ == "event_msg" || typ == "turn_context" || typ == "compacted"):
-		return Codex
-	case has("record_type"), has("instructions") && has("id") && !has("role"):
-		return Codex // an old rollout's first lines
-	case has("action") || has("observation"):
-		return OpenHands
-	case has("sessionId") || has("parentUuid") || has("leafUuid"):
-		return ClaudeCode
-	case has("role") && has("content"):
-		return ClaudeCode // Messages API conversation
-	case has("message") && (typ == "user" || typ == "assistant"):
-		return ClaudeCode
+		if !whole {
+			break
+		}
 	}
 	return ""
 }
 
-// byKeys is the fallback for JSON whose first record is not whole (a
-// pretty-printed object, or a record longer than the head).
-func byKeys(t []byte) Source {
-	s := string(t)
+// keys are the top-level keys of a record, with the value of those whose
+// value is a string (the others map to "").
+type keys map[string]string
+
+func (k keys) has(names ...string) bool {
+	for _, n := range names {
+		if _, ok := k[n]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// recordKeys reads one value from dec and returns its top-level keys (none
+// for a value that is not an object); whole is false when the input ended
+// inside it.
+func recordKeys(dec *json.Decoder) (k keys, whole bool) {
+	k = keys{}
+	tok, err := dec.Token()
+	if err != nil {
+		return k, false
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return k, true
+	}
+	if d != '{' {
+		return k, skipValue(dec) == nil
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return k, false
+		}
+		name, _ := tok.(string)
+		val, err := dec.Token()
+		if err != nil {
+			k[name] = ""
+			return k, false
+		}
+		switch v := val.(type) {
+		case string:
+			k[name] = v
+		case json.Delim:
+			k[name] = ""
+			if skipValue(dec) != nil {
+				return k, false
+			}
+		default:
+			k[name] = ""
+		}
+	}
+	_, err = dec.Token()
+	return k, err == nil
+}
+
+// classifyRecord names the source a record's keys belong to.
+func classifyRecord(k keys) Source {
+	typ := k["type"]
 	switch {
-	case strings.Contains(s, `"session_meta"`) || strings.Contains(s, `"response_item"`):
+	case k.has("payload") && (typ == "session_meta" || typ == "response_item" || typ == "event_msg" || typ == "turn_context" || typ == "compacted"):
 		return Codex
-	case strings.Contains(s, `"observation"`) || strings.Contains(s, `"action":`) || strings.Contains(s, `"action": `):
+	case k.has("record_type"), k.has("instructions", "id") && !k.has("role"):
+		return Codex // an old rollout's first lines
+	case k.has("instance_id") && (k.has("instruction") || k.has("history") || k.has("test_result")):
+		return OpenHands // an evaluation harness's output.jsonl record
+	case k.has("action"), k.has("observation"):
 		return OpenHands
-	case strings.Contains(s, `"sessionId"`) || strings.Contains(s, `"tool_use"`) || strings.Contains(s, `"role"`):
+	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
+		return OpenHands // a trajectory object
+	case k.has("sessionId"), k.has("parentUuid"), k.has("leafUuid"):
 		return ClaudeCode
+	case k.has("role", "content"):
+		return ClaudeCode // Messages API conversation
+	case k.has("message") && (typ == "user" || typ == "assistant"):
+		return ClaudeCode
+	case k.has("messages") || k.has("conversation"):
+		return ClaudeCode // a Messages API request
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"regexp"
@@ -66,6 +67,21 @@ type ohReader struct {
 	ctx   fileSet // recorded paths
 	model string
 	group int
+	synth int64 // ids given to actions of [action, observation] pairs
+}
+
+// ohEval is a line of an evaluation harness's output.jsonl: one task,
+// its instruction, and the history of events (or, in older harnesses,
+// [action, observation] pairs) of the agent that worked on it.
+type ohEval struct {
+	InstanceID  string            `json:"instance_id"`
+	Instruction string            `json:"instruction"`
+	History     []json.RawMessage `json:"history"`
+	Metadata    *struct {
+		LLMConfig *struct {
+			Model string `json:"model"`
+		} `json:"llm_config"`
+	} `json:"metadata"`
 }
 
 func (o *ohReader) record(rec int, raw []byte) error {
@@ -73,6 +89,62 @@ func (o *ohReader) record(rec int, raw []byte) error {
 	if !decodeRecord(o.e, rec, raw, &ev) {
 		return nil
 	}
+	if ev.Action == "" && ev.Observation == "" {
+		return o.eval(rec, raw)
+	}
+	return o.event(rec, ev)
+}
+
+// eval reads an evaluation record: its instruction is the user's message,
+// its history the events that followed; the task's last turn ends with
+// the record.
+func (o *ohReader) eval(rec int, raw []byte) error {
+	var ev ohEval
+	if json.Unmarshal(raw, &ev) != nil || ev.History == nil {
+		return nil
+	}
+	if err := o.flush(); err != nil {
+		return err
+	}
+	if m := uploadedRe.FindStringSubmatch(ev.Instruction); m != nil && o.ro.hint == "" {
+		o.ro.hint = cleanAbs(m[1])
+	}
+	if ev.Metadata != nil && ev.Metadata.LLMConfig != nil && ev.Metadata.LLMConfig.Model != "" {
+		o.model = ev.Metadata.LLMConfig.Model
+	}
+	for _, item := range ev.History {
+		items := []json.RawMessage{item}
+		if t := bytes.TrimSpace(item); len(t) > 0 && t[0] == '[' {
+			items = nil
+			_ = json.Unmarshal(t, &items)
+		}
+		evs := make([]ohEvent, 0, len(items))
+		for _, it := range items {
+			var e ohEvent
+			if json.Unmarshal(it, &e) != nil {
+				o.e.warn(rec, "history event skipped: not an event")
+				continue
+			}
+			evs = append(evs, e)
+		}
+		if len(evs) == 2 && evs[1].Observation != "" && evs[1].Cause == nil {
+			// A pair links its observation to its action by position.
+			if evs[0].ID == nil {
+				o.synth--
+				evs[0].ID = ptr(o.synth)
+			}
+			evs[1].Cause = evs[0].ID
+		}
+		for _, e := range evs {
+			if err := o.event(rec, e); err != nil {
+				return err
+			}
+		}
+	}
+	return o.flush()
+}
+
+func (o *ohReader) event(rec int, ev ohEvent) error {
 	if ev.Meta != nil && ev.Meta.ModelResponse != nil && ev.Meta.ModelResponse.Model != "" {
 		o.model = ev.Meta.ModelResponse.Model
 	}
