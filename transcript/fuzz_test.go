@@ -31,7 +31,7 @@ func readBoth(t *testing.T, data []byte, src Source) {
 	var chunked []*Response
 	err2 := Read(iotest.OneByteReader(bytes.NewReader(data)), src, opt, func(r *Response) error {
 		chunked = append(chunked, r)
-		return nil
+		return readBody(r)
 	})
 	require.Equal(t, err1 == nil, err2 == nil)
 	require.Equal(t, strip(whole), strip(chunked))

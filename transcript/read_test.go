@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,9 +29,19 @@ func readAll(t testing.TB, data []byte, src Source, opt Options) ([]*Response, [
 	var rs []*Response
 	err := Read(bytes.NewReader(data), src, opt, func(r *Response) error {
 		rs = append(rs, r)
-		return nil
+		return readBody(r)
 	})
 	return rs, ws, err
+}
+
+// readBody reads a streamed response's Body into its Text.
+func readBody(r *Response) error {
+	if r.Body == nil {
+		return nil
+	}
+	b, err := io.ReadAll(r.Body)
+	r.Text, r.Body = string(b), nil
+	return err
 }
 
 func fixture(t testing.TB, name string) []byte {

@@ -23,6 +23,10 @@ type Response struct {
 	// normalised to LF) to be parsed for edit blocks; for tool-call
 	// sources, the assistant's prose, for the commit message only.
 	Text string
+	// Body, when set, streams the text instead of Text: a raw transcript
+	// is one response read as it arrives. Read it in the callback; what
+	// is left unread is drained after it returns.
+	Body io.Reader
 
 	// Ops are the structured edits of a tool-call source, in order, with
 	// Format "toolcall" and repository-relative paths (a path that stays

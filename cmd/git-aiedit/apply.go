@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -14,7 +13,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 )
 
-func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command {
+func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "apply",
 		Usage:     "apply the edits of AI transcripts, one commit per response",
@@ -58,12 +57,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 				Verbose:     cmd.Bool("verbose"),
 				Checks:      cmd.String("checks"),
 				NoVerify:    cmd.Bool("no-verify"),
-				Color:       colorEnabled(stderr),
-				Progress:    iostreams.System(stdin, stdout, stderr).IsStderrTTY(),
 				SummaryMD:   cmd.String("summary-md"),
-				Stdin:       stdin,
-				Stdout:      stdout,
-				Stderr:      stderr,
+				IO:          iostreams.System(stdin, stdout, stderr),
 			}
 			for _, c := range cmd.StringSlice("context") {
 				for _, p := range strings.Split(c, ",") {
@@ -82,22 +77,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.C
 			if cmd.IsSet("branch") && strings.TrimSpace(opts.Branch) == "" {
 				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")
 			}
-			code, err := apply.Run(ctx, opts)
-			*status = code
-			return err
+			return apply.Run(ctx, opts)
 		},
 	}
-}
-
-// colorEnabled: colour only on a terminal, and never with NO_COLOR.
-func colorEnabled(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }

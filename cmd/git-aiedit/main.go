@@ -22,13 +22,22 @@ func main() {
 
 // Main runs the program and returns its exit status (cli.md).
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	status := exitcode.OK
-	app := newApp(stdin, stdout, stderr, &status)
-	err := app.Run(ctx, normalizeArgs(args))
+	err := newApp(stdin, stdout, stderr).Run(ctx, normalizeArgs(args))
+	return exitStatus(err, stderr)
+}
+
+// exitStatus is the one place that decides the exit status: from the
+// typed error a command returned (exitcode.Error), printing its message
+// unless the command's own output already said it. An error that names
+// no status is a repository problem when it comes from git, else bad
+// usage (urfave/cli's own errors).
+func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
-		return status
+		return exitcode.OK
 	}
-	fmt.Fprintf(stderr, "git-aiedit: %v\n", err)
+	if !exitcode.Shown(err) {
+		fmt.Fprintf(stderr, "git-aiedit: %v\n", err)
+	}
 	var repoErr *gitops.RepoError
 	if errors.As(err, &repoErr) {
 		return exitcode.Of(err, exitcode.Repo)
@@ -52,7 +61,7 @@ func normalizeArgs(args []string) []string {
 	return out
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command {
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "git-aiedit",
 		Usage:     "apply AI code edits as reviewable git commits",
@@ -78,7 +87,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.Command
 		EnableShellCompletion:           true,
 		ConfigureShellCompletionCommand: configureCompletion,
 		Commands: []*cli.Command{
-			applyCommand(stdin, stdout, stderr, status),
+			applyCommand(stdin, stdout, stderr),
 			logCommand(stdin, stdout, stderr),
 			showCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),

@@ -1,14 +1,9 @@
 package apply
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -16,7 +11,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/hooks"
 )
@@ -167,7 +161,7 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	r.b.tfs.Restore(r.before)
 	r.rr.rollBack(fmt.Sprintf("rolled back: check %s did not pass (--checks=require)", failed))
 	if !r.b.quiet {
-		fmt.Fprintf(r.b.a.out.w, "  response %d rolled back: check %s did not pass; its commit records the failure\n", r.rr.Index, failed)
+		r.b.a.out.note("  response %d rolled back: check %s did not pass; its commit records the failure", r.rr.Index, failed)
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
@@ -177,41 +171,15 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 }
 
 // syntaxFiles reads the changed files that the syntax check knows, before
-// and after the response. A new file with the content (or, failing that,
-// the extension) of exactly one removed file is that file moved: it is
-// compared with its old content, so a move is not blamed for old errors.
+// and after the response, a moved file paired with its old content.
 func (r *response) syntaxFiles(changed []string) []hooks.File {
 	var files []hooks.File
-	var removed []hooks.File
 	for _, p := range changed {
-		if !hooks.Checkable(p) {
-			continue
-		}
-		f := hooks.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)}
-		if f.After == nil && f.Before != nil {
-			removed = append(removed, f)
-		}
-		files = append(files, f)
-	}
-	for i := range files {
-		f := &files[i]
-		if f.Before != nil || f.After == nil || len(removed) == 0 {
-			continue
-		}
-		var sameExt []hooks.File
-		for _, old := range removed {
-			if bytes.Equal(old.Before, f.After) {
-				sameExt = []hooks.File{old}
-				break
-			}
-			if path.Ext(old.Path) == path.Ext(f.Path) {
-				sameExt = append(sameExt, old)
-			}
-		}
-		if len(sameExt) == 1 {
-			f.Before = sameExt[0].Before
+		if hooks.Checkable(p) {
+			files = append(files, hooks.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)})
 		}
 	}
+	hooks.PairMoves(files)
 	return files
 }
 
@@ -229,7 +197,7 @@ func readFile(fsys *gitops.TreeFS, p string) []byte {
 }
 
 // runCommands runs the configured checks that want this response's
-// changes, in one temporary checkout of its tree.
+// changes, one after the other in one temporary checkout of its tree.
 func (r *response) runCommands(tree plumbing.Hash, changed []string) []hooks.Outcome {
 	s := r.b.a.checks
 	var want []hooks.Command
@@ -241,21 +209,11 @@ func (r *response) runCommands(tree plumbing.Hash, changed []string) []hooks.Out
 	if len(want) == 0 {
 		return nil
 	}
-	tmp, err := os.MkdirTemp("", "aiedit-check-")
+	dir, remove, err := r.b.a.repo.TempCheckout(s.ctx, tree)
 	if err != nil {
-		return brokenAll(want, "cannot make a checkout: "+err.Error())
-	}
-	defer removeAll(tmp)
-	// Named after the repository: some tools take a project's name from
-	// its directory.
-	name := filepath.Base(r.b.a.repo.WorkTree)
-	if r.b.a.repo.WorkTree == "" || name == "." || name == string(filepath.Separator) {
-		name = "tree"
-	}
-	dir := filepath.Join(tmp, name)
-	if err := r.b.a.repo.ExportTree(s.ctx, tree, dir); err != nil {
 		return brokenAll(want, "cannot check out the response's tree: "+err.Error())
 	}
+	defer remove()
 	var out []hooks.Outcome
 	for _, c := range want {
 		out = append(out, c.Run(s.ctx, dir, changed))
@@ -271,73 +229,6 @@ func brokenAll(cmds []hooks.Command, msg string) []hooks.Outcome {
 	return out
 }
 
-// removeAll removes a checkout even where a check left read-only
-// directories behind (Go's module cache does).
-func removeAll(dir string) {
-	if os.RemoveAll(dir) == nil {
-		return
-	}
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = os.Chmod(p, 0o755)
-		}
-		return nil
-	})
-	_ = os.RemoveAll(dir)
-}
-
-// rollBack records that the response's changes are not in its commit:
-// its applied blocks and shell operations become failed/check_failed.
-func (rr *ResponseReport) rollBack(reason string) {
-	for _, b := range rr.Blocks {
-		if st := b.result.Status; st != editcore.Applied && st != editcore.AlreadyApplied {
-			continue
-		}
-		b.result.Status, b.result.Error, b.result.Message = editcore.Failed, editcore.CheckFailed, reason
-		b.result.Match = ""
-	}
-	for _, s := range rr.Shell {
-		if s.Status == string(editcore.Applied) {
-			s.Status, s.Message = string(editcore.Failed), reason
-		}
-	}
-}
-
-// commitMessage returns a response's commit message as the repository's
-// commit-msg hook leaves it. ok is false when the response must not be
-// committed: the hook refused its message, or an earlier one of this
-// build.
-func (a *applier) commitMessage(ctx context.Context, rep *Report, rr *ResponseReport) (msg string, ok bool, err error) {
-	msg = rr.message()
-	s := a.checks
-	if s == nil || s.hook == nil {
-		return msg, true, nil
-	}
-	if rep.refusedAt != 0 {
-		rr.rollBack(fmt.Sprintf("not recorded: the commit-msg hook refused the message of response %d", rep.refusedAt))
-		return "", false, nil
-	}
-	out, err := s.hook.Run(ctx, msg)
-	var he *hooks.HookError
-	if errors.As(err, &he) {
-		rep.refusedAt = rr.Index
-		o := hooks.Outcome{Name: "commit-msg", Status: hooks.Failed, Message: "the hook refused the message", Detail: he.Output}
-		if strings.TrimSpace(he.Output) == "" {
-			o.Detail = he.Error()
-		}
-		c := newCheckReport(o)
-		rr.Checks = append(rr.Checks, c)
-		rr.rollBack("not recorded: the commit-msg hook refused its message")
-		fmt.Fprintf(a.out.w, "response %d: the commit-msg hook (%s) refused its message; it and later responses are not recorded (fix what the hook says, or pass --no-verify)\n", rr.Index, s.hook.Path())
-		a.out.check(c)
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, exitcode.WithCode(exitcode.Repo, err)
-	}
-	return out, true, nil
-}
-
 // checksFailed reports a check that did not pass, on any response.
 func (r *Report) checksFailed() bool {
 	for _, rr := range r.Responses {
@@ -348,32 +239,4 @@ func (r *Report) checksFailed() bool {
 		}
 	}
 	return false
-}
-
-// check prints one check's outcome, and the first lines of what a check
-// that did not pass said.
-func (h *human) check(c *CheckReport) {
-	ok := c.outcome.OK()
-	if h.quiet && ok {
-		return
-	}
-	color := green
-	if !ok {
-		color = red
-	}
-	line := fmt.Sprintf("  %s %s", h.paint(color, fmt.Sprintf("%-15s", "check "+c.Status)), c.Name)
-	if c.outcome.Message != "" {
-		line += ": " + c.outcome.Message
-	}
-	fmt.Fprintln(h.w, line)
-	detail := strings.TrimSpace(c.outcome.Detail)
-	if ok || detail == "" || detail == c.outcome.Message {
-		return
-	}
-	if !h.verbose {
-		detail = firstLines(detail, 12)
-	}
-	for _, l := range strings.Split(detail, "\n") {
-		fmt.Fprintf(h.w, "      %s\n", l)
-	}
 }

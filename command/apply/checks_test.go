@@ -1,10 +1,8 @@
 package apply
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -69,13 +68,11 @@ func TestRunChecks(t *testing.T) {
 			})
 			reply := filepath.Join(t.TempDir(), "reply.md")
 			require.NoError(t, os.WriteFile(reply, []byte(tc.reply), 0o644))
-			var stdout, stderr bytes.Buffer
+			s, _, stdout, stderr := iostreams.Test()
 			opts := tc.opts
-			opts.Dir, opts.Transcripts, opts.JSON = repo.Dir, []string{reply}, true
-			opts.Stdin, opts.Stdout, opts.Stderr = io.Reader(nil), &stdout, &stderr
-			code, err := Run(context.Background(), &opts)
-			require.NoError(t, err)
-			assert.Equal(t, tc.code, code, stderr.String())
+			opts.Dir, opts.Transcripts, opts.JSON, opts.IO = repo.Dir, []string{reply}, true, s
+			err := Run(context.Background(), &opts)
+			assert.Equal(t, tc.code, exitcode.Of(err, -1), stderr.String())
 
 			var rep Report
 			require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
@@ -115,8 +112,7 @@ func TestRunChecksBadPolicy(t *testing.T) {
 	repo := gittest.New(t, map[string]string{"a.txt": "a\n"})
 	reply := filepath.Join(t.TempDir(), "x.md")
 	require.NoError(t, os.WriteFile(reply, []byte("Nothing.\n"), 0o644))
-	code, err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Checks: "never",
-		Stdout: io.Discard, Stderr: io.Discard})
-	assert.Equal(t, exitcode.Usage, code)
+	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Checks: "never"})
+	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
 	assert.ErrorContains(t, err, `unknown --checks "never"`)
 }

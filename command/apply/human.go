@@ -5,65 +5,50 @@ import (
 	"io"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
-// human writes the progress and summary people read, on standard error.
+// human writes the progress and summary people read, on standard error,
+// in the colours of iostreams' scheme.
 type human struct {
 	w        io.Writer
+	cs       *iostreams.ColorScheme
 	quiet    bool
 	verbose  bool
-	color    bool
 	progress *progressWriter // on a terminal: w, with a status line
 }
 
-func newHuman(o *Options) *human {
-	w := o.Stderr
-	if w == nil {
-		w = io.Discard
-	}
-	h := &human{w: w, quiet: o.Quiet, verbose: o.Verbose, color: o.Color}
-	if o.Progress {
-		h.progress = &progressWriter{w: w}
+func newHuman(s *iostreams.IOStreams, quiet, verbose bool) *human {
+	h := &human{w: s.ErrOut, cs: s.ErrColorScheme(), quiet: quiet, verbose: verbose}
+	if s.IsStderrTTY() {
+		h.progress = &progressWriter{w: s.ErrOut}
 		h.w = h.progress
 	}
 	return h
 }
 
-const (
-	green  = "\x1b[32m"
-	red    = "\x1b[31m"
-	yellow = "\x1b[33m"
-	dim    = "\x1b[2m"
-	reset  = "\x1b[0m"
-)
-
-func (h *human) paint(color, s string) string {
-	if !h.color {
-		return s
-	}
-	return color + s + reset
-}
-
-func statusColor(s string) string {
-	switch st := editcore.Status(s); {
+// statusColor paints a status: green when it is fine, red when it
+// failed, yellow for everything that needs a look.
+func (h *human) statusColor(st editcore.Status) func(string) string {
+	switch {
 	case st.OK():
-		return green
+		return h.cs.Green
 	case st == editcore.Failed:
-		return red
+		return h.cs.Red
 	}
-	return yellow
+	return h.cs.Yellow
 }
 
 func (h *human) response(rr *ResponseReport) {
 	if h.progress != nil {
-		h.progress.show(h.paint(dim, fmt.Sprintf("response %d", rr.Index)))
+		h.progress.show(h.cs.Dim(fmt.Sprintf("response %d", rr.Index)))
 		return
 	}
 	if h.quiet {
 		return
 	}
-	fmt.Fprintf(h.w, "%s\n", h.paint(dim, fmt.Sprintf("response %d", rr.Index)))
+	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(fmt.Sprintf("response %d", rr.Index)))
 }
 
 // block prints one line per block: status, path:line, detail and message.
@@ -80,19 +65,24 @@ func (h *human) block(b *BlockReport) {
 	if detail == "" && r.Match != "" && r.Match != "exact" {
 		detail = string(r.Match)
 	}
-	line := fmt.Sprintf("  %s %s", h.paint(statusColor(string(r.Status)), fmt.Sprintf("%-15s", r.Status)), loc)
+	line := fmt.Sprintf("  %s %s", h.statusColor(r.Status)(fmt.Sprintf("%-15s", r.Status)), loc)
 	if detail != "" {
 		line += " (" + detail + ")"
 	}
 	fmt.Fprintln(h.w, line)
 	if r.Message != "" && (!r.OK() || h.verbose) {
-		msg := r.Message
-		if !h.verbose {
-			msg = firstLines(msg, 12)
-		}
-		for _, l := range strings.Split(msg, "\n") {
-			fmt.Fprintf(h.w, "      %s\n", l)
-		}
+		h.indented(r.Message)
+	}
+}
+
+// indented prints a message under its line, cut to its first lines
+// unless -v.
+func (h *human) indented(msg string) {
+	if !h.verbose {
+		msg = firstLines(msg, 12)
+	}
+	for _, l := range strings.Split(msg, "\n") {
+		fmt.Fprintf(h.w, "      %s\n", l)
 	}
 }
 
@@ -100,10 +90,33 @@ func (h *human) shell(s *ShellReport) {
 	if h.quiet && s.Status != string(editcore.Failed) {
 		return
 	}
-	fmt.Fprintf(h.w, "  %s $ %s\n", h.paint(statusColor(s.Status), fmt.Sprintf("%-15s", s.Status)), s.Command)
+	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(editcore.Status(s.Status))(fmt.Sprintf("%-15s", s.Status)), s.Command)
 	if s.Message != "" && (s.Status != string(editcore.Applied) || h.verbose) {
 		fmt.Fprintf(h.w, "      %s\n", s.Message)
 	}
+}
+
+// check prints one check's outcome, and the first lines of what a check
+// that did not pass said.
+func (h *human) check(c *CheckReport) {
+	ok := c.outcome.OK()
+	if h.quiet && ok {
+		return
+	}
+	paint := h.cs.Green
+	if !ok {
+		paint = h.cs.Red
+	}
+	line := fmt.Sprintf("  %s %s", paint(fmt.Sprintf("%-15s", "check "+c.Status)), c.Name)
+	if c.outcome.Message != "" {
+		line += ": " + c.outcome.Message
+	}
+	fmt.Fprintln(h.w, line)
+	detail := strings.TrimSpace(c.outcome.Detail)
+	if ok || detail == "" || detail == c.outcome.Message {
+		return
+	}
+	h.indented(detail)
 }
 
 func (h *human) note(format string, args ...any) {
@@ -112,8 +125,13 @@ func (h *human) note(format string, args ...any) {
 	}
 }
 
+// say prints a line even under -q: something the user must know.
+func (h *human) say(format string, args ...any) {
+	fmt.Fprintf(h.w, format+"\n", args...)
+}
+
 func (h *human) retrying(branch string) {
-	fmt.Fprintf(h.w, "branch %s moved while applying; applying again on its new tip\n", branch)
+	h.say("branch %s moved while applying; applying again on its new tip", branch)
 }
 
 // finish prints the summary and how to review the branch.

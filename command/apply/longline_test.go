@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,8 +26,8 @@ func TestLineTooLong(t *testing.T) {
 	text := "a.txt\n««« EDIT\none\n═══════ REPL\ntwo\n»»» EDIT END\n" + strings.Repeat("x", 5000) + "\n"
 	require.NoError(t, os.WriteFile(reply, []byte(text), 0o644))
 
-	code, err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Stdout: io.Discard, Stderr: io.Discard})
-	assert.Equal(t, exitcode.Usage, code)
+	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}})
+	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
 	require.ErrorContains(t, err, "line 7 is longer than")
 	assert.Empty(t, repo.Git(t, "for-each-ref", "refs/heads/aiedit/"), "nothing recorded")
 }

@@ -5,6 +5,8 @@ package apply
 
 import (
 	"io"
+
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 )
 
 // Options are the inputs of one `git aiedit apply` run: flag values plus
@@ -23,14 +25,24 @@ type Options struct {
 	Worktree    string
 	Quiet       bool
 	Verbose     bool
-	Color       bool   // colour human output (stderr is a terminal and NO_COLOR unset)
-	Progress    bool   // stderr is a terminal: response lines are overwritten in place
 	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
 
-	Stdin  io.Reader
-	Stdout io.Writer // JSON report
-	Stderr io.Writer // human output
+	// IO: standard input for "-", the JSON report on Out, what people
+	// read on ErrOut (colour and a progress line when it is a terminal).
+	// nil: no input, output discarded.
+	IO *iostreams.IOStreams
 }
+
+func (o *Options) streams() *iostreams.IOStreams {
+	if o.IO == nil {
+		o.IO = &iostreams.IOStreams{In: eofReader{}, Out: io.Discard, ErrOut: io.Discard}
+	}
+	return o.IO
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }

@@ -125,3 +125,20 @@ func (r *Report) writeJSON(w io.Writer) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }
+
+// rollBack records that the response's changes are not in its commit:
+// its applied blocks and shell operations become failed/check_failed.
+func (rr *ResponseReport) rollBack(reason string) {
+	for _, b := range rr.Blocks {
+		if st := b.result.Status; st != editcore.Applied && st != editcore.AlreadyApplied {
+			continue
+		}
+		b.result.Status, b.result.Error, b.result.Message = editcore.Failed, editcore.CheckFailed, reason
+		b.result.Match = ""
+	}
+	for _, s := range rr.Shell {
+		if s.Status == string(editcore.Applied) {
+			s.Status, s.Message = string(editcore.Failed), reason
+		}
+	}
+}

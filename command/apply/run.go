@@ -18,16 +18,24 @@ import (
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
-// Run performs one `git aiedit apply`. The returned exit status follows
-// cli.md; err, when set, says what went wrong (and carries its own status
-// through exitcode).
-func Run(ctx context.Context, opts *Options) (int, error) {
+// Run performs one `git aiedit apply`. It returns nil when every block
+// applied; exitcode.ErrPartial when the run finished but not everything
+// applied or passed its checks (the report says what); otherwise an error
+// that names its exit status (cli.md) through exitcode.
+func Run(ctx context.Context, opts *Options) error {
+	err := run(ctx, opts)
+	// Whatever went wrong past the usage checks is the repository's.
+	return exitcode.Default(exitcode.Repo, err)
+}
+
+func run(ctx context.Context, opts *Options) error {
 	if err := opts.check(); err != nil {
-		return exitcode.Usage, err
+		return err
 	}
-	inputs, err := openInputs(opts.Transcripts, opts.Stdin)
+	s := opts.streams()
+	inputs, err := openInputs(opts.Transcripts, s.In)
 	if err != nil {
-		return exitcode.Usage, err
+		return err
 	}
 	defer func() {
 		for _, in := range inputs {
@@ -36,36 +44,36 @@ func Run(ctx context.Context, opts *Options) (int, error) {
 	}()
 	repo, err := gitops.Discover(ctx, opts.Dir)
 	if err != nil {
-		return exitcode.Repo, exitcode.WithCode(exitcode.Repo, err)
+		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
 
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
 	}
-	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(opts), debug: newDebug(opts)}
+	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose), debug: newDebug(s, opts.Verbose)}
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	if err := a.setupChecks(ctx); err != nil {
-		return exitcode.Of(err, exitcode.Repo), err
+		return err
 	}
 	report, err := a.run(ctx)
 	if err != nil {
-		return exitcode.Of(err, exitcode.Repo), err
+		return err
 	}
 	if opts.JSON {
-		if err := report.writeJSON(opts.Stdout); err != nil {
-			return exitcode.Usage, fmt.Errorf("cannot write the report: %w", err)
+		if err := report.writeJSON(s.Out); err != nil {
+			return exitcode.UsageErrorf("cannot write the report: %v", err)
 		}
 	}
 	if opts.SummaryMD != "" {
 		if err := a.writeSummary(ctx, report); err != nil {
-			return exitcode.Of(err, exitcode.Repo), err
+			return err
 		}
 	}
 	if !report.Summary.Clean() || report.shellFailed() || report.checksFailed() {
-		return exitcode.Partial, nil
+		return exitcode.ErrPartial
 	}
-	return exitcode.OK, nil
+	return nil
 }
 
 func (o *Options) check() error {

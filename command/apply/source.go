@@ -1,7 +1,7 @@
 package apply
 
-// This file reads a transcript: its source, and how each response, text
-// or tool calls, becomes operations.
+// This file reads a transcript: where it comes from, and its responses
+// in order (response.go turns each into operations).
 
 import (
 	"bufio"
@@ -12,11 +12,12 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
-// read feeds the input's responses through the edit core.
+// read feeds the input's responses, from whatever source, through the
+// edit core.
 func (b *batch) read(ctx context.Context) error {
 	rc, sum, err := b.in.open()
 	if err != nil {
@@ -28,21 +29,18 @@ func (b *batch) read(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if src == transcript.Raw {
-		err = b.readRaw(br)
-	} else {
-		if err = b.checkForced(src, head); err == nil {
-			err = transcript.Read(br, src, b.transcriptOptions(), b.response)
-		}
-		if err == nil && b.total == 0 && b.a.opts.From != "" {
-			if seen := transcript.Detect(head, b.in.name); seen != src {
-				err = mismatch(b.in.name, src, seen)
-			}
+	if err = b.checkForced(src, head); err == nil {
+		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
+	}
+	if err == nil && b.total == 0 && b.a.opts.From != "" && src != transcript.Raw {
+		if seen := transcript.Detect(head, b.in.name); seen != src {
+			err = mismatch(b.in.name, src, seen)
 		}
 	}
 	sum()
 	var te *transcript.Error
-	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) {
+	var le *parse.LineTooLongError
+	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) || errors.As(err, &le) {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
 	return err
@@ -125,75 +123,12 @@ func (b *batch) transcriptOptions() transcript.Options {
 	}
 }
 
-// response applies one transcript response: the edit blocks of its text,
-// its tool-call edits, and its apply_patch texts, in that order.
+// response applies one transcript response, as its operations complete.
 func (b *batch) response(tr *transcript.Response) error {
 	r := b.begin(tr.Model, tr.Context)
-	var prose string
-	if len(tr.Ops) == 0 && len(tr.Patches) == 0 {
-		p := newParser(b.a.opts.Format)
-		ops := append(p.Feed([]byte(tr.Text)), p.Finish()...)
-		for i := range ops {
-			ops[i].Line += tr.Line - 1
-		}
-		r.applyAll(ops)
-		prose = p.Prose()
-	} else {
-		r.applyAll(tr.Ops)
-		for _, patch := range tr.Patches {
-			r.applyAll(patchOps(patch, b.a.opts.Format))
-		}
-		prose = tr.Text
+	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
+	if err != nil {
+		return err
 	}
 	return r.end(prose)
-}
-
-// patchOps parses a recorded apply_patch text into operations on
-// repository paths.
-func patchOps(patch transcript.Patch, format string) []editcore.Op {
-	if format == "" {
-		format = "applypatch"
-	}
-	p := newParser(format)
-	ops := append(p.Feed([]byte(patch.Text)), p.Finish()...)
-	for i := range ops {
-		op := &ops[i]
-		op.Line = patch.Line
-		if op.Path != "" {
-			op.Path = patch.Resolve(op.Path)
-		}
-		if op.From != "" {
-			op.From = patch.Resolve(op.From)
-		}
-		if patch.RecordedError != "" && op.Kind != editcore.Shell {
-			op.RecordedError = patch.RecordedError
-		}
-	}
-	return ops
-}
-
-// readRaw treats the whole input as one response, applying each block as
-// soon as it is complete.
-func (b *batch) readRaw(r io.Reader) error {
-	resp := b.begin("", nil)
-	p := newParser(b.a.opts.Format)
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := r.Read(buf)
-		resp.applyAll(p.Feed(buf[:n]))
-		if perr := p.Err(); perr != nil {
-			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
-		}
-	}
-	resp.applyAll(p.Finish())
-	if perr := p.Err(); perr != nil {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, perr)
-	}
-	return resp.end(p.Prose())
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -45,14 +46,12 @@ func testStdinStreams(t *testing.T, from string) {
 	repo := gittest.New(t, map[string]string{"a.txt": "one\n", "b.txt": "two\n"})
 	pr, pw := io.Pipe()
 	var stderr syncBuffer
-	done := make(chan int)
+	done := make(chan error)
 	go func() {
-		code, err := Run(context.Background(), &Options{
+		done <- Run(context.Background(), &Options{
 			Dir: repo.Dir, Transcripts: []string{"-"}, From: from,
-			Stdin: pr, Stdout: io.Discard, Stderr: &stderr,
+			IO: &iostreams.IOStreams{In: pr, Out: io.Discard, ErrOut: &stderr},
 		})
-		assert.NoError(t, err)
-		done <- code
 	}()
 
 	_, err := io.WriteString(pw, "First.\n\na.txt\n««« EDIT\none\n═══════ REPL\nONE\n»»» EDIT END\n")
@@ -64,7 +63,7 @@ func testStdinStreams(t *testing.T, from string) {
 	_, err = io.WriteString(pw, "\nb.txt\n««« EDIT\ntwo\n═══════ REPL\nTWO\n»»» EDIT END\n")
 	require.NoError(t, err)
 	require.NoError(t, pw.Close())
-	assert.Equal(t, 0, <-done)
+	assert.NoError(t, <-done)
 	assert.Contains(t, stderr.String(), "applied         b.txt:1")
 	assert.Equal(t, "ONE", strings.TrimSpace(repo.Git(t, "show", "aiedit/stdin:a.txt")))
 	assert.Equal(t, "TWO", strings.TrimSpace(repo.Git(t, "show", "aiedit/stdin:b.txt")))

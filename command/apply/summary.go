@@ -31,7 +31,7 @@ func (a *applier) writeSummary(ctx context.Context, rep *Report) error {
 		}
 	}
 	if a.opts.SummaryMD == "-" {
-		return history.WriteMarkdown(ctx, a.opts.Stdout, a.repo, sel)
+		return history.WriteMarkdown(ctx, a.opts.IO.Out, a.repo, sel)
 	}
 	f, err := os.Create(a.opts.SummaryMD)
 	if err != nil {

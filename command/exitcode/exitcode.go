@@ -1,5 +1,6 @@
-// Package exitcode names the exit statuses of cli.md and the errors that
-// carry them, so that main decides a run's status in one place.
+// Package exitcode names the exit statuses of cli.md and the typed errors
+// that carry them. Commands return errors only; main turns the error into
+// the process's exit status with Status, in one place.
 package exitcode
 
 import (
@@ -20,10 +21,18 @@ const (
 type Error struct {
 	Code int
 	Err  error
+	// Shown: the command's own output has said all there is to say (a
+	// partial apply's report), so main prints no message for it.
+	Shown bool
 }
 
 func (e *Error) Error() string { return e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrPartial is a run that finished, wrote its report and made its
+// commits, but where not everything applied (exit 1). Its report already
+// says what, so no message is printed for it.
+var ErrPartial error = &Error{Code: Partial, Err: errors.New("not every edit applied"), Shown: true}
 
 // UsageErrorf reports bad usage or unreadable input (exit 2).
 func UsageErrorf(format string, args ...any) error {
@@ -43,6 +52,14 @@ func WithCode(code int, err error) error {
 	return &Error{Code: code, Err: err}
 }
 
+// Default gives err the exit status code when it names none.
+func Default(code int, err error) error {
+	if err == nil || Of(err, -1) != -1 {
+		return err
+	}
+	return &Error{Code: code, Err: err}
+}
+
 // Of returns the exit status err asks for; fallback when it names none.
 func Of(err error, fallback int) int {
 	if err == nil {
@@ -53,4 +70,11 @@ func Of(err error, fallback int) int {
 		return e.Code
 	}
 	return fallback
+}
+
+// Shown reports whether err's message has already been given to the user
+// by the command's own output.
+func Shown(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Shown
 }

@@ -3,7 +3,6 @@
 package historytest
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -105,12 +106,11 @@ func Review(t *testing.T) (*gittest.Repo, []byte) {
 	r := gittest.New(t, Files)
 	path := filepath.Join(t.TempDir(), "review.md")
 	require.NoError(t, os.WriteFile(path, []byte(Transcript), 0o644))
-	var out, errOut bytes.Buffer
-	code, err := apply.Run(context.Background(), &apply.Options{
+	s, _, out, errOut := iostreams.Test()
+	err := apply.Run(context.Background(), &apply.Options{
 		Dir: r.Dir, Transcripts: []string{path}, Branch: "review", JSON: true,
-		Context: []string{"app.py", "other.py"}, Stdout: &out, Stderr: &errOut,
+		Context: []string{"app.py", "other.py"}, IO: s,
 	})
-	require.NoError(t, err, errOut.String())
-	require.Equal(t, 1, code, errOut.String())
+	require.ErrorIs(t, err, exitcode.ErrPartial, errOut.String())
 	return r, out.Bytes()
 }
