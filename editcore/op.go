@@ -40,13 +40,19 @@ const (
 	// Chmod sets the file's mode to Mode (0o644 or 0o755; a git diff's
 	// mode change).
 	Chmod
+	// Unread is a block that names a file but is no edit this tool
+	// applies (a fenced terminal session or diff after a path line); it
+	// always reports skipped:not_an_edit with Problem as its message, so
+	// that nothing the model wrote for a file disappears unreported. Start
+	// and End are its first and last lines.
+	Unread
 )
 
 var kindNames = [...]string{
 	Replace: "replace", Create: "create", Write: "write", Append: "append",
 	Insert: "insert", ReplaceRange: "replace_range", Substring: "substring",
 	Delete: "delete", Move: "move", Shell: "shell", Malformed: "malformed",
-	Chmod: "chmod",
+	Chmod: "chmod", Unread: "unread",
 }
 
 func (k Kind) String() string {
@@ -100,6 +106,12 @@ type Op struct {
 	Recursive  bool // Delete: a directory and everything below it
 
 	Command *shell.Command // Shell
+
+	// NewOnly (Create): the block may not be the file's whole content (a
+	// fenced block after a path line in a reply that edits with another
+	// format), so it only creates a missing file; over an existing file
+	// with other content it is skipped, not failed.
+	NewOnly bool
 
 	// RecordedError, when set, is the error the edit produced at the time
 	// it was made (a tool call that failed in the transcript). The

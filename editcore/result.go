@@ -29,6 +29,8 @@ const (
 	PreviousEditFailed ErrorType = "previous_edit_failed"
 	MalformedBlock     ErrorType = "malformed_block"
 	CheckFailed        ErrorType = "check_failed"
+	// NotAnEdit: a block that names a file but is not an edit (Unread).
+	NotAnEdit ErrorType = "not_an_edit"
 )
 
 // Result is what happened to one operation.

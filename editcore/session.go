@@ -67,6 +67,8 @@ func (s *Session) Apply(op *Op) Result {
 	case Malformed:
 		return Result{Op: op, Path: repopath.Clean(op.Path), Status: Failed, Error: MalformedBlock,
 			Message: "malformed block: " + op.Problem}
+	case Unread:
+		return Result{Op: op, Path: repopath.Clean(op.Path), Status: Skipped, Error: NotAnEdit, Message: op.Problem}
 	}
 	p, res, ok := s.target(op, op.Path)
 	if !ok {
@@ -256,6 +258,12 @@ func (s *Session) createOver(op *Op, r *Result, data []byte) {
 	if sameText(data, op.Content) {
 		r.Status = AlreadyApplied
 		r.Message = r.Path + " already exists with this content"
+		return
+	}
+	if op.NewOnly {
+		r.Status, r.Error = Skipped, FileExists
+		r.Message = "the fenced block after the path " + r.Path + " is not taken for the whole file: " + r.Path +
+			" exists and the reply edits with edit blocks, so the block may be a snippet; send an edit block for the lines that change"
 		return
 	}
 	r.fail(FileExists, r.Path+" already exists with different content; edit it with an old section that matches the file instead of creating it")

@@ -82,9 +82,9 @@ func TestDetectByKeysOfFirstRecord(t *testing.T) {
 		data string
 		want Source
 	}{
-		"keyword only inside a value": {data: `{"note": "\"action\": \"observation\"", "text": "` + big + `"}`, want: ""},
+		"keyword only inside a value":        {data: `{"note": "\"action\": \"observation\"", "text": "` + big + `"}`, want: ""},
 		"eval record cut in its instruction": {data: `{"instance_id": "a", "instruction": "` + big, want: OpenHands},
-		"messages request cut":                {data: `{"model": "m", "messages": [{"role": "user", "content": "` + big, want: ClaudeCode},
+		"messages request cut":               {data: `{"model": "m", "messages": [{"role": "user", "content": "` + big, want: ClaudeCode},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

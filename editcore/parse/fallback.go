@@ -10,11 +10,15 @@ import "github.com/git-aiedit/git-aiedit/editcore"
 // declined it, and its claims neither make it exclusive nor reset the
 // other formats' lookback (a path line and a fence before an edit block
 // stay theirs). When another format claims a line, the fallback is Reset.
-// Under auto-detection its operations count only if no other format
-// claims anything in the same response: until the response ends they are
-// held, together with every operation after them so that order is kept,
-// and they are dropped as soon as another format claims a line. Forced
-// with WithFormats, its operations come out as they complete.
+// Under auto-detection its operations count as written only if no other
+// format claims anything in the same response: until the response ends
+// they are held, together with every operation after them so that order
+// is kept. In a response where another format claims a line (a reply that
+// edits with SEARCH/REPLACE and then shows "helpers/util.py" and a fenced
+// block), they are demoted, never dropped: a whole file becomes a Create
+// with NewOnly, which makes a file that does not exist and reports a block
+// for an existing file as skipped (it may be a snippet of it). Forced with
+// WithFormats, its operations come out as they complete.
 type Fallback interface {
 	Format
 	// Fallback reports whether the format is a fallback.
@@ -48,8 +52,16 @@ func (p *Parser) emit(ops []editcore.Op) {
 
 // emitFallback passes on, holds or drops a fallback format's operations.
 func (p *Parser) emitFallback(ops []editcore.Op) {
+	if n := len(ops); n > 0 && ops[n-1].Kind == editcore.Unread && p.lastShell >= ops[n-1].Start {
+		// The commands in the block are reported: it did not disappear.
+		ops = ops[:n-1]
+	}
 	switch {
-	case len(ops) == 0 || p.claimed && !p.forced:
+	case len(ops) == 0:
+	case p.claimed && !p.forced:
+		for _, op := range ops {
+			p.emit([]editcore.Op{demote(op)})
+		}
 	case p.forced:
 		p.emit(ops)
 	default:
@@ -71,12 +83,23 @@ func (p *Parser) otherClaimed() {
 	}
 }
 
-// release passes on the held operations, with or without the fallbacks'.
-func (p *Parser) release(withFallback bool) {
+// release passes on the held operations, the fallbacks' as written or
+// demoted.
+func (p *Parser) release(asWritten bool) {
 	for _, h := range p.held {
-		if withFallback || !h.fallback {
-			p.out = append(p.out, h.op)
+		if h.fallback && !asWritten {
+			h.op = demote(h.op)
 		}
+		p.out = append(p.out, h.op)
 	}
 	p.held = p.held[:0]
+}
+
+// demote turns a fallback's whole-file write, in a response that edits
+// with another format, into a creation of a new file only.
+func demote(op editcore.Op) editcore.Op {
+	if op.Kind == editcore.Write {
+		op.Kind, op.NewOnly = editcore.Create, true
+	}
+	return op
 }

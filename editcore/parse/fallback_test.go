@@ -13,8 +13,15 @@ func write(path string, line int, raw, content string) editcore.Op {
 	return editcore.Op{Kind: editcore.Write, Format: wholefile.Name, Path: path, Line: line, Raw: raw, Content: []byte(content)}
 }
 
-// A whole-file block counts only when no other format claims anything in
-// the response; the operations after it keep their order.
+func createNew(path string, line int, raw, content string) editcore.Op {
+	op := write(path, line, raw, content)
+	op.Kind, op.NewOnly = editcore.Create, true
+	return op
+}
+
+// A whole-file block counts as written only when no other format claims
+// anything in the response; otherwise it only creates a new file. The
+// operations after it keep their order.
 func TestFallback(t *testing.T) {
 	const whole = "src/b.py\n```python\nprint(1)\n```"
 	tests := map[string]struct {
@@ -32,15 +39,15 @@ func TestFallback(t *testing.T) {
 			false,
 			[]editcore.Op{write("src/b.py", 2, whole, "print(1)\n"), shellOp(6, "git rm old.py")},
 		},
-		"an edit block after it drops it": {
+		"an edit block after it demotes it": {
 			whole + "\n" + block + "\n",
 			false,
-			[]editcore.Op{replace("src/a.py", 6, block, "x", "y")},
+			[]editcore.Op{createNew("src/b.py", 2, whole, "print(1)\n"), replace("src/a.py", 6, block, "x", "y")},
 		},
-		"an edit block before it drops it": {
+		"an edit block before it demotes it": {
 			block + "\n" + whole + "\n",
 			false,
-			[]editcore.Op{replace("src/a.py", 2, block, "x", "y")},
+			[]editcore.Op{replace("src/a.py", 2, block, "x", "y"), createNew("src/b.py", 8, whole, "print(1)\n")},
 		},
 		"an edit block inside a fenced block with a path": {
 			"src/a.py\n```\n««« EDIT\nx\n═══════ REPL\ny\n»»» EDIT END\n```\n",

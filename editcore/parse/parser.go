@@ -59,6 +59,9 @@ type Parser struct {
 	inFence bool  // the prose so far ends inside a fenced code block
 	skip    bool  // the line being read is over MaxLine: drop it
 	err     error // the first *LineTooLongError
+	// lastShell is the line of the last suggested command reported: a
+	// code block after a path line that held one is not reported unread.
+	lastShell int
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -230,7 +233,7 @@ func (p *Parser) Finish() []editcore.Op {
 	}
 	p.shellOps(p.shell.End())
 	p.release(true)
-	p.active, p.n, p.claimed = -1, 0, false
+	p.active, p.n, p.claimed, p.lastShell = -1, 0, false, 0
 	p.ended = true
 	return p.out
 }
@@ -315,6 +318,7 @@ func (p *Parser) line(s string) {
 func (p *Parser) shellOps(cmds []shell.Command) {
 	for i := range cmds {
 		cmd := cmds[i]
+		p.lastShell = max(p.lastShell, cmd.Line)
 		p.emit([]editcore.Op{{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text}})
 	}
 }

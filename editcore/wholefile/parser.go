@@ -17,9 +17,14 @@ type Parser struct {
 	haveLast bool
 	gap      []string
 
-	// A code block that is not a whole file, open until its fence closes.
-	other   fence
-	inOther bool
+	// A code block that is not a whole file, open until its fence closes;
+	// when it follows a path line, it is reported as unread.
+	other     fence
+	inOther   bool
+	otherPath string
+	otherLang string
+	otherRaw  []string
+	otherAt   int
 
 	in bool
 	b  block
@@ -48,6 +53,7 @@ func (p *Parser) Fallback() bool { return true }
 // fence as an ordinary code block, whose fence must not open a block.
 func (p *Parser) Reset() {
 	p.haveLast, p.last, p.gap = false, "", p.gap[:0]
+	p.otherPath, p.otherRaw = "", nil // another format read the block
 	if p.in {
 		p.other, p.inOther = p.b.f, true
 		p.in, p.b = false, block{}
@@ -61,8 +67,12 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		return p.inBlock(line)
 	}
 	if p.inOther {
+		if p.otherPath != "" && len(p.otherRaw) < maxUnreadRaw {
+			p.otherRaw = append(p.otherRaw, line)
+		}
 		if p.other.Closes(line) {
 			p.inOther = false
+			return false, false, p.unread(n)
 		}
 		return false, false, nil
 	}
@@ -81,11 +91,33 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 	p.haveLast, p.last, p.gap = false, "", p.gap[:0]
 	if path == "" || !allowed(lang, path) {
 		p.other, p.inOther = f, true
+		p.otherPath, p.otherLang, p.otherAt, p.otherRaw = path, lang, n, append(head, line)
 		return false, false, nil
 	}
 	p.in = true
 	p.b = block{f: f, path: path, start: n, raw: append(head, line)}
 	return true, true, nil
+}
+
+// maxUnreadRaw bounds the lines an unread block keeps for its report.
+const maxUnreadRaw = 200
+
+// unread reports the code block after a path line that has just closed at
+// line n, and forgets it.
+func (p *Parser) unread(n int) []editcore.Op {
+	if p.otherPath == "" {
+		return nil
+	}
+	what := "a " + p.otherLang + " block"
+	if p.otherLang == "" {
+		what = "a code block"
+	}
+	op := editcore.Op{Kind: editcore.Unread, Format: Name, Path: p.otherPath, Line: p.otherAt,
+		Start: p.otherAt, End: n, Raw: strings.Join(p.otherRaw, "\n"),
+		Problem: what + " after the path " + p.otherPath + " is not an edit this tool applies, so " + p.otherPath +
+			" is left as it is; send the file's whole content in a code block, or an edit block"}
+	p.otherPath, p.otherLang, p.otherRaw = "", "", nil
+	return []editcore.Op{op}
 }
 
 func (p *Parser) idle(line string) {

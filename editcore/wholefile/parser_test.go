@@ -86,11 +86,14 @@ func TestParse(t *testing.T) {
 		},
 		"shell commands are not files": {
 			"scripts/run.py\n```bash\npython scripts/run.py\n```\n",
-			nil,
+			[]editcore.Op{unread("scripts/run.py", "a bash block", 2, 4, "scripts/run.py\n```bash\npython scripts/run.py\n```")},
 		},
 		"diffs and terminal sessions are not files": {
 			"a.py\n```diff\n-x\n+y\n```\nb.py\n```console\n$ python b.py\n```\n",
-			nil,
+			[]editcore.Op{
+				unread("a.py", "a diff block", 2, 5, "a.py\n```diff\n-x\n+y\n```"),
+				unread("b.py", "a console block", 7, 9, "b.py\n```console\n$ python b.py\n```"),
+			},
 		},
 		"a path inside a code block does not open one at its closing fence": {
 			"```text\nsrc/a.py\n```\nx\n```\n",
@@ -125,4 +128,11 @@ func TestReset(t *testing.T) {
 	claimed, _, _ = p.Line(5, "```")
 	assert.False(t, claimed, "no path before this fence")
 	assert.Empty(t, p.End())
+}
+
+// unread is the report of a code block after a path line that is no file.
+func unread(path, what string, start, end int, raw string) editcore.Op {
+	return editcore.Op{Kind: editcore.Unread, Format: Name, Path: path, Line: start, Start: start, End: end, Raw: raw,
+		Problem: what + " after the path " + path + " is not an edit this tool applies, so " + path +
+			" is left as it is; send the file's whole content in a code block, or an edit block"}
 }
