@@ -13,6 +13,9 @@ var (
 	aiderModelRe = regexp.MustCompile(`^(?:Main model|Model):\s+(\S+)`)
 	aiderAddRe   = regexp.MustCompile(`^Added (.+?) to (?:the chat|read-only files)\.?$`)
 	aiderDropRe  = regexp.MustCompile(`^Removed (?:read-only file )?(.+?) from the chat\.?$`)
+	// aiderFailedRe starts aider's report of SEARCH/REPLACE blocks that did
+	// not match, which quotes the failed blocks.
+	aiderFailedRe = regexp.MustCompile(`^# \d+ SEARCH/REPLACE blocks? failed to match!`)
 )
 
 // readAider splits an .aider.chat.history.md log into assistant replies.
@@ -24,12 +27,27 @@ var (
 // assistant's. A reply ends at the next user line or tool-output block, so
 // a reflection (the model's retry after an error report) is its own
 // response, and a failed block quoted in the report is never an edit.
+//
+// Two structures override the line prefixes. A "#### " line that names a
+// path and is directly followed by a fence or a SEARCH marker is the
+// model's heading for its edit block (aider writes a user line, however
+// long, as "#### " lines followed by a blank one). And aider's report of
+// failed blocks ("# 1 SEARCH/REPLACE block failed to match!", then
+// "## SearchReplaceNoExactMatch: ..." and the quoted block) is tool output
+// to its end ("The SEARCH section must exactly match ...", and the "# The
+// other N ... were applied successfully" paragraph), whether each of its
+// lines is quoted with "> " (recent aider) or only the first (older aider).
 func readAider(r io.Reader, e *emitter) error {
 	a := &aiderReader{e: e, ro: newRooter(e.opt)}
 	lr := newLineReader(r, MaxLine, e.warn)
 	for {
 		b, err := lr.next()
 		if errors.Is(err, io.EOF) {
+			if a.havePend {
+				if err := a.userLine(a.pend); err != nil {
+					return err
+				}
+			}
 			return a.flush()
 		}
 		if err != nil {
@@ -59,10 +77,42 @@ type aiderReader struct {
 	start time.Time
 	ctx   fileSet
 	last  string // previous tool-output line: the subject of a confirm prompt
+
+	// pend is a "#### " line naming a path, until the next line says
+	// whether it is the user's or the model's heading.
+	pend     string
+	pendN    int
+	havePend bool
+	echo     echoState
 }
+
+// echoState follows aider's report of failed SEARCH/REPLACE blocks.
+type echoState uint8
+
+const (
+	echoNone  echoState = iota
+	echoBlock           // the failed blocks, up to "The SEARCH section must…"
+	echoTail            // after it: blank lines, or "# The other N…"
+	echoOther           // "# The other N…" up to "Just reply with fixed versions…"
+)
 
 func (a *aiderReader) line(n int, s string) error {
 	t := strings.TrimRight(s, " \t")
+	if a.havePend {
+		a.havePend = false
+		if startsEdit(t) {
+			a.prev = aiderText
+			if err := a.text.add(a.pendN, []byte(a.pend)); err != nil {
+				return err
+			}
+		} else if err := a.userLine(strings.TrimRight(a.pend, " \t")); err != nil {
+			return err
+		}
+	}
+	if a.echo != echoNone && a.echoLine(t) {
+		a.prev = aiderTool
+		return nil
+	}
 	boundary := a.prev != aiderText
 	switch {
 	case t == "":
@@ -80,22 +130,78 @@ func (a *aiderReader) line(n int, s string) error {
 		a.prev = aiderUser // the session header is not assistant text
 		return nil
 	case boundary && (strings.HasPrefix(t, "#### ") || t == "####"):
-		if err := a.flush(); err != nil {
-			return err
+		if a.prev != aiderUser && looksLikePath(strings.TrimSpace(strings.TrimPrefix(t, "####"))) {
+			a.pend, a.pendN, a.havePend = s, n, true
+			return nil
 		}
-		commandContext(&a.ctx, strings.TrimSpace(strings.TrimPrefix(t, "####")))
-		a.prev = aiderUser
-		return nil
+		return a.userLine(t)
 	case boundary && (strings.HasPrefix(t, "> ") || t == ">"):
 		if err := a.flush(); err != nil {
 			return err
 		}
-		a.toolLine(strings.TrimSpace(strings.TrimPrefix(t, ">")))
+		tool := strings.TrimSpace(strings.TrimPrefix(t, ">"))
+		if aiderFailedRe.MatchString(tool) {
+			a.echo = echoBlock
+		}
+		a.toolLine(tool)
 		a.prev = aiderTool
 		return nil
 	}
 	a.prev = aiderText
 	return a.text.add(n, []byte(s))
+}
+
+func (a *aiderReader) userLine(t string) error {
+	if err := a.flush(); err != nil {
+		return err
+	}
+	a.echo = echoNone
+	commandContext(&a.ctx, strings.TrimSpace(strings.TrimPrefix(t, "####")))
+	a.prev = aiderUser
+	return nil
+}
+
+// startsEdit reports a line that opens an edit block: a code fence or a
+// SEARCH marker.
+func startsEdit(t string) bool {
+	var f fence
+	if ok, _ := f.step(t); ok {
+		return true
+	}
+	return strings.HasPrefix(strings.TrimSpace(t), "<<<<<<< SEARCH")
+}
+
+// echoLine reports whether a line belongs to aider's report of failed
+// blocks, following the report to its end.
+func (a *aiderReader) echoLine(t string) bool {
+	if strings.HasPrefix(t, "#### ") || aiderStartRe.MatchString(t) {
+		a.echo = echoNone
+		return false
+	}
+	u := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, ">"), " "))
+	switch a.echo {
+	case echoBlock:
+		if strings.HasPrefix(u, "The SEARCH section must exactly match") {
+			a.echo = echoTail
+		}
+		return true
+	case echoTail:
+		switch {
+		case u == "":
+			return true
+		case strings.HasPrefix(u, "# The other "):
+			a.echo = echoOther
+			return true
+		}
+		a.echo = echoNone
+		return false
+	case echoOther:
+		if strings.HasPrefix(u, "Just reply with fixed versions") {
+			a.echo = echoNone
+		}
+		return true
+	}
+	return false
 }
 
 // toolLine reads context and the model name from aider's tool output.
