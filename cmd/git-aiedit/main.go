@@ -92,6 +92,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			showCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
+			hookCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),
 			helpCommand(stdout),
 		},

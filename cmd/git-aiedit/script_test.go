@@ -43,6 +43,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"snapshot": cmdSnapshot,
 			"exits":    cmdExits,
+			"grow":     cmdGrow,
 		},
 	})
 }
@@ -127,6 +128,23 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdGrow implements `grow FILE SRC…`: it appends the SRC files to FILE
+// (creating it) with $WORK, $HOME and other variables expanded, the way
+// an agent's session file grows turn by turn with absolute paths in it.
+func cmdGrow(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: grow FILE SRC...")
+	}
+	ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(args[0])), 0o755))
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	ts.Check(err)
+	defer f.Close()
+	for _, src := range args[1:] {
+		_, err := f.WriteString(os.Expand(ts.ReadFile(src), ts.Getenv))
+		ts.Check(err)
 	}
 }
 

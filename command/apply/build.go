@@ -21,11 +21,15 @@ type pending struct {
 
 // build applies every input on top of start and writes the commits (not
 // the ref). It returns the report and the new tip.
-func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*Report, plumbing.Hash, error) {
+func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*Report, plumbing.Hash, error) {
+	quiet := retry
 	rep := &Report{Branch: a.branch, Base: start.String(), DryRun: a.opts.DryRun, Responses: []*ResponseReport{}}
-	recorded, err := a.recorded(ctx, start, a.exists)
-	if err != nil {
-		return nil, start, err
+	recorded := map[string]map[int]string{}
+	if l := a.opts.Live; l == nil || !l.Trusted || retry {
+		var err error
+		if recorded, err = a.recorded(ctx, start, a.exists); err != nil {
+			return nil, start, err
+		}
 	}
 	tfs, err := a.repo.TreeFS(start)
 	if err != nil {
@@ -33,13 +37,16 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*
 	}
 	parent := start
 	for _, in := range a.inputs {
-		if in.stdin == nil && in.sum == "" {
+		if in.live == nil && in.stdin == nil && in.sum == "" {
 			if err := in.hashFile(); err != nil {
 				return nil, start, err
 			}
 		}
 		sumKnown := in.sum != ""
 		b := &batch{a: a, in: in, tfs: tfs, rep: rep, recorded: recorded[in.sum], quiet: quiet}
+		if in.live != nil {
+			b.recordedTurns = recorded
+		}
 		if err := b.read(ctx); err != nil {
 			return nil, start, err
 		}
@@ -49,9 +56,17 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, quiet bool) (*
 			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
 			return a.build(ctx, start, true)
 		}
+		if in.live != nil {
+			in.live.Responses = b.total
+		}
 		for _, p := range b.pending {
 			p.rr.total = b.total
-			p.rr.transcript = in.trailer()
+			if in.live != nil {
+				p.rr.total = in.live.Before + b.total
+				p.rr.extra = a.liveTrailers(parent == start)
+			} else {
+				p.rr.transcript = in.trailer()
+			}
 			msg, ok, err := a.commitMessage(ctx, rep, p.rr)
 			if err != nil {
 				return nil, start, err
@@ -88,6 +103,9 @@ type batch struct {
 	rep      *Report
 	recorded map[int]string
 	quiet    bool
+	// recordedTurns, for a live session: every recorded response by its
+	// turn key, whatever its number (live.go).
+	recordedTurns map[string]map[int]string
 
 	total   int
 	pending []*pending
@@ -104,11 +122,30 @@ type response struct {
 }
 
 func (b *batch) begin(model string, context []string) *response {
+	return b.beginAt(model, context, 0)
+}
+
+// beginAt starts a response; rec is the record that starts it in a live
+// session's section (0 otherwise).
+func (b *batch) beginAt(model string, context []string, rec int) *response {
 	b.total++
 	rr := &ResponseReport{Index: b.total, Model: model, Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{}}
 	b.rep.Responses = append(b.rep.Responses, rr)
 	r := &response{b: b, rr: rr}
-	if c, ok := b.recorded[rr.Index]; ok {
+	recorded := b.recorded
+	if l := b.in.live; l != nil {
+		// The transcript context is not used: the agent's own tool made
+		// the edit, after whatever reads it required.
+		rr.Index += l.Before
+		key := b.in.reader.turnKey(rec)
+		rr.transcript = b.in.label + " " + key
+		recorded = map[int]string{}
+		for _, c := range b.recordedTurns[key] {
+			recorded[rr.Index] = c
+		}
+		context = nil
+	}
+	if c, ok := recorded[rr.Index]; ok {
 		rr.AlreadyRecorded, rr.Commit, r.skip = true, &c, true
 		return r
 	}

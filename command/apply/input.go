@@ -25,6 +25,9 @@ type input struct {
 
 	stdin io.Reader
 	spool *os.File
+
+	live   *Live       // a section of an agent's session (live.go)
+	reader *liveReader // its reader while it is read
 }
 
 func openInputs(names []string, stdin io.Reader) ([]*input, error) {
@@ -62,6 +65,14 @@ func unwrapPath(err error) error {
 // open returns a reader over the transcript's bytes and a function that
 // returns their hash once the reader has been read to the end.
 func (in *input) open() (io.ReadCloser, func() string, error) {
+	if in.live != nil {
+		lr, err := openLive(in.path, in.live)
+		if err != nil {
+			return nil, nil, err
+		}
+		in.reader = lr
+		return lr, func() string { return "" }, nil
+	}
 	h := sha256.New()
 	if in.stdin != nil && in.path == "" {
 		f, err := os.CreateTemp("", "git-aiedit-stdin-*")

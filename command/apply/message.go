@@ -200,6 +200,7 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 		{Key: "Aiedit-Transcript", Value: rr.transcript},
 		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", rr.Index, rr.total)},
 	}
+	t = append(t, rr.extra...)
 	if rr.Model != "" {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: rr.Model})
 	}

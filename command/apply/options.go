@@ -27,6 +27,8 @@ type Options struct {
 	Verbose     bool
 	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 
+	Live *Live // set by `hook run`: record a section of an agent's session (live.go)
+
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
 

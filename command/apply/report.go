@@ -6,6 +6,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/match"
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // Report is the JSON report of cli.md ("JSON report").
@@ -31,9 +32,10 @@ type ResponseReport struct {
 	Shell           []*ShellReport `json:"shell"`
 	Checks          []*CheckReport `json:"checks"`
 
-	subject, body string // commit message parts
-	total         int    // responses in its transcript
-	transcript    string // Aiedit-Transcript trailer value
+	subject, body string           // commit message parts
+	total         int              // responses in its transcript
+	transcript    string           // Aiedit-Transcript trailer value
+	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
 }
 
 // BlockReport is one edit block.

@@ -37,6 +37,9 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
+	if opts.Live != nil {
+		inputs[0].live = opts.Live
+	}
 	defer func() {
 		for _, in := range inputs {
 			in.cleanup()
@@ -79,6 +82,9 @@ func run(ctx context.Context, opts *Options) error {
 func (o *Options) check() error {
 	if len(o.Transcripts) == 0 {
 		return exitcode.UsageErrorf("no transcript given; name a file, or - for standard input")
+	}
+	if o.Live != nil && (len(o.Transcripts) != 1 || o.Transcripts[0] == "-") {
+		return exitcode.UsageErrorf("a live session is one transcript file")
 	}
 	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
 		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)

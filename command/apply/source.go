@@ -85,6 +85,10 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
+	if b.in.live != nil {
+		src, err := transcript.ParseSource(b.in.live.Agent)
+		return src, head, exitcode.WithCode(exitcode.Usage, err)
+	}
 	if b.a.opts.From != "" {
 		src, err := transcript.ParseSource(b.a.opts.From)
 		return src, head, exitcode.WithCode(exitcode.Usage, err)
@@ -125,7 +129,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 
 // response applies one transcript response, as its operations complete.
 func (b *batch) response(tr *transcript.Response) error {
-	r := b.begin(tr.Model, tr.Context)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err

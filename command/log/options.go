@@ -10,6 +10,7 @@ type Options struct {
 	IO       *iostreams.IOStreams
 	Dir      string // where to look for the repository ("" = current directory)
 	Rev      string // a branch, commit or A..B range; "" = the current branch
+	Session  string // --session: the review branch of a session recorded live (an id or its prefix)
 	Verbose  bool   // one line per block
 	JSON     bool
 	Markdown bool

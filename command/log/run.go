@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -20,6 +21,14 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
+	if opts.Session != "" {
+		if opts.Rev != "" {
+			return exitcode.UsageErrorf("--session names the branch; give no BRANCH or RANGE with it")
+		}
+		if opts.Rev, err = hook.SessionBranch(repo.CommonDir, opts.Session); err != nil {
+			return exitcode.WithCode(exitcode.Usage, err)
+		}
+	}
 	sel, err := history.Select(ctx, repo, opts.Rev)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Usage, err)

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/hook"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+)
+
+func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	scopeFlags := []cli.Flag{
+		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json)"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/config.toml)"},
+	}
+	install := func(name, usage string, remove bool) *cli.Command {
+		return &cli.Command{
+			Name:      name,
+			Usage:     usage,
+			ArgsUsage: "AGENT",
+			Flags:     scopeFlags,
+			Action: func(ctx context.Context, cmd *cli.Command) error {
+				if cmd.NArg() != 1 {
+					return usageErrorf("hook %s takes one AGENT (claude-code, codex or gemini), got %d arguments", name, cmd.NArg())
+				}
+				agent, err := hook.ParseAgent(cmd.Args().First())
+				if err != nil {
+					return err
+				}
+				return hook.Install(ctx, &hook.InstallOptions{
+					IO: iostreams.System(stdin, stdout, stderr), Agent: agent, Remove: remove,
+					Project: cmd.Bool("project"), User: cmd.Bool("user"),
+				})
+			},
+		}
+	}
+	return &cli.Command{
+		Name:  "hook",
+		Usage: "record an agent's turns as they happen (live capture)",
+		Description: "install writes the agent's own hook configuration so that, while you work,\n" +
+			"every turn of an agent session is recorded as one commit on\n" +
+			"aiedit/<agent>/<session id, short>. uninstall removes exactly what install added;\n" +
+			"status says what is installed where, the live sessions, and recent hook problems.\n" +
+			"run is what the agent calls: it always exits 0 and writes problems to\n" +
+			".git/aiedit/hook.log.",
+		Commands: []*cli.Command{
+			install("install", "add git-aiedit to the agent's hooks", false),
+			install("uninstall", "remove what install added", true),
+			{
+				Name:      "status",
+				Usage:     "what is installed where, live sessions, recent problems",
+				ArgsUsage: "[AGENT]",
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					var agents []hook.Agent
+					for _, a := range cmd.Args().Slice() {
+						agent, err := hook.ParseAgent(a)
+						if err != nil {
+							return err
+						}
+						agents = append(agents, agent)
+					}
+					return hook.Status(ctx, &hook.StatusOptions{IO: iostreams.System(stdin, stdout, stderr), Agents: agents})
+				},
+			},
+			{
+				Name:            "run",
+				Usage:           "what the agent's hook calls (always exits 0)",
+				ArgsUsage:       "AGENT [EVENT-JSON]",
+				SkipFlagParsing: true,
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					args := cmd.Args().Slice()
+					if len(args) == 0 {
+						return usageErrorf("hook run takes the AGENT whose hook calls it: claude-code, codex or gemini")
+					}
+					agent, err := hook.ParseAgent(args[0])
+					if err != nil {
+						return err
+					}
+					dir, _ := os.Getwd()
+					hook.Run(ctx, &hook.RunOptions{Agent: agent, Args: args[1:], Stdin: stdin, Dir: dir})
+					return nil
+				},
+			},
+		},
+	}
+}

@@ -1,0 +1,75 @@
+package hook
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Event is what an agent's hook reports, in one shape for every agent.
+type Event struct {
+	Name       string // SessionStart, Stop, agent-turn-complete, …
+	Session    string // the agent's session id
+	Transcript string // the session file, when the agent says
+	Cwd        string // the agent's working directory
+	Source     string // SessionStart: startup, resume, clear or compact
+}
+
+// maxEvent bounds what is read from the agent: the events are small, but
+// Codex's carries the last assistant message.
+const maxEvent = 16 << 20
+
+// readClaude reads Claude Code's hook input: one JSON object on standard
+// input with session_id, transcript_path, cwd, hook_event_name (and source
+// on SessionStart).
+func readClaude(r io.Reader) (Event, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxEvent))
+	if err != nil {
+		return Event{}, fmt.Errorf("reading the hook input: %w", err)
+	}
+	var in struct {
+		SessionID      string `json:"session_id"`
+		TranscriptPath string `json:"transcript_path"`
+		Cwd            string `json:"cwd"`
+		HookEventName  string `json:"hook_event_name"`
+		Source         string `json:"source"`
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
+		return Event{}, fmt.Errorf("the hook input is not the JSON object Claude Code sends: %w", err)
+	}
+	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source}, nil
+}
+
+// readCodex reads Codex's notify argument: a JSON object with type
+// ("agent-turn-complete"), thread-id, turn-id, cwd, input-messages and
+// last-assistant-message. It names no session file.
+func readCodex(arg string) (Event, error) {
+	var in struct {
+		Type     string `json:"type"`
+		ThreadID string `json:"thread-id"`
+		Cwd      string `json:"cwd"`
+	}
+	if err := json.Unmarshal([]byte(arg), &in); err != nil {
+		return Event{}, fmt.Errorf("the notify argument is not the JSON object Codex sends: %w", err)
+	}
+	return Event{Name: in.Type, Session: in.ThreadID, Cwd: in.Cwd}, nil
+}
+
+// safeID keeps a session id usable in file and ref names.
+func safeID(id string) string {
+	var b strings.Builder
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return s
+}

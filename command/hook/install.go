@@ -1,0 +1,485 @@
+package hook
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// InstallOptions are the inputs of `git aiedit hook install|uninstall`.
+type InstallOptions struct {
+	IO      *iostreams.IOStreams
+	Dir     string // where to look for the repository ("" = current directory)
+	Agent   Agent
+	Remove  bool // uninstall
+	Project bool // --project
+	User    bool // --user
+}
+
+// claudeEvents are the Claude Code hook events install adds: the base is
+// taken when a session starts, a turn is recorded when Claude stops.
+var claudeEvents = []string{"SessionStart", "Stop"}
+
+// runCommand is the command an agent's hook runs.
+func runCommand(a Agent) string { return "git aiedit hook run " + string(a) }
+
+// ours recognises a hook command git-aiedit installed.
+func ours(command string) bool {
+	c := strings.Join(strings.Fields(command), " ")
+	return strings.HasPrefix(c, "git aiedit hook run ") || strings.Contains(c, "git-aiedit hook run ")
+}
+
+// Install adds (or with Remove, removes) git-aiedit's hooks in the agent's
+// settings file.
+func Install(ctx context.Context, opts *InstallOptions) error {
+	if opts.Agent == Gemini {
+		return exitcode.UsageErrorf("%v", errGemini)
+	}
+	path, err := settingsPath(ctx, opts.Agent, opts.Project, opts.User, opts.Dir)
+	if err != nil {
+		return err
+	}
+	var msg string
+	if opts.Remove {
+		msg, err = uninstall(opts.Agent, path)
+	} else {
+		msg, err = install(opts.Agent, path)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(opts.IO.ErrOut, msg)
+	return nil
+}
+
+// settingsPath is the agent's configuration file for the scope asked for.
+func settingsPath(ctx context.Context, agent Agent, project, user bool, dir string) (string, error) {
+	if project && user {
+		return "", exitcode.UsageErrorf("--project and --user cannot be combined; choose one")
+	}
+	switch agent {
+	case Codex:
+		if project {
+			return "", exitcode.UsageErrorf("Codex reads notify only from $CODEX_HOME/config.toml; use --user (the default for codex)")
+		}
+		home := codexHome()
+		if home == "" {
+			return "", exitcode.UsageErrorf("cannot find your home directory for $CODEX_HOME; set CODEX_HOME")
+		}
+		return filepath.Join(home, "config.toml"), nil
+	case ClaudeCode:
+		if user {
+			if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+				return filepath.Join(d, "settings.json"), nil
+			}
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", exitcode.UsageErrorf("cannot find your home directory: %v", err)
+			}
+			return filepath.Join(home, ".claude", "settings.json"), nil
+		}
+		repo, err := gitops.Discover(ctx, dir)
+		if err != nil {
+			return "", exitcode.WithCode(exitcode.Repo, err)
+		}
+		defer repo.Close()
+		if repo.WorkTree == "" {
+			return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
+		}
+		return filepath.Join(repo.WorkTree, ".claude", "settings.json"), nil
+	}
+	return "", exitcode.UsageErrorf("unknown agent %q", agent)
+}
+
+// installState is what install remembers about a file so that uninstall
+// can give it back byte for byte: if the file is still exactly what
+// install wrote, the original comes back; otherwise only git-aiedit's
+// entries are cut out.
+type installState struct {
+	Path       string `json:"path"`
+	Existed    bool   `json:"existed"`
+	Original   string `json:"original"`
+	Wrote      string `json:"wrote"` // sha256 of what install wrote
+	CreatedDir string `json:"created_dir,omitempty"`
+}
+
+func statePath(settings string) (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(settings))
+	return filepath.Join(dir, "git-aiedit", "hooks", hex.EncodeToString(sum[:8])+".json"), nil
+}
+
+func loadState(settings string) *installState {
+	p, err := statePath(settings)
+	if err != nil {
+		return nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	var s installState
+	if json.Unmarshal(data, &s) != nil || s.Path != settings {
+		return nil
+	}
+	return &s
+}
+
+func (s *installState) save() error {
+	p, err := statePath(s.Path)
+	if err != nil {
+		return err
+	}
+	data, _ := json.MarshalIndent(s, "", "  ")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, append(data, '\n'), 0o644)
+}
+
+func dropState(settings string) {
+	if p, err := statePath(settings); err == nil {
+		_ = os.Remove(p)
+	}
+}
+
+func hashOf(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+func readSettings(path string) (string, bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, exitcode.UsageErrorf("cannot read %s: %v", path, err)
+	}
+	return string(data), true, nil
+}
+
+// writeSettings replaces path's content through a temporary file and a
+// rename, keeping its permissions.
+func writeSettings(path, text string) error {
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".aiedit-*")
+	if err != nil {
+		return exitcode.UsageErrorf("cannot write %s: %v", path, err)
+	}
+	_, err = tmp.WriteString(text)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), mode)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return exitcode.UsageErrorf("cannot write %s: %v", path, err)
+	}
+	return nil
+}
+
+func install(agent Agent, path string) (string, error) {
+	orig, existed, err := readSettings(path)
+	if err != nil {
+		return "", err
+	}
+	var text string
+	var done bool
+	switch agent {
+	case ClaudeCode:
+		text, done, err = installClaude(orig, existed)
+	case Codex:
+		text, done, err = installCodex(orig)
+	}
+	if err != nil {
+		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
+	}
+	if done {
+		return fmt.Sprintf("already installed in %s", path), nil
+	}
+	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
+	if dir := filepath.Dir(path); !existed {
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			st.CreatedDir = dir
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", exitcode.UsageErrorf("cannot create %s: %v", dir, err)
+		}
+	}
+	if err := st.save(); err != nil {
+		return "", exitcode.UsageErrorf("cannot remember what install changes (%v); nothing was changed", err)
+	}
+	if err := writeSettings(path, text); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent)), nil
+}
+
+func describeHooks(agent Agent) string {
+	if agent == Codex {
+		return "notify, after every turn; Codex has no session-start event, so the base is HEAD"
+	}
+	return "SessionStart takes the base, Stop records each turn"
+}
+
+func uninstall(agent Agent, path string) (string, error) {
+	text, existed, err := readSettings(path)
+	if err != nil {
+		return "", err
+	}
+	if !existed {
+		return fmt.Sprintf("not installed: %s does not exist", path), nil
+	}
+	if st := loadState(path); st != nil && st.Wrote == hashOf(text) {
+		// Untouched since install: give the original back exactly.
+		if st.Existed {
+			err = writeSettings(path, st.Original)
+		} else {
+			err = os.Remove(path)
+			if err == nil && st.CreatedDir != "" {
+				_ = os.Remove(st.CreatedDir) // only when empty
+			}
+		}
+		if err != nil {
+			return "", exitcode.UsageErrorf("cannot restore %s: %v", path, err)
+		}
+		dropState(path)
+		return fmt.Sprintf("uninstalled: %s is as it was before install", path), nil
+	}
+	var out string
+	var removed bool
+	switch agent {
+	case ClaudeCode:
+		out, removed, err = uninstallClaude(text)
+	case Codex:
+		out, removed, err = uninstallCodex(text, loadState(path))
+	}
+	if err != nil {
+		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
+	}
+	if !removed {
+		return fmt.Sprintf("not installed in %s", path), nil
+	}
+	if err := writeSettings(path, out); err != nil {
+		return "", err
+	}
+	dropState(path)
+	return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s (the rest was edited since install and is kept)", path), nil
+}
+
+type claudeHook struct {
+	Type    string `json:"type"`
+	Command string `json:"command"`
+}
+
+type claudeGroup struct {
+	Hooks []claudeHook `json:"hooks"`
+}
+
+// installClaude adds a SessionStart and a Stop hook group running
+// git-aiedit, after whatever groups are there.
+func installClaude(text string, existed bool) (string, bool, error) {
+	if !existed || strings.TrimSpace(text) == "" {
+		text = "{}\n"
+	}
+	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(ClaudeCode)}}}
+	added := false
+	for _, event := range claudeEvents {
+		root, err := parseJSONText(text)
+		if err != nil {
+			return "", false, fmt.Errorf("not valid JSON (%v)", err)
+		}
+		if root.kind != '{' {
+			return "", false, errors.New("not a JSON object")
+		}
+		unit := indentUnit(text, root)
+		_, hooks := root.member("hooks")
+		var e edit
+		switch {
+		case hooks == nil:
+			e = addMember(text, root, 0, unit, "hooks", map[string]any{event: []claudeGroup{group}})
+		case hooks.kind != '{':
+			return "", false, errors.New(`"hooks" is not an object`)
+		default:
+			_, arr := hooks.member(event)
+			switch {
+			case arr == nil:
+				e = addMember(text, hooks, 1, unit, event, []claudeGroup{group})
+			case arr.kind != '[':
+				return "", false, fmt.Errorf(`"hooks.%s" is not a list`, event)
+			case claudeHas(arr):
+				continue
+			default:
+				e = addElem(text, arr, 2, unit, group)
+			}
+		}
+		text = e.apply(text)
+		added = true
+	}
+	return text, !added, nil
+}
+
+// claudeHas reports whether an event's groups already run git-aiedit.
+func claudeHas(arr *jnode) bool {
+	i, _ := claudeFind(arr)
+	return i >= 0
+}
+
+// claudeFind locates the first of git-aiedit's hooks in an event's list of
+// groups: group i, hook j.
+func claudeFind(arr *jnode) (int, int) {
+	for i, g := range arr.elems {
+		if g.kind != '{' {
+			continue
+		}
+		_, hs := g.member("hooks")
+		if hs == nil || hs.kind != '[' {
+			continue
+		}
+		for j, h := range hs.elems {
+			if h.kind != '{' {
+				continue
+			}
+			if _, c := h.member("command"); c != nil && c.kind == '"' && ours(c.str) {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// uninstallClaude cuts out git-aiedit's hooks, then the groups, event
+// lists and "hooks" object that are left empty by that.
+func uninstallClaude(text string) (string, bool, error) {
+	removed := false
+	for {
+		root, err := parseJSONText(text)
+		if err != nil {
+			return "", false, fmt.Errorf("not valid JSON (%v)", err)
+		}
+		if root.kind != '{' {
+			return text, removed, nil
+		}
+		hi, hooks := root.member("hooks")
+		if hooks == nil || hooks.kind != '{' {
+			return text, removed, nil
+		}
+		found := false
+		for ei, m := range hooks.members {
+			arr := m.val
+			if arr.kind != '[' {
+				continue
+			}
+			i, j := claudeFind(arr)
+			if i < 0 {
+				continue
+			}
+			_, hs := arr.elems[i].member("hooks")
+			var e edit
+			switch {
+			case len(hs.elems) > 1:
+				e = removeElem(hs, j)
+			case len(arr.elems) > 1:
+				e = removeElem(arr, i)
+			case len(hooks.members) > 1:
+				e = removeMember(hooks, ei)
+			default:
+				e = removeMember(root, hi)
+			}
+			text = e.apply(text)
+			found, removed = true, true
+			break
+		}
+		if !found {
+			return text, removed, nil
+		}
+	}
+}
+
+// codexArgv is the notify program install writes: git-aiedit, then the
+// user's own program (if any) after "--", which hook run starts as well.
+func codexArgv(theirs []string) []string {
+	argv := strings.Fields(runCommand(Codex))
+	if len(theirs) > 0 {
+		argv = append(append(argv, "--"), theirs...)
+	}
+	return argv
+}
+
+func codexOurs(argv []string) bool { return ours(strings.Join(argv, " ") + " ") }
+
+func installCodex(text string) (string, bool, error) {
+	theirs, defined, err := tomlNotify(text)
+	if err != nil {
+		return "", false, fmt.Errorf("not valid TOML (%v)", err)
+	}
+	if defined && codexOurs(theirs) {
+		return text, true, nil
+	}
+	line := "notify = " + tomlArray(codexArgv(theirs)) + "\n"
+	if defined {
+		start, end, ok := notifySpan(text)
+		if !ok {
+			return "", false, errors.New("notify is set in a way this tool cannot edit safely (not a top-level `notify = [...]` line)")
+		}
+		return text[:start] + line + text[end:], false, nil
+	}
+	pos, pre := topLevelInsert(text)
+	return text[:pos] + pre + line + text[pos:], false, nil
+}
+
+func uninstallCodex(text string, st *installState) (string, bool, error) {
+	argv, defined, err := tomlNotify(text)
+	if err != nil {
+		return "", false, fmt.Errorf("not valid TOML (%v)", err)
+	}
+	if !defined || !codexOurs(argv) {
+		return text, false, nil
+	}
+	start, end, ok := notifySpan(text)
+	if !ok {
+		return "", false, errors.New("cannot find the notify line to remove")
+	}
+	var theirs []string
+	for i, a := range argv {
+		if a == "--" {
+			theirs = argv[i+1:]
+			break
+		}
+	}
+	replacement := ""
+	if len(theirs) > 0 {
+		replacement = "notify = " + tomlArray(theirs) + "\n"
+		// The user's own line, as they wrote it, when install saw it.
+		if st != nil {
+			if s, e, ok := notifySpan(st.Original); ok {
+				if old, _, _ := tomlNotify(st.Original); strings.Join(old, "\x00") == strings.Join(theirs, "\x00") {
+					replacement = st.Original[s:e]
+				}
+			}
+		}
+	}
+	return text[:start] + replacement + text[end:], true, nil
+}

@@ -1,0 +1,341 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/command/apply"
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
+type RunOptions struct {
+	Agent Agent
+	Args  []string  // Codex: the notify JSON; after "--", a notify program to run too
+	Stdin io.Reader // Claude Code: the hook input
+	Dir   string    // the process's directory, when the event names none
+}
+
+// Run records what the agent's event calls for. It never fails: whatever
+// goes wrong is written to .git/aiedit/hook.log (when there is a
+// repository to write it in), and the agent sees a silent success.
+func Run(ctx context.Context, opts *RunOptions) {
+	logDir := ""
+	session := ""
+	defer func() {
+		if p := recover(); p != nil && logDir != "" {
+			logf(logDir, opts.Agent, session, "internal error: %v: %s", p, firstFrames(debug.Stack()))
+		}
+	}()
+	ev, err := readEvent(opts)
+	if err != nil {
+		if repo, derr := gitops.Discover(ctx, opts.Dir); derr == nil {
+			logf(repo.CommonDir, opts.Agent, "", "%v", err)
+			repo.Close()
+		}
+		return
+	}
+	session = ev.Session
+	dir := ev.Cwd
+	if dir == "" {
+		dir = opts.Dir
+	}
+	repo, err := gitops.Discover(ctx, dir)
+	if err != nil {
+		return // the agent works outside any repository: nothing to record
+	}
+	defer repo.Close()
+	logDir = repo.CommonDir
+	r := &runner{agent: opts.Agent, ev: ev, repo: repo}
+	if err := r.run(ctx); err != nil {
+		logf(logDir, opts.Agent, session, "%s: %v", orDash(ev.Name), err)
+	}
+}
+
+func readEvent(opts *RunOptions) (Event, error) {
+	switch opts.Agent {
+	case ClaudeCode:
+		return readClaude(opts.Stdin)
+	case Codex:
+		args, chained := splitChained(opts.Args)
+		if len(chained) > 0 && len(args) > 0 {
+			runChained(chained, args[len(args)-1])
+		}
+		if len(args) == 0 {
+			return Event{}, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
+		}
+		return readCodex(args[len(args)-1])
+	}
+	return Event{}, errGemini
+}
+
+// splitChained separates the notify program a user had before install
+// (kept after "--") from Codex's own argument.
+func splitChained(args []string) (own, chained []string) {
+	for i, a := range args {
+		if a == "--" {
+			// Codex appends its argument at the very end, after the chain.
+			rest := args[i+1:]
+			if len(rest) == 0 {
+				return args[:i], nil
+			}
+			return append(append([]string{}, args[:i]...), rest[len(rest)-1]), rest[:len(rest)-1]
+		}
+	}
+	return args, nil
+}
+
+// runChained starts the user's own notify program with Codex's argument,
+// as Codex would have, without waiting for it.
+func runChained(argv []string, event string) {
+	cmd := exec.Command(argv[0], append(argv[1:], event)...)
+	if err := cmd.Start(); err == nil {
+		_ = cmd.Process.Release()
+	}
+}
+
+type runner struct {
+	agent Agent
+	ev    Event
+	repo  *gitops.Repo
+	cur   *Cursor
+}
+
+func (r *runner) run(ctx context.Context) error {
+	if r.ev.Session == "" {
+		return errors.New("the event names no session id")
+	}
+	path := cursorPath(r.repo.CommonDir, r.agent, r.ev.Session)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockFile(strings.TrimSuffix(path, ".json") + ".lock")
+	if err != nil {
+		return fmt.Errorf("cannot lock the session: %w", err)
+	}
+	defer unlock()
+	cur, err := loadCursor(path)
+	if err != nil {
+		logf(r.repo.CommonDir, r.agent, r.ev.Session, "%v", err)
+	}
+	if cur == nil {
+		cur = &Cursor{Agent: r.agent, Session: r.ev.Session}
+	}
+	r.cur = cur
+	if r.ev.Transcript != "" {
+		cur.Transcript = r.ev.Transcript
+	}
+	if cur.Branch == "" {
+		if cur.Branch, err = r.branchName(ctx); err != nil {
+			return err
+		}
+	}
+	if r.ev.Name == "SessionStart" && cur.Base == "" && cur.Tip == "" {
+		if err := r.snapshot(ctx); err != nil {
+			logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: %v; the first commit will say its base is HEAD", err)
+		}
+	}
+	if cur.Transcript == "" && r.agent == Codex {
+		cur.Transcript = findRollout(r.ev.Session)
+	}
+	if cur.Transcript == "" {
+		if r.ev.Name == "SessionStart" {
+			return cur.save(path)
+		}
+		return errors.New("cannot find the session file")
+	}
+	if err := r.record(ctx); err != nil {
+		// Keep what this run learnt (the base); the offsets are unchanged.
+		_ = cur.save(path)
+		if r.ev.Name == "SessionStart" && errors.Is(err, os.ErrNotExist) {
+			return nil // the agent writes its session file after the first prompt
+		}
+		return err
+	}
+	return cur.save(path)
+}
+
+// branchName picks aiedit/<agent>/<first 8 characters of the id>, or the
+// whole id when that branch belongs to another session.
+func (r *runner) branchName(ctx context.Context) (string, error) {
+	id := safeID(r.ev.Session)
+	short := id
+	if len(short) > 8 {
+		short = short[:8]
+	}
+	name := "aiedit/" + string(r.agent) + "/" + short
+	if short == id {
+		return name, nil
+	}
+	tip, exists, err := r.repo.ReadRef("refs/heads/" + name)
+	if err != nil || !exists {
+		return name, err
+	}
+	if c, err := r.repo.Commit(tip); err == nil && strings.Contains(c.Message, r.sessionTrailer()) {
+		return name, nil
+	}
+	return "aiedit/" + string(r.agent) + "/" + id, nil
+}
+
+func (r *runner) sessionTrailer() string {
+	return "Aiedit-Session: " + string(r.agent) + " " + r.ev.Session
+}
+
+// snapshot records the working tree the agent starts from as the base.
+func (r *runner) snapshot(ctx context.Context) error {
+	msg := fmt.Sprintf("aiedit: the working tree when %s session %s started\n\n"+
+		"Uncommitted changes and untracked files, as the agent saw them.\n\n%s\n", r.agent, r.ev.Session, r.sessionTrailer())
+	snap, err := r.repo.SnapshotWorkTree(ctx, msg)
+	if err != nil {
+		return err
+	}
+	if snap.Clean {
+		r.cur.Base = snap.Head.String()
+		r.cur.BaseNote = snap.Head.String() + " HEAD (clean working tree at session start)"
+		return nil
+	}
+	// A ref keeps the snapshot from garbage collection until the branch
+	// holds it.
+	ref := "refs/aiedit/base/" + string(r.agent) + "/" + safeID(r.ev.Session)
+	if err := r.repo.UpdateRef(ctx, ref, snap.Commit, plumbing.ZeroHash, "aiedit: session start"); err != nil && !errors.Is(err, gitops.ErrRefMoved) {
+		return err
+	}
+	r.cur.Base = snap.Commit.String()
+	r.cur.BaseNote = snap.Commit.String() + " working tree at session start (uncommitted changes on HEAD " + snap.Head.String()[:12] + ")"
+	return nil
+}
+
+// record applies the turns the session file gained since the cursor.
+func (r *runner) record(ctx context.Context) error {
+	cur := r.cur
+	if r.agent == Codex {
+		settle(cur.Transcript)
+	}
+	f, err := os.Open(cur.Transcript)
+	if err != nil {
+		return fmt.Errorf("cannot read the session file: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	ref := "refs/heads/" + cur.Branch
+	tip, exists, err := r.repo.ReadRef(ref)
+	if err != nil {
+		return err
+	}
+	trusted := cur.valid(f, info.Size()) && r.tipKept(tip, exists)
+	offset, before := cur.Offset, cur.Responses
+	if !trusted {
+		if cur.Offset > 0 {
+			logf(r.repo.CommonDir, r.agent, r.ev.Session, "the session file or the branch changed since the last run; reading the whole session again (recorded turns are recognised)")
+		}
+		offset, before = 0, 0
+	}
+	end, err := lastLineEnd(f, offset, info.Size())
+	if err != nil {
+		return err
+	}
+	if end <= offset && trusted {
+		return nil
+	}
+	opts := &apply.Options{
+		Dir:         r.repo.Dir,
+		Transcripts: []string{cur.Transcript},
+		Branch:      cur.Branch,
+		Checks:      "off",
+		Quiet:       true,
+		Live: &apply.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
+			Before: before, Trusted: trusted && cur.Tip != ""},
+	}
+	if !exists {
+		if err := r.fallbackBase(); err != nil {
+			return err
+		}
+		opts.Base, opts.Live.BaseNote = cur.Base, cur.BaseNote
+	}
+	if err := apply.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
+		return err
+	}
+	if tip, exists, err = r.repo.ReadRef(ref); err != nil {
+		return err
+	}
+	cur.Tip = ""
+	if exists {
+		cur.Tip = tip.String()
+	}
+	cur.Offset, cur.Responses = end, before+opts.Live.Responses
+	cur.Head, cur.Tail, err = windows(f, end)
+	return err
+}
+
+// tipKept reports whether the branch still holds what the cursor recorded.
+func (r *runner) tipKept(tip plumbing.Hash, exists bool) bool {
+	want := r.cur.Tip
+	switch {
+	case want == "":
+		return !exists // nothing recorded yet, and nobody made the branch
+	case !exists:
+		return false
+	case tip.String() == want:
+		return true
+	}
+	ok, err := r.repo.IsAncestor(plumbing.NewHash(want), tip)
+	return err == nil && ok
+}
+
+// fallbackBase is HEAD, said so, when no session start was seen.
+func (r *runner) fallbackBase() error {
+	if r.cur.Base != "" {
+		if _, err := r.repo.Commit(plumbing.NewHash(r.cur.Base)); err == nil {
+			return nil
+		}
+	}
+	head, err := r.repo.ResolveCommit("HEAD")
+	if err != nil {
+		return err
+	}
+	r.cur.Base = head.String()
+	r.cur.BaseNote = head.String() + " HEAD (no session start was seen: the working tree the agent started from is unknown)"
+	return nil
+}
+
+// settle waits briefly for a session file that is still growing: Codex
+// runs its notify program as the turn ends, while its rollout writer may
+// still be flushing the turn's last records.
+func settle(path string) {
+	var last int64 = -1
+	stable := 0
+	for i := 0; i < 20 && stable < 3; i++ {
+		info, err := os.Stat(path)
+		if err != nil {
+			return
+		}
+		if info.Size() == last {
+			stable++
+		} else {
+			stable, last = 0, info.Size()
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	if len(lines) > 12 {
+		lines = lines[:12]
+	}
+	return strings.Join(lines, " | ")
+}

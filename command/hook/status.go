@@ -1,0 +1,159 @@
+package hook
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// StatusOptions are the inputs of `git aiedit hook status [AGENT…]`.
+type StatusOptions struct {
+	IO     *iostreams.IOStreams
+	Dir    string
+	Agents []Agent // none: all
+}
+
+// Status prints where git-aiedit's hooks are installed, the sessions
+// recorded live in this repository, and the hook's recent problems.
+func Status(ctx context.Context, opts *StatusOptions) error {
+	agents := opts.Agents
+	if len(agents) == 0 {
+		agents = Agents
+	}
+	out := opts.IO.Out
+	repo, _ := gitops.Discover(ctx, opts.Dir)
+	if repo != nil {
+		defer repo.Close()
+	}
+	fmt.Fprintln(out, "hooks:")
+	for _, a := range agents {
+		if a == Gemini {
+			fmt.Fprintf(out, "  %-12s %-8s not supported yet (its session files cannot be read yet)\n", a, "-")
+			continue
+		}
+		scopes := []struct {
+			name          string
+			project, user bool
+		}{{"project", true, false}, {"user", false, true}}
+		if a == Codex {
+			scopes = scopes[1:]
+		}
+		for _, s := range scopes {
+			if s.project && (repo == nil || repo.WorkTree == "") {
+				continue
+			}
+			path, err := settingsPath(ctx, a, s.project, s.user, opts.Dir)
+			if err != nil {
+				continue
+			}
+			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, s.name, installedState(a, path), path)
+		}
+	}
+	if repo == nil {
+		return nil
+	}
+	sessions := liveSessions(repo.CommonDir, agents)
+	if len(sessions) > 0 {
+		fmt.Fprintln(out, "live sessions:")
+		for _, c := range sessions {
+			fmt.Fprintf(out, "  %-12s %-38s %-30s %d response(s), updated %s\n", c.Agent, c.Session, c.Branch, c.Responses, c.Updated)
+		}
+	}
+	if problems := tailLog(repo.CommonDir, 10); len(problems) > 0 {
+		fmt.Fprintf(out, "recent problems (%s):\n", filepath.Join(repo.CommonDir, "aiedit", logName))
+		for _, l := range problems {
+			fmt.Fprintf(out, "  %s\n", l)
+		}
+	}
+	return nil
+}
+
+// installedState reads an agent's settings file for git-aiedit's hooks.
+func installedState(a Agent, path string) string {
+	text, existed, err := readSettings(path)
+	switch {
+	case err != nil:
+		return "unreadable"
+	case !existed:
+		return "not installed"
+	}
+	switch a {
+	case ClaudeCode:
+		root, err := parseJSONText(text)
+		if err != nil || root.kind != '{' {
+			return "invalid JSON"
+		}
+		_, hooks := root.member("hooks")
+		if hooks == nil || hooks.kind != '{' {
+			return "not installed"
+		}
+		var events []string
+		for _, m := range hooks.members {
+			if m.val.kind == '[' && claudeHas(m.val) {
+				events = append(events, m.key)
+			}
+		}
+		if len(events) == 0 {
+			return "not installed"
+		}
+		return "installed (" + strings.Join(events, ",") + ")"
+	case Codex:
+		argv, defined, err := tomlNotify(text)
+		if err != nil {
+			return "invalid TOML"
+		}
+		if defined && codexOurs(argv) {
+			return "installed"
+		}
+	}
+	return "not installed"
+}
+
+// liveSessions lists the cursors of the sessions recorded here.
+func liveSessions(commonDir string, agents []Agent) []*Cursor {
+	var out []*Cursor
+	for _, a := range agents {
+		files, _ := filepath.Glob(filepath.Join(commonDir, "aiedit", "sessions", string(a), "*.json"))
+		for _, f := range files {
+			if c, err := loadCursor(f); err == nil && c != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Updated > out[j].Updated })
+	return out
+}
+
+// SessionBranch finds the review branch of a session recorded here by its
+// id or a prefix of it.
+func SessionBranch(commonDir, id string) (string, error) {
+	var found []*Cursor
+	for _, c := range liveSessions(commonDir, Agents) {
+		if c.Session == id {
+			return c.Branch, nil
+		}
+		if strings.HasPrefix(c.Session, id) {
+			found = append(found, c)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0].Branch, nil
+	case 0:
+		if _, err := os.Stat(filepath.Join(commonDir, "aiedit", "sessions")); err != nil {
+			return "", fmt.Errorf("no session was recorded live in this repository; `git aiedit hook install` sets that up")
+		}
+		return "", fmt.Errorf("no session %q was recorded live in this repository; `git aiedit hook status` lists them", id)
+	}
+	var ids []string
+	for _, c := range found {
+		ids = append(ids, c.Session)
+	}
+	return "", fmt.Errorf("session %q is ambiguous: %s; give more of the id", id, strings.Join(ids, ", "))
+}
