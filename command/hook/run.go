@@ -38,7 +38,10 @@ func Run(ctx context.Context, opts *RunOptions) {
 			logf(logDir, opts.Agent, session, "internal error: %v: %s", p, firstFrames(debug.Stack()))
 		}
 	}()
-	ev, err := readEvent(opts)
+	ev, chained, err := readEvent(opts)
+	if chained != nil {
+		defer chained()
+	}
 	if err != nil {
 		if repo, derr := gitops.Discover(ctx, opts.Dir); derr == nil {
 			logf(repo.CommonDir, opts.Agent, "", "%v", err)
@@ -63,21 +66,25 @@ func Run(ctx context.Context, opts *RunOptions) {
 	}
 }
 
-func readEvent(opts *RunOptions) (Event, error) {
+// readEvent reads the agent's event. For Codex it also starts the notify
+// program the user had before install; wait waits for it.
+func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
 	switch opts.Agent {
 	case ClaudeCode:
-		return readClaude(opts.Stdin)
+		ev, err = readClaude(opts.Stdin)
+		return ev, nil, err
 	case Codex:
 		args, chained := splitChained(opts.Args)
-		if len(chained) > 0 && len(args) > 0 {
-			runChained(chained, args[len(args)-1])
-		}
 		if len(args) == 0 {
-			return Event{}, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
+			return Event{}, nil, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
 		}
-		return readCodex(args[len(args)-1])
+		if len(chained) > 0 {
+			wait = runChained(chained, args[len(args)-1])
+		}
+		ev, err = readCodex(args[len(args)-1])
+		return ev, wait, err
 	}
-	return Event{}, errGemini
+	return Event{}, nil, errGemini
 }
 
 // splitChained separates the notify program a user had before install
@@ -97,11 +104,21 @@ func splitChained(args []string) (own, chained []string) {
 }
 
 // runChained starts the user's own notify program with Codex's argument,
-// as Codex would have, without waiting for it.
-func runChained(argv []string, event string) {
+// as Codex would have. Codex does not wait for its notify program, so the
+// returned wait (at most a few seconds) delays no one.
+func runChained(argv []string, event string) func() {
 	cmd := exec.Command(argv[0], append(argv[1:], event)...)
-	if err := cmd.Start(); err == nil {
-		_ = cmd.Process.Release()
+	if err := cmd.Start(); err != nil {
+		return nil
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	return func() {
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Release()
+		}
 	}
 }
 
