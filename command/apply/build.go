@@ -15,40 +15,40 @@ import (
 // pending is a response whose tree is written and whose commit waits for
 // its transcript's hash (the Aiedit-Transcript trailer).
 type pending struct {
-	rr   *ResponseReport
+	r    *responseState
 	tree plumbing.Hash
 }
 
 // build applies every input on top of start and writes the commits (not
-// the ref). It returns the report and the new tip.
-func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*Report, plumbing.Hash, error) {
+// the ref). Its state holds what happened and the new tip.
+func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*runState, error) {
 	quiet := retry
-	rep := &Report{Branch: a.branch, Base: start.String(), DryRun: a.opts.DryRun, Responses: []*ResponseReport{}}
+	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun, multi: len(a.inputs) > 1}
 	recorded := map[string]map[int]string{}
 	if l := a.opts.Live; l == nil || !l.Trusted || retry {
 		var err error
 		if recorded, err = a.recorded(ctx, start, a.exists); err != nil {
-			return nil, start, err
+			return nil, err
 		}
 	}
 	tfs, err := a.repo.TreeFS(start)
 	if err != nil {
-		return nil, start, exitcode.WithCode(exitcode.Repo, err)
+		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
 	parent := start
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
 			if err := in.hashFile(); err != nil {
-				return nil, start, err
+				return nil, err
 			}
 		}
 		sumKnown := in.sum != ""
-		b := &batch{a: a, in: in, tfs: tfs, rep: rep, recorded: recorded[in.sum], quiet: quiet}
+		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
 		if in.live != nil {
 			b.recordedTurns = recorded
 		}
 		if err := b.read(ctx); err != nil {
-			return nil, start, err
+			return nil, err
 		}
 		if !sumKnown && len(recorded[in.sum]) > 0 {
 			// Standard input turned out to be a transcript already on the
@@ -60,39 +60,33 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			in.live.Responses = b.total
 		}
 		for _, p := range b.pending {
-			p.rr.total = b.total
+			p.r.total = b.total
 			if in.live != nil {
-				p.rr.total = in.live.Before + b.total
-				p.rr.extra = a.liveTrailers(parent == start)
+				p.r.total = in.live.Before + b.total
+				p.r.extra = a.liveTrailers(parent == start)
 			} else {
-				p.rr.transcript = in.trailer()
+				p.r.transcript = in.trailer()
 			}
-			msg, ok, err := a.commitMessage(ctx, rep, p.rr)
+			msg, ok, err := a.commitMessage(ctx, st, p.r)
 			if err != nil {
-				return nil, start, err
+				return nil, err
 			}
 			if !ok {
 				continue // the commit-msg hook refused it or an earlier message
 			}
 			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, msg)
 			if err != nil {
-				return nil, start, exitcode.WithCode(exitcode.Repo, err)
+				return nil, exitcode.WithCode(exitcode.Repo, err)
 			}
-			s := c.String()
-			p.rr.Commit = &s
+			p.r.commit = c
 			parent = c
 		}
 	}
-	rep.Head = parent.String()
-	for _, rr := range rep.Responses {
-		for _, b := range rr.Blocks {
-			rep.Summary.add(b.result.Status)
-		}
+	st.head = parent
+	if st.retryPrompt, err = a.retryPrompt(st); err != nil {
+		return nil, err
 	}
-	if rep.RetryPrompt, err = a.retryPrompt(rep, parent); err != nil {
-		return nil, start, err
-	}
-	return rep, parent, nil
+	return st, nil
 }
 
 // batch applies one input's responses.
@@ -100,7 +94,7 @@ type batch struct {
 	a        *applier
 	in       *input
 	tfs      *gitops.TreeFS
-	rep      *Report
+	st       *runState
 	recorded map[int]string
 	quiet    bool
 	// recordedTurns, for a live session: every recorded response by its
@@ -114,7 +108,7 @@ type batch struct {
 // response is one assistant response being applied.
 type response struct {
 	b    *batch
-	rr   *ResponseReport
+	r    *responseState
 	sess *editcore.Session
 	skip bool // already recorded on the branch
 
@@ -129,30 +123,30 @@ func (b *batch) begin(model string, context []string) *response {
 // session's section (0 otherwise).
 func (b *batch) beginAt(model string, context []string, rec int) *response {
 	b.total++
-	rr := &ResponseReport{Index: b.total, Model: model, Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{}}
-	b.rep.Responses = append(b.rep.Responses, rr)
-	r := &response{b: b, rr: rr}
+	rs := &responseState{index: b.total, in: b.in, model: model}
+	b.st.responses = append(b.st.responses, rs)
+	r := &response{b: b, r: rs}
 	recorded := b.recorded
 	if l := b.in.live; l != nil {
 		// The transcript context is not used: the agent's own tool made
 		// the edit, after whatever reads it required.
-		rr.Index += l.Before
+		rs.index += l.Before
 		key := b.in.reader.turnKey(rec)
-		rr.transcript = b.in.label + " " + key
+		rs.transcript = b.in.label + " " + key
 		recorded = map[int]string{}
 		for _, c := range b.recordedTurns[key] {
-			recorded[rr.Index] = c
+			recorded[rs.index] = c
 		}
 		context = nil
 	}
-	if c, ok := recorded[rr.Index]; ok {
-		rr.AlreadyRecorded, rr.Commit, r.skip = true, &c, true
+	if c, ok := recorded[rs.index]; ok {
+		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true
 		return r
 	}
 	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
 	r.before = b.a.snapshot(b.tfs)
 	if !b.quiet {
-		b.a.out.response(rr)
+		b.a.out.response(rs, b.st.multi)
 	}
 	return r
 }
@@ -166,7 +160,7 @@ func (r *response) applyAll(ops []editcore.Op) {
 	for i := 0; i < len(ops); i++ {
 		g := ops[i].Group
 		if g == 0 {
-			r.report(&ops[i], r.sess.Apply(&ops[i]))
+			r.record(&ops[i], r.sess.Apply(&ops[i]))
 			continue
 		}
 		j := i
@@ -175,26 +169,25 @@ func (r *response) applyAll(ops []editcore.Op) {
 			group = append(group, &ops[j])
 		}
 		for k, res := range r.sess.ApplyGroup(group) {
-			r.report(group[k], res)
+			r.record(group[k], res)
 		}
 		i = j - 1
 	}
 }
 
-// report records (and prints) one operation's result.
-func (r *response) report(op *editcore.Op, res editcore.Result) {
+// record keeps (and prints) one operation's result.
+func (r *response) record(op *editcore.Op, res editcore.Result) {
+	res.Op = op
 	if op.Kind == editcore.Shell {
-		s := &ShellReport{Command: op.Command.Text, Status: string(res.Status), Message: res.Message}
-		r.rr.Shell = append(r.rr.Shell, s)
+		r.r.shell = append(r.r.shell, res)
 		if !r.b.quiet {
-			r.b.a.out.shell(s)
+			r.b.a.out.shell(res)
 		}
 		return
 	}
-	br := newBlockReport(len(r.rr.Blocks)+1, res)
-	r.rr.Blocks = append(r.rr.Blocks, br)
+	r.r.blocks = append(r.r.blocks, res)
 	if !r.b.quiet {
-		r.b.a.out.block(br)
+		r.b.a.out.block(res)
 	}
 }
 
@@ -202,8 +195,8 @@ func (r *response) report(op *editcore.Op, res editcore.Result) {
 func (r *response) end(prose string) error {
 	prose = printable(prose)
 	subject, rest := splitSubject(prose)
-	r.rr.subject, r.rr.body = subject, bodyOf(rest)
-	if r.skip || r.b.a.opts.DryRun || len(r.rr.Blocks)+len(r.rr.Shell) == 0 {
+	r.r.subject, r.r.body = subject, bodyOf(rest)
+	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
 		return nil
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
@@ -213,7 +206,7 @@ func (r *response) end(prose string) error {
 	if tree, err = r.check(tree); err != nil {
 		return err
 	}
-	r.b.pending = append(r.b.pending, &pending{rr: r.rr, tree: tree})
+	r.b.pending = append(r.b.pending, &pending{r: r.r, tree: tree})
 	return nil
 }
 

@@ -51,33 +51,6 @@ type checkSetup struct {
 	hook   *hooks.CommitMsg // nil: none, --no-verify or a dry run
 }
 
-// CheckReport is one check's outcome on one response (JSON "checks").
-type CheckReport struct {
-	Name    string `json:"name"`
-	Status  string `json:"status"`
-	Message string `json:"message"` // why, with what the check printed (capped); empty when passed
-
-	outcome hooks.Outcome
-}
-
-// maxCheckMessage caps a check's output in the report and the retry prompt.
-const maxCheckMessage = 4 << 10
-
-func newCheckReport(o hooks.Outcome) *CheckReport {
-	msg := o.Message
-	switch detail := strings.TrimSpace(o.Detail); {
-	case o.OK() || detail == "":
-	case o.Status == hooks.Failed:
-		msg = detail
-	default:
-		msg += "\n" + detail
-	}
-	if len(msg) > maxCheckMessage {
-		msg = strings.ToValidUTF8(msg[:maxCheckMessage], "") + "\n[…]"
-	}
-	return &CheckReport{Name: o.Name, Status: string(o.Status), Message: msg, outcome: o}
-}
-
 // setupChecks reads the checks policy and configuration, and finds the
 // commit-msg hook, before anything is applied.
 func (a *applier) setupChecks(ctx context.Context) error {
@@ -146,10 +119,9 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	outcomes = append(outcomes, r.runCommands(tree, changed)...)
 	failed := ""
 	for _, o := range outcomes {
-		c := newCheckReport(o)
-		r.rr.Checks = append(r.rr.Checks, c)
+		r.r.checks = append(r.r.checks, o)
 		if !r.b.quiet {
-			r.b.a.out.check(c)
+			r.b.a.out.check(o)
 		}
 		if !o.OK() && failed == "" {
 			failed = o.Name
@@ -159,9 +131,9 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 		return tree, nil
 	}
 	r.b.tfs.Restore(r.before)
-	r.rr.rollBack(fmt.Sprintf("rolled back: check %s did not pass (--checks=require)", failed))
+	r.r.rollBack(fmt.Sprintf("rolled back: check %s did not pass (--checks=require)", failed))
 	if !r.b.quiet {
-		r.b.a.out.note("  response %d rolled back: check %s did not pass; its commit records the failure", r.rr.Index, failed)
+		r.b.a.out.note("  %s rolled back: check %s did not pass; its commit records the failure", r.r.label(r.b.st.multi), failed)
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
@@ -227,16 +199,4 @@ func brokenAll(cmds []hooks.Command, msg string) []hooks.Outcome {
 		out[i] = hooks.Outcome{Name: c.Name, Status: hooks.Broken, Message: msg}
 	}
 	return out
-}
-
-// checksFailed reports a check that did not pass, on any response.
-func (r *Report) checksFailed() bool {
-	for _, rr := range r.Responses {
-		for _, c := range rr.Checks {
-			if c.Status != string(hooks.Passed) {
-				return true
-			}
-		}
-	}
-	return false
 }

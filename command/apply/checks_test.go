@@ -88,9 +88,9 @@ func TestRunChecks(t *testing.T) {
 			}
 			var blocks []string
 			for _, b := range rr.Blocks {
-				s := string(b.result.Status)
-				if b.result.Error != "" {
-					s += ":" + string(b.result.Error)
+				s := b.Status
+				if b.ErrorType != "" {
+					s += ":" + b.ErrorType
 				}
 				blocks = append(blocks, s)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/hooks"
 )
 
 // human writes the progress and summary people read, on standard error,
@@ -40,23 +41,25 @@ func (h *human) statusColor(st editcore.Status) func(string) string {
 	return h.cs.Yellow
 }
 
-func (h *human) response(rr *ResponseReport) {
+// response heads what follows with the response's name; on a terminal
+// it is a status line that the next one replaces when nothing was
+// printed under it.
+func (h *human) response(r *responseState, multi bool) {
 	if h.progress != nil {
-		h.progress.show(h.cs.Dim(fmt.Sprintf("response %d", rr.Index)))
+		h.progress.show(h.cs.Dim(r.label(multi)))
 		return
 	}
 	if h.quiet {
 		return
 	}
-	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(fmt.Sprintf("response %d", rr.Index)))
+	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(r.label(multi)))
 }
 
 // block prints one line per block: status, path:line, detail and message.
-func (h *human) block(b *BlockReport) {
-	if h.quiet && b.result.OK() {
+func (h *human) block(r editcore.Result) {
+	if h.quiet && r.OK() {
 		return
 	}
-	r := b.result
 	loc := orDash(r.Path)
 	if r.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, r.Line)
@@ -86,20 +89,20 @@ func (h *human) indented(msg string) {
 	}
 }
 
-func (h *human) shell(s *ShellReport) {
-	if h.quiet && s.Status != string(editcore.Failed) {
+func (h *human) shell(s editcore.Result) {
+	if h.quiet && s.Status != editcore.Failed {
 		return
 	}
-	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(editcore.Status(s.Status))(fmt.Sprintf("%-15s", s.Status)), s.Command)
-	if s.Message != "" && (s.Status != string(editcore.Applied) || h.verbose) {
+	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(s.Status)(fmt.Sprintf("%-15s", s.Status)), s.Op.Command.Text)
+	if s.Message != "" && (s.Status != editcore.Applied || h.verbose) {
 		fmt.Fprintf(h.w, "      %s\n", s.Message)
 	}
 }
 
 // check prints one check's outcome, and the first lines of what a check
 // that did not pass said.
-func (h *human) check(c *CheckReport) {
-	ok := c.outcome.OK()
+func (h *human) check(o hooks.Outcome) {
+	ok := o.OK()
 	if h.quiet && ok {
 		return
 	}
@@ -107,13 +110,13 @@ func (h *human) check(c *CheckReport) {
 	if !ok {
 		paint = h.cs.Red
 	}
-	line := fmt.Sprintf("  %s %s", paint(fmt.Sprintf("%-15s", "check "+c.Status)), c.Name)
-	if c.outcome.Message != "" {
-		line += ": " + c.outcome.Message
+	line := fmt.Sprintf("  %s %s", paint(fmt.Sprintf("%-15s", "check "+string(o.Status))), o.Name)
+	if o.Message != "" {
+		line += ": " + o.Message
 	}
 	fmt.Fprintln(h.w, line)
-	detail := strings.TrimSpace(c.outcome.Detail)
-	if ok || detail == "" || detail == c.outcome.Message {
+	detail := strings.TrimSpace(o.Detail)
+	if ok || detail == "" || detail == o.Message {
 		return
 	}
 	h.indented(detail)
@@ -135,11 +138,11 @@ func (h *human) retrying(branch string) {
 }
 
 // finish prints the summary and how to review the branch.
-func (h *human) finish(rep *Report, a *applier, committed bool) {
+func (h *human) finish(st *runState, a *applier, committed bool) {
 	if h.progress != nil {
 		h.progress.clear()
 	}
-	s := rep.Summary
+	s := st.summary()
 	parts := []string{fmt.Sprintf("%d applied", s.Applied)}
 	for _, c := range []struct {
 		n    int
@@ -149,22 +152,16 @@ func (h *human) finish(rep *Report, a *applier, committed bool) {
 			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
 		}
 	}
-	commits := 0
-	for _, rr := range rep.Responses {
-		if rr.Commit != nil && !rr.AlreadyRecorded {
-			commits++
-		}
-	}
 	fmt.Fprintf(h.w, "%s\n", strings.Join(parts, ", "))
 	switch {
-	case rep.DryRun:
+	case st.dryRun:
 		fmt.Fprintf(h.w, "dry run: nothing was written\n")
 		return
 	case !committed:
 		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", a.branchName)
 		return
 	}
-	fmt.Fprintf(h.w, "%d commit(s) on %s (%s)\n", commits, a.branchName, rep.Head[:12])
+	fmt.Fprintf(h.w, "%d commit(s) on %s (%s)\n", st.commits(), a.branchName, short(st.head))
 	if h.quiet {
 		return
 	}
@@ -174,17 +171,6 @@ func (h *human) finish(rep *Report, a *applier, committed bool) {
 	if a.opts.Worktree != "" {
 		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
 	}
-}
-
-func (r *Report) shellFailed() bool {
-	for _, rr := range r.Responses {
-		for _, s := range rr.Shell {
-			if s.Status == string(editcore.Failed) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func firstLines(s string, n int) string {

@@ -187,43 +187,42 @@ func wrap(s string, width int) []string {
 
 // message builds a response's commit message with its trailers
 // (commits.md, "Message").
-func (rr *ResponseReport) message() string {
-	subject := rr.subject
+func (r *responseState) message() string {
+	subject := r.subject
 	if subject == "" {
-		subject = fmt.Sprintf("aiedit: response %d of %d", rr.Index, rr.total)
+		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
-	return gitops.FormatMessage(subject, strings.TrimSpace(rr.body), rr.trailers())
+	return gitops.FormatMessage(subject, strings.TrimSpace(r.body), r.trailers())
 }
 
-func (rr *ResponseReport) trailers() []gitops.Trailer {
+func (r *responseState) trailers() []gitops.Trailer {
 	t := []gitops.Trailer{
-		{Key: "Aiedit-Transcript", Value: rr.transcript},
-		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", rr.Index, rr.total)},
+		{Key: "Aiedit-Transcript", Value: r.transcript},
+		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", r.index, r.total)},
 	}
-	t = append(t, rr.extra...)
-	if rr.Model != "" {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: rr.Model})
+	t = append(t, r.extra...)
+	if r.model != "" {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: r.model})
 	}
-	var sum Summary
-	for _, b := range rr.Blocks {
-		sum.add(b.result.Status)
-		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(b)})
+	for i, b := range r.blocks {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(i+1, b)})
 	}
-	for _, b := range rr.Blocks {
-		if r := reasonOf(b); r != "" {
-			v := fmt.Sprintf("%d %s", b.Index, r)
-			if b.result.Line > 0 {
-				v = fmt.Sprintf("%d line %d: %s", b.Index, b.result.Line, r)
+	for i, b := range r.blocks {
+		if reason := reasonOf(b); reason != "" {
+			v := fmt.Sprintf("%d %s", i+1, reason)
+			if b.Line > 0 {
+				v = fmt.Sprintf("%d line %d: %s", i+1, b.Line, reason)
 			}
 			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
 		}
 	}
-	for _, s := range rr.Shell {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: s.Status + " " + s.Command})
+	for _, s := range r.shell {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: string(s.Status) + " " + s.Op.Command.Text})
 	}
-	for _, c := range rr.Checks {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Check", Value: c.outcome.Trailer()})
+	for _, c := range r.checks {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Check", Value: c.Trailer()})
 	}
+	sum := r.summary()
 	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: fmt.Sprintf(
 		"applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
 		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)})
@@ -231,8 +230,7 @@ func (rr *ResponseReport) trailers() []gitops.Trailer {
 }
 
 // blockTrailer renders "<n> <status>[:<detail>] <path>".
-func blockTrailer(b *BlockReport) string {
-	r := b.result
+func blockTrailer(index int, r editcore.Result) string {
 	status := string(r.Status)
 	switch {
 	case r.Error != "":
@@ -240,7 +238,7 @@ func blockTrailer(b *BlockReport) string {
 	case r.Status == editcore.Applied && r.Match != "" && r.Match != "exact":
 		status += ":" + string(r.Match)
 	}
-	return fmt.Sprintf("%d %s %s", b.Index, status, orDash(r.Path))
+	return fmt.Sprintf("%d %s %s", index, status, orDash(r.Path))
 }
 
 // maxReason bounds an Aiedit-Reason value: one line, the message's first.
@@ -250,15 +248,15 @@ const maxReason = 200
 // apply for a reason worth keeping with the commit (where it was closest,
 // which lines an ambiguous anchor matched); "" otherwise. Later commands
 // (show, retry-prompt, log) read it back.
-func reasonOf(b *BlockReport) string {
-	switch b.result.Status {
+func reasonOf(r editcore.Result) string {
+	switch r.Status {
 	case editcore.Failed, editcore.Skipped:
 	default:
 		return ""
 	}
-	if b.result.Error == editcore.PreviousEditFailed {
+	if r.Error == editcore.PreviousEditFailed {
 		return "" // says nothing the error type does not
 	}
-	line, _, _ := strings.Cut(printable(b.result.Message), "\n")
+	line, _, _ := strings.Cut(printable(r.Message), "\n")
 	return shorten(strings.TrimSuffix(strings.TrimSpace(line), ":"), maxReason)
 }

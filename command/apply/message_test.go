@@ -57,9 +57,9 @@ func TestSubjectAndBody(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			subject, rest := splitSubject(printable(tc.prose))
-			rr := &ResponseReport{Index: 1, total: 1, subject: subject, body: bodyOf(rest)}
-			assert.Equal(t, tc.subject, rr.subject)
-			msg := rr.message()
+			r := &responseState{index: 1, total: 1, in: &input{label: "t.md"}, subject: subject, body: bodyOf(rest)}
+			assert.Equal(t, tc.subject, r.subject)
+			msg := r.message()
 			assert.NotContains(t, msg, "\x00")
 			if tc.subject == "" {
 				assert.True(t, strings.HasPrefix(msg, "aiedit: response 1 of 1\n"), msg)

@@ -3,23 +3,22 @@ package apply
 import (
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/editcore/match"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/hooks"
 )
 
-// Report is the JSON report of cli.md ("JSON report").
+// Report is the JSON report of cli.md ("JSON report"), rendered from the
+// run's state once the run is over.
 type Report struct {
 	Branch      string            `json:"branch"`
 	Base        string            `json:"base"`
 	Head        string            `json:"head"`
 	DryRun      bool              `json:"dry_run"`
 	Responses   []*ResponseReport `json:"responses"`
-	Summary     Summary           `json:"summary"`
+	Summary     editcore.Summary  `json:"summary"`
 	RetryPrompt string            `json:"retry_prompt"`
-
-	refusedAt int // the response whose message the commit-msg hook refused; 0 none
 }
 
 // ResponseReport is one assistant response.
@@ -31,21 +30,10 @@ type ResponseReport struct {
 	Blocks          []*BlockReport `json:"blocks"`
 	Shell           []*ShellReport `json:"shell"`
 	Checks          []*CheckReport `json:"checks"`
-
-	subject, body string           // commit message parts
-	total         int              // responses in its transcript
-	transcript    string           // Aiedit-Transcript trailer value
-	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
 }
 
 // BlockReport is one edit block.
 type BlockReport struct {
-	Index  int
-	result editcore.Result // the one record of the outcome; MarshalJSON renders it
-}
-
-// blockJSON is a block as cli.md's report has it.
-type blockJSON struct {
 	Index     int    `json:"index"`
 	File      string `json:"file"`
 	Format    string `json:"format"`
@@ -56,30 +44,6 @@ type blockJSON struct {
 	Message   string `json:"message"`
 }
 
-// MarshalJSON renders the block as cli.md's report has it.
-func (b *BlockReport) MarshalJSON() ([]byte, error) {
-	r := b.result
-	format := ""
-	if r.Op != nil {
-		format = r.Op.Format
-	}
-	return json.Marshal(blockJSON{b.Index, r.Path, format, string(r.Status), string(r.Error), string(r.Match), r.Line, r.Message})
-}
-
-// UnmarshalJSON reads a block of a report back (the operation itself is
-// not in the report: only its format is kept).
-func (b *BlockReport) UnmarshalJSON(data []byte) error {
-	var j blockJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	*b = BlockReport{Index: j.Index, result: editcore.Result{
-		Op: &editcore.Op{Format: j.Format}, Path: j.File, Status: editcore.Status(j.Status),
-		Error: editcore.ErrorType(j.ErrorType), Match: match.Step(j.Match), Line: j.Line, Message: j.Message,
-	}}
-	return nil
-}
-
 // ShellReport is one suggested shell command.
 type ShellReport struct {
 	Command string `json:"command"`
@@ -87,38 +51,73 @@ type ShellReport struct {
 	Message string `json:"message"`
 }
 
-// Summary counts blocks by status.
-type Summary struct {
-	Applied        int `json:"applied"`
-	AlreadyApplied int `json:"already_applied"`
-	Validated      int `json:"validated"`
-	Failed         int `json:"failed"`
-	Skipped        int `json:"skipped"`
-	NotInContext   int `json:"not_in_context"`
+// CheckReport is one check's outcome on one response (JSON "checks").
+type CheckReport struct {
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	Message string `json:"message"` // why, with what the check printed (capped); empty when passed
 }
 
-func (s *Summary) add(st editcore.Status) {
-	switch st {
-	case editcore.Applied:
-		s.Applied++
-	case editcore.AlreadyApplied:
-		s.AlreadyApplied++
-	case editcore.Validated:
-		s.Validated++
-	case editcore.Failed:
-		s.Failed++
-	case editcore.Skipped:
-		s.Skipped++
-	case editcore.NotInContext:
-		s.NotInContext++
+// report renders the run's state as the JSON report.
+func (s *runState) report() *Report {
+	rep := &Report{
+		Branch: s.branch, Base: s.base.String(), Head: s.head.String(), DryRun: s.dryRun,
+		Responses: make([]*ResponseReport, 0, len(s.responses)),
+		Summary:   s.summary(), RetryPrompt: s.retryPrompt,
 	}
+	for _, r := range s.responses {
+		rep.Responses = append(rep.Responses, r.report())
+	}
+	return rep
 }
 
-// Clean reports whether every block applied or was already applied.
-func (s Summary) Clean() bool { return s.Failed+s.Skipped+s.NotInContext == 0 }
+func (r *responseState) report() *ResponseReport {
+	rr := &ResponseReport{
+		Index: r.index, AlreadyRecorded: r.alreadyRecorded, Model: r.model,
+		Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{},
+	}
+	if !r.commit.IsZero() {
+		c := r.commit.String()
+		rr.Commit = &c
+	}
+	for i, b := range r.blocks {
+		rr.Blocks = append(rr.Blocks, blockReport(i+1, b))
+	}
+	for _, s := range r.shell {
+		rr.Shell = append(rr.Shell, &ShellReport{Command: s.Op.Command.Text, Status: string(s.Status), Message: s.Message})
+	}
+	for _, o := range r.checks {
+		rr.Checks = append(rr.Checks, checkReport(o))
+	}
+	return rr
+}
 
-func newBlockReport(index int, r editcore.Result) *BlockReport {
-	return &BlockReport{Index: index, result: r}
+func blockReport(index int, r editcore.Result) *BlockReport {
+	format := ""
+	if r.Op != nil {
+		format = r.Op.Format
+	}
+	return &BlockReport{index, r.Path, format, string(r.Status), string(r.Error), string(r.Match), r.Line, r.Message}
+}
+
+// maxCheckMessage caps a check's output in the report and the retry prompt.
+const maxCheckMessage = 4 << 10
+
+// checkReport is a check's outcome with what it printed: the detail alone
+// when it failed (it says why), after the message when it could not run.
+func checkReport(o hooks.Outcome) *CheckReport {
+	msg := o.Message
+	switch detail := strings.TrimSpace(o.Detail); {
+	case o.OK() || detail == "":
+	case o.Status == hooks.Failed:
+		msg = detail
+	default:
+		msg += "\n" + detail
+	}
+	if len(msg) > maxCheckMessage {
+		msg = strings.ToValidUTF8(msg[:maxCheckMessage], "") + "\n[…]"
+	}
+	return &CheckReport{Name: o.Name, Status: string(o.Status), Message: msg}
 }
 
 func (r *Report) writeJSON(w io.Writer) error {
@@ -126,21 +125,4 @@ func (r *Report) writeJSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
-}
-
-// rollBack records that the response's changes are not in its commit:
-// its applied blocks and shell operations become failed/check_failed.
-func (rr *ResponseReport) rollBack(reason string) {
-	for _, b := range rr.Blocks {
-		if st := b.result.Status; st != editcore.Applied && st != editcore.AlreadyApplied {
-			continue
-		}
-		b.result.Status, b.result.Error, b.result.Message = editcore.Failed, editcore.CheckFailed, reason
-		b.result.Match = ""
-	}
-	for _, s := range rr.Shell {
-		if s.Status == string(editcore.Applied) {
-			s.Status, s.Message = string(editcore.Failed), reason
-		}
-	}
 }

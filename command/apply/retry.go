@@ -1,8 +1,6 @@
 package apply
 
 import (
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
@@ -14,21 +12,21 @@ import (
 // from exactly what the commits record, so `git aiedit retry-prompt`
 // prints the same text from the branch later. Empty when everything
 // applied.
-func (a *applier) retryPrompt(rep *Report, head plumbing.Hash) (string, error) {
+func (a *applier) retryPrompt(st *runState) (string, error) {
 	var items []retryprompt.Item
-	for _, rr := range rep.Responses {
-		for _, b := range rr.Blocks {
-			if b.result.OK() {
+	for _, r := range st.responses {
+		for i, b := range r.blocks {
+			if b.OK() {
 				continue
 			}
-			it := retryprompt.Item{Response: rr.Index, Block: b.Index, Path: orDash(b.result.Path), Status: b.result.Status}
+			it := retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
 			switch it.Status {
 			case editcore.Failed, editcore.Skipped, editcore.NotInContext:
-				it.Error = b.result.Error
+				it.Error = b.Error
 			}
 			it.Reason = reasonOf(b) // as the Aiedit-Reason trailer records it
 			if it.Reason != "" {
-				it.Line = b.result.Line
+				it.Line = b.Line
 			}
 			items = append(items, it)
 		}
@@ -36,7 +34,7 @@ func (a *applier) retryPrompt(rep *Report, head plumbing.Hash) (string, error) {
 	if len(items) == 0 {
 		return "", nil
 	}
-	files, err := retryprompt.TreeFiles(a.repo, head)
+	files, err := retryprompt.TreeFiles(a.repo, st.head)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
 	}

@@ -59,21 +59,21 @@ func run(ctx context.Context, opts *Options) error {
 	if err := a.setupChecks(ctx); err != nil {
 		return err
 	}
-	report, err := a.run(ctx)
+	st, err := a.run(ctx)
 	if err != nil {
 		return err
 	}
 	if opts.JSON {
-		if err := report.writeJSON(s.Out); err != nil {
+		if err := st.report().writeJSON(s.Out); err != nil {
 			return exitcode.UsageErrorf("cannot write the report: %v", err)
 		}
 	}
 	if opts.SummaryMD != "" {
-		if err := a.writeSummary(ctx, report); err != nil {
+		if err := a.writeSummary(ctx, st); err != nil {
 			return err
 		}
 	}
-	if !report.Summary.Clean() || report.shellFailed() || report.checksFailed() {
+	if st.problems() {
 		return exitcode.ErrPartial
 	}
 	return nil
@@ -129,7 +129,7 @@ type applier struct {
 	forced     map[string]bool     // --context, cleaned
 }
 
-func (a *applier) run(ctx context.Context) (*Report, error) {
+func (a *applier) run(ctx context.Context) (*runState, error) {
 	name := a.opts.Branch
 	if name == "" {
 		name = "aiedit/" + stem(a.opts.Transcripts[0])
@@ -173,13 +173,14 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 	a.debug.Debug("branch", "ref", a.branch, "exists", exists, "start", short(start), "base", a.baseName)
 
 	for attempt := 1; ; attempt++ {
-		rep, head, err := a.build(ctx, start, attempt > 1)
+		st, err := a.build(ctx, start, attempt > 1)
 		if err != nil {
 			return nil, err
 		}
+		head := st.head
 		if a.opts.DryRun || head == start {
-			a.out.finish(rep, a, false)
-			return rep, nil
+			a.out.finish(st, a, false)
+			return st, nil
 		}
 		old := plumbing.ZeroHash
 		if exists {
@@ -196,8 +197,8 @@ func (a *applier) run(ctx context.Context) (*Report, error) {
 					return nil, exitcode.WithCode(exitcode.Repo, err)
 				}
 			}
-			a.out.finish(rep, a, true)
-			return rep, nil
+			a.out.finish(st, a, true)
+			return st, nil
 		}
 		if !errors.Is(err, gitops.ErrRefMoved) {
 			return nil, exitcode.WithCode(exitcode.Repo, err)

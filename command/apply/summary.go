@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
 )
@@ -16,13 +14,13 @@ import (
 // `git aiedit log --markdown`, built from the commits themselves.
 // Responses recorded by an earlier run of the same transcript count too,
 // so a re-run writes the same summary.
-func (a *applier) writeSummary(ctx context.Context, rep *Report) error {
-	sel := &history.Selection{Name: a.branchName, Tip: plumbing.NewHash(rep.Head)}
-	for _, rr := range rep.Responses {
-		if rr.Commit == nil {
+func (a *applier) writeSummary(ctx context.Context, st *runState) error {
+	sel := &history.Selection{Name: a.branchName, Tip: st.head}
+	for _, r := range st.responses {
+		if r.commit.IsZero() {
 			continue
 		}
-		c, err := a.repo.Commit(plumbing.NewHash(*rr.Commit))
+		c, err := a.repo.Commit(r.commit)
 		if err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}

@@ -47,41 +47,9 @@ type Shell struct {
 	Command string
 }
 
-// Summary counts a response's blocks (Aiedit-Summary).
-type Summary struct {
-	Applied        int `json:"applied"`
-	AlreadyApplied int `json:"already_applied"`
-	Failed         int `json:"failed"`
-	Skipped        int `json:"skipped"`
-	NotInContext   int `json:"not_in_context"`
-}
-
-// Problems is the number of blocks that need attention.
-func (s Summary) Problems() int { return s.Failed + s.Skipped + s.NotInContext }
-
-// Add counts another summary in.
-func (s *Summary) Add(o Summary) {
-	s.Applied += o.Applied
-	s.AlreadyApplied += o.AlreadyApplied
-	s.Failed += o.Failed
-	s.Skipped += o.Skipped
-	s.NotInContext += o.NotInContext
-}
-
-func (s *Summary) count(st editcore.Status) {
-	switch st {
-	case editcore.Applied, editcore.Validated:
-		s.Applied++
-	case editcore.AlreadyApplied:
-		s.AlreadyApplied++
-	case editcore.Failed:
-		s.Failed++
-	case editcore.Skipped:
-		s.Skipped++
-	case editcore.NotInContext:
-		s.NotInContext++
-	}
-}
+// Summary counts a response's blocks (Aiedit-Summary): the one summary
+// type, shared with apply's report.
+type Summary = editcore.Summary
 
 // OK reports whether the block needs no attention.
 func (b Block) OK() bool { return b.Status.OK() }
@@ -156,7 +124,7 @@ func Parse(msg string) (r *Response, ok bool) {
 		r.Summary = s
 	} else {
 		for _, b := range r.Blocks {
-			r.Summary.count(b.Status)
+			r.Summary.Count(b.Status)
 		}
 	}
 	return r, true

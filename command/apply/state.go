@@ -1,0 +1,123 @@
+package apply
+
+import (
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/hooks"
+)
+
+// runState is what one build of a run has done: every response with the
+// outcome of each of its operations and checks. The steps of a run (apply,
+// check, commit, retry prompt) share it; people see it as it grows
+// (human.go), and the JSON report is rendered from it once, at the end
+// (report.go).
+type runState struct {
+	branch    string        // full ref name
+	base      plumbing.Hash // where this build started
+	head      plumbing.Hash // the tip after it; base when nothing was committed
+	dryRun    bool
+	responses []*responseState
+	multi     bool // more than one transcript: responses name theirs
+
+	refusedAt   int    // the response whose message the commit-msg hook refused; 0 none
+	retryPrompt string // for the model, when something did not apply
+}
+
+// responseState is one assistant response as the run applies it.
+type responseState struct {
+	index int    // 1-based, in its transcript
+	total int    // responses in its transcript, known once it is read
+	in    *input // the transcript it came from
+	model string
+
+	blocks []editcore.Result // edit operations, in order
+	shell  []editcore.Result // shell suggestions, in order
+	checks []hooks.Outcome   // in the order they ran
+
+	subject, body string           // the commit message's, from the prose
+	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
+	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+
+	commit          plumbing.Hash // zero: no commit
+	alreadyRecorded bool          // an earlier run committed it; commit is that commit
+}
+
+// summary counts the response's blocks.
+func (r *responseState) summary() editcore.Summary {
+	var s editcore.Summary
+	for _, b := range r.blocks {
+		s.Count(b.Status)
+	}
+	return s
+}
+
+// summary counts every block of the run.
+func (s *runState) summary() editcore.Summary {
+	var sum editcore.Summary
+	for _, r := range s.responses {
+		sum.Add(r.summary())
+	}
+	return sum
+}
+
+// problems reports whether anything did not apply or pass: a block, a
+// shell operation or a check (exit status 1).
+func (s *runState) problems() bool {
+	if !s.summary().Clean() {
+		return true
+	}
+	for _, r := range s.responses {
+		for _, sh := range r.shell {
+			if sh.Status == editcore.Failed {
+				return true
+			}
+		}
+		for _, c := range r.checks {
+			if !c.OK() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commits counts the commits this run made.
+func (s *runState) commits() int {
+	n := 0
+	for _, r := range s.responses {
+		if !r.commit.IsZero() && !r.alreadyRecorded {
+			n++
+		}
+	}
+	return n
+}
+
+// rollBack records that the response's changes are not in its commit:
+// its applied blocks and shell operations become failed/check_failed.
+func (r *responseState) rollBack(reason string) {
+	for i := range r.blocks {
+		b := &r.blocks[i]
+		if b.Status != editcore.Applied && b.Status != editcore.AlreadyApplied {
+			continue
+		}
+		b.Status, b.Error, b.Message, b.Match = editcore.Failed, editcore.CheckFailed, reason, ""
+	}
+	for i := range r.shell {
+		if s := &r.shell[i]; s.Status == editcore.Applied {
+			s.Status, s.Message = editcore.Failed, reason
+		}
+	}
+}
+
+// label names the response for people: "response 3", or with several
+// transcripts "response 3 of fix.md".
+func (r *responseState) label(multi bool) string {
+	if multi && r.in != nil {
+		return fmt.Sprintf("response %d of %s", r.index, r.in.label)
+	}
+	return fmt.Sprintf("response %d", r.index)
+}

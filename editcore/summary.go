@@ -1,0 +1,47 @@
+package editcore
+
+// Summary counts blocks by status: a response's, or a whole run's (the
+// "summary" of apply --json and log --json, the Aiedit-Summary trailer).
+type Summary struct {
+	Applied        int `json:"applied"`
+	AlreadyApplied int `json:"already_applied"`
+	Validated      int `json:"validated"`
+	Failed         int `json:"failed"`
+	Skipped        int `json:"skipped"`
+	NotInContext   int `json:"not_in_context"`
+}
+
+// Count counts one block of status st.
+func (s *Summary) Count(st Status) {
+	switch st {
+	case Applied:
+		s.Applied++
+	case AlreadyApplied:
+		s.AlreadyApplied++
+	case Validated:
+		s.Validated++
+	case Failed:
+		s.Failed++
+	case Skipped:
+		s.Skipped++
+	case NotInContext:
+		s.NotInContext++
+	}
+}
+
+// Add counts another summary in.
+func (s *Summary) Add(o Summary) {
+	s.Applied += o.Applied
+	s.AlreadyApplied += o.AlreadyApplied
+	s.Validated += o.Validated
+	s.Failed += o.Failed
+	s.Skipped += o.Skipped
+	s.NotInContext += o.NotInContext
+}
+
+// Problems is the number of blocks that need attention.
+func (s Summary) Problems() int { return s.Failed + s.Skipped + s.NotInContext }
+
+// Clean reports whether every block applied, was already applied or
+// would apply.
+func (s Summary) Clean() bool { return s.Problems() == 0 }
