@@ -23,7 +23,8 @@ type Report struct {
 
 // ResponseReport is one assistant response.
 type ResponseReport struct {
-	Index           int            `json:"index"`
+	Index           int            `json:"index"`      // 1-based, in its transcript
+	Transcript      string         `json:"transcript"` // the transcript's file name, "stdin" for -
 	Commit          *string        `json:"commit"`
 	AlreadyRecorded bool           `json:"already_recorded"`
 	Model           string         `json:"model,omitempty"`
@@ -73,7 +74,7 @@ func (s *runState) report() *Report {
 
 func (r *responseState) report() *ResponseReport {
 	rr := &ResponseReport{
-		Index: r.index, AlreadyRecorded: r.alreadyRecorded, Model: r.model,
+		Index: r.index, Transcript: r.in.label, AlreadyRecorded: r.alreadyRecorded, Model: r.model,
 		Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{},
 	}
 	if !r.commit.IsZero() {
