@@ -1,0 +1,133 @@
+package modelcmd
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunAnswers(t *testing.T) {
+	dir := t.TempDir()
+	out, err := Run(context.Background(), Request{
+		Command: `printf 'dir=%s\n' "$(pwd)"; printf 'round=%s branch=%s repo=%s\n' "$AIEDIT_ROUND" "$AIEDIT_BRANCH" "$AIEDIT_REPO"; ` +
+			`printf 'file=%s\n' "$(cat "$AIEDIT_PROMPT_FILE")"; printf 'stdin=%s\n' "$(cat)"`,
+		Prompt: "fix it", Dir: dir, Round: 2, Branch: "aiedit/x", Repo: dir,
+	})
+	require.NoError(t, err)
+	real, _ := filepath.EvalSymlinks(dir)
+	got := string(out)
+	assert.Contains(t, got, "round=2 branch=aiedit/x repo="+dir+"\n")
+	assert.Contains(t, got, "file=fix it\n")
+	assert.Contains(t, got, "stdin=fix it\n")
+	assert.True(t, strings.Contains(got, "dir="+dir+"\n") || strings.Contains(got, "dir="+real+"\n"), got)
+}
+
+func TestRunPromptFileRemoved(t *testing.T) {
+	out, err := Run(context.Background(), Request{Command: `printf %s "$AIEDIT_PROMPT_FILE"`, Prompt: "p", Dir: t.TempDir()})
+	require.NoError(t, err)
+	_, statErr := os.Stat(string(out))
+	assert.True(t, os.IsNotExist(statErr), "prompt file %s left behind", out)
+}
+
+func TestRunFailures(t *testing.T) {
+	tests := map[string]struct {
+		cmd     string
+		timeout time.Duration
+		kind    Kind
+		status  int
+		tail    string
+		msg     string
+	}{
+		"exit status and stderr tail": {
+			cmd:  `for i in 1 2 3 4 5 6 7 8 9 10 11 12; do echo "line $i" >&2; done; exit 7`,
+			kind: Exited, status: 7, tail: "line 3\nline 4", msg: "exited with status 7; its standard error ended with:\nline 3",
+		},
+		"not found": {cmd: `no-such-model-cli-xyz`, kind: Exited, status: 127, tail: "not found"},
+		"signal":    {cmd: `kill -KILL $$`, kind: Signaled, msg: "killed by signal killed"},
+		"timeout":   {cmd: `echo working >&2; sleep 30`, timeout: 200 * time.Millisecond, kind: TimedOut, tail: "working", msg: "did not finish within 200ms"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Run(context.Background(), Request{Command: tt.cmd, Dir: t.TempDir(), Timeout: tt.timeout})
+			var f *Failure
+			require.True(t, errors.As(err, &f), "%v", err)
+			assert.Equal(t, tt.kind, f.Kind)
+			if tt.kind == Exited {
+				assert.Equal(t, tt.status, f.ExitStatus)
+			}
+			assert.Contains(t, f.StderrTail, tt.tail)
+			if tt.kind == Exited && tt.status == 7 {
+				assert.NotContains(t, f.StderrTail, "line 2\n", "only the last lines")
+			}
+			assert.Contains(t, f.Error(), tt.msg)
+			assert.Less(t, time.Since(start), 10*time.Second)
+		})
+	}
+}
+
+// A timeout stops the command's whole process group: a grandchild that
+// would outlive the shell is gone too.
+func TestRunKillsGroup(t *testing.T) {
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	for _, stop := range []string{"timeout", "interrupt"} {
+		t.Run(stop, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			req := Request{Command: `sleep 60 & echo $! > pid; wait`, Dir: dir}
+			if stop == "timeout" {
+				req.Timeout = 300 * time.Millisecond
+			} else {
+				go func() {
+					for i := 0; i < 100; i++ {
+						if _, err := os.Stat(pidFile); err == nil {
+							break
+						}
+						time.Sleep(20 * time.Millisecond)
+					}
+					cancel()
+				}()
+			}
+			_, err := Run(ctx, req)
+			var f *Failure
+			require.True(t, errors.As(err, &f))
+			if stop == "timeout" {
+				assert.Equal(t, TimedOut, f.Kind)
+			} else {
+				assert.Equal(t, Interrupted, f.Kind)
+			}
+			data, err := os.ReadFile(pidFile)
+			require.NoError(t, err)
+			pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+			require.NoError(t, err)
+			gone := false
+			for i := 0; i < 100 && !gone; i++ {
+				// A zombie still answers kill 0; its parent shell is dead,
+				// so init reaps it quickly.
+				gone = syscall.Kill(pid, 0) != nil
+				time.Sleep(20 * time.Millisecond)
+			}
+			assert.True(t, gone, "grandchild %d still running", pid)
+			os.Remove(pidFile)
+		})
+	}
+}
+
+func TestRunOutputTooLarge(t *testing.T) {
+	defer func(m int) { maxOutput = m }(maxOutput)
+	maxOutput = 1000
+	_, err := Run(context.Background(), Request{Command: `head -c 5000 /dev/zero`, Dir: t.TempDir()})
+	var f *Failure
+	require.True(t, errors.As(err, &f), "%v", err)
+	assert.Equal(t, TooLarge, f.Kind)
+}
