@@ -24,6 +24,10 @@ func Detect(head []byte, name string) Source {
 		}
 	}
 	switch {
+	case base == ClineTaskFile:
+		return Cline
+	case strings.HasSuffix(base, ".traj"):
+		return SWEAgent
 	case strings.HasSuffix(base, ".aider.chat.history.md"):
 		return Aider
 	case strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl"):
@@ -49,6 +53,9 @@ func detectJSON(t []byte) Source {
 		if _, err := dec.Token(); err != nil {
 			return ""
 		}
+		if isClineTask(t) {
+			return Cline
+		}
 	}
 	for i := 0; i < 50 && dec.More(); i++ {
 		k, whole := recordKeys(dec)
@@ -60,6 +67,21 @@ func detectJSON(t []byte) Source {
 		}
 	}
 	return ""
+}
+
+// isClineTask reports a conversation whose first message is a Cline task:
+// the user's text opens with <task>.
+func isClineTask(t []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(t))
+	if _, err := dec.Token(); err != nil {
+		return false
+	}
+	var m clMessage
+	if dec.Decode(&m) != nil || m.Role != "user" {
+		return false
+	}
+	bs, err := blocks(m.Content)
+	return err == nil && len(bs) > 0 && strings.HasPrefix(strings.TrimSpace(bs[0].Text), "<task>")
 }
 
 // keys are the top-level keys of a record, with the value of those whose
@@ -126,6 +148,8 @@ func classifyRecord(k keys) Source {
 		return Codex
 	case k.has("record_type"), k.has("instructions", "id") && !k.has("role"):
 		return Codex // an old rollout's first lines
+	case k.has("trajectory") && (k.has("environment") || k.has("info") || k.has("replay_config")):
+		return SWEAgent
 	case k.has("instance_id") && (k.has("instruction") || k.has("history") || k.has("test_result")):
 		return OpenHands // an evaluation harness's output.jsonl record
 	case k.has("action"), k.has("observation"):

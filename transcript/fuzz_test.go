@@ -56,11 +56,11 @@ func FuzzReadText(f *testing.F) {
 
 // FuzzReadJSON: the JSON sources never panic and do not depend on chunking.
 func FuzzReadJSON(f *testing.F) {
-	fuzzSeeds(f, ".jsonl", ".json")
+	fuzzSeeds(f, ".jsonl", ".json", ".traj")
 	f.Add([]byte(`[{"action":"edit","args":{"path":"/workspace/a/b","command":"insert","insert_line":"x"}}]`))
 	f.Add([]byte(`{"messages":[{"role":"assistant","content":"hi"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, src := range []Source{ClaudeCode, Codex, OpenHands} {
+		for _, src := range []Source{ClaudeCode, Codex, OpenHands, SWEAgent, Cline} {
 			readBoth(t, data, src)
 		}
 		_ = Detect(data, "x.jsonl")

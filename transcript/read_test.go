@@ -91,6 +91,8 @@ func TestDetect(t *testing.T) {
 		"codex rollout":        {file: "rollout-2025-09-10T08-00-00-0199abc.jsonl", want: Codex},
 		"openhands trajectory": {file: "openhands-trajectory.json", want: OpenHands},
 		"openhands events":     {file: "openhands-events.jsonl", want: OpenHands},
+		"swe-agent trajectory": {file: "swe-agent.traj", want: SWEAgent},
+		"cline task":           {file: "cline-task.json", want: Cline},
 		"empty":                {data: "", want: Raw},
 		"binary junk":          {data: "\x00\xff\xfe{[", want: Raw},
 		"aider by name only":   {data: "#### hi\n\nhello\n", want: Aider},

@@ -123,19 +123,10 @@ func (e *Error) Unwrap() error { return e.Err }
 // by fn stops reading and is returned as is.
 func Read(r io.Reader, src Source, opt Options, fn func(*Response) error) error {
 	e := &emitter{fn: fn, opt: opt}
-	switch src {
-	case Raw:
-		return readRaw(r, e)
-	case Markdown:
-		return readMarkdown(r, e)
-	case Aider:
-		return readAider(r, e)
-	case ClaudeCode:
-		return readClaude(r, e)
-	case Codex:
-		return readCodex(r, e)
-	case OpenHands:
-		return readOpenHands(r, e)
+	for _, rd := range readers {
+		if rd.src == src {
+			return rd.read(r, e)
+		}
 	}
 	_, err := ParseSource(string(src))
 	return err

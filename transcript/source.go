@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -15,10 +16,34 @@ const (
 	ClaudeCode Source = "claude-code"
 	Codex      Source = "codex"
 	OpenHands  Source = "openhands"
+	SWEAgent   Source = "swe-agent"
+	Cline      Source = "cline"
 )
 
+// readers is the registry of sources and their readers, in the order they
+// are documented. A new source adds its file and one line here.
+var readers = []struct {
+	src  Source
+	read func(io.Reader, *emitter) error
+}{
+	{Raw, readRaw},
+	{Markdown, readMarkdown},
+	{Aider, readAider},
+	{ClaudeCode, readClaude},
+	{Codex, readCodex},
+	{OpenHands, readOpenHands},
+	{SWEAgent, readSWEAgent},
+	{Cline, readCline},
+}
+
 // Sources lists every source, in the order they are documented.
-var Sources = []Source{Raw, Markdown, Aider, ClaudeCode, Codex, OpenHands}
+var Sources = func() []Source {
+	s := make([]Source, len(readers))
+	for i, r := range readers {
+		s[i] = r.src
+	}
+	return s
+}()
 
 // ParseSource validates a --from value (case and surrounding space do not
 // matter).

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // input is one transcript. Standard input is copied to a temporary file as
@@ -47,7 +48,12 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 		case err != nil:
 			return nil, exitcode.UsageErrorf("cannot read transcript %s: %v", n, unwrapPath(err))
 		case info.IsDir():
-			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file", n)
+			// A Cline / Roo Code task folder is read through its conversation.
+			if f, ok := transcript.TaskFile(n); ok {
+				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Clean(n)), path: f})
+				continue
+			}
+			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
 		}
 		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
 	}

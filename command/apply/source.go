@@ -55,7 +55,7 @@ func (b *batch) checkForced(src transcript.Source, head []byte) error {
 	}
 	seen := transcript.Detect(head, b.in.name)
 	json := func(s transcript.Source) bool {
-		return s == transcript.ClaudeCode || s == transcript.Codex || s == transcript.OpenHands
+		return s == transcript.ClaudeCode || s == transcript.Codex || s == transcript.OpenHands || s == transcript.SWEAgent || s == transcript.Cline
 	}
 	if seen != src && json(seen) && !json(src) {
 		return mismatch(b.in.name, src, seen)

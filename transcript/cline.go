@@ -1,0 +1,381 @@
+package transcript
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// ClineTaskFile is the file of a Cline / Roo Code task folder that holds
+// the conversation with the model.
+const ClineTaskFile = "api_conversation_history.json"
+
+// TaskFile returns the conversation file of a Cline / Roo Code task folder,
+// or ok false when dir is not one.
+func TaskFile(dir string) (file string, ok bool) {
+	f := filepath.Join(dir, ClineTaskFile)
+	if info, err := os.Stat(f); err == nil && info.Mode().IsRegular() {
+		return f, true
+	}
+	return "", false
+}
+
+// clMessage is one message of a Cline conversation: an Anthropic
+// MessageParam, with the time Cline adds to it in recent versions.
+type clMessage struct {
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+	TS      int64           `json:"ts"`
+}
+
+var (
+	clineCwdRe    = regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`)
+	clineResultRe = regexp.MustCompile(`^\[(\w+) for '([^'\n]*)'\] Result:`)
+	clineToolRe   = regexp.MustCompile(`<(write_to_file|replace_in_file|apply_diff)>`)
+)
+
+// readCline reads a Cline / Roo Code api_conversation_history.json.
+//
+// Invariants: a response is the assistant messages from one real user
+// message (the <task>, or feedback) to the next; user messages that carry
+// only tool results ("[tool for 'path'] Result:", or tool_result blocks)
+// belong to the turn. Edits are the <write_to_file>, <replace_in_file>
+// and <apply_diff> tool uses written in the assistant's text (or made as
+// native tool calls), in order; a result saying the tool failed or the
+// user denied it marks its operations as failed at the time. Paths are
+// relative to the working directory the environment details name.
+func readCline(r io.Reader, e *emitter) error {
+	c := &clineReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
+	c.ro.infer = true
+	if err := readRecords(r, e, []string{"messages"}, c.record); err != nil {
+		return err
+	}
+	return c.flush()
+}
+
+type clineReader struct {
+	e       *emitter
+	ro      *rooter
+	cur     *Response
+	texts   []string
+	last    pendingCall            // the ops of the last XML tool use, for its result
+	pending map[string]pendingCall // native tool_use id -> ops
+	group   int
+}
+
+func (c *clineReader) record(rec int, raw []byte) error {
+	var m clMessage
+	if !decodeRecord(c.e, rec, raw, &m) {
+		return nil
+	}
+	bs, err := blocks(m.Content)
+	if err != nil {
+		c.e.warn(rec, "record skipped: content: %v", err)
+		return nil
+	}
+	switch m.Role {
+	case "assistant":
+		c.assistant(rec, m, bs)
+	case "user":
+		return c.user(bs)
+	}
+	return nil
+}
+
+// user reads a user message: the result of the last tool use (its text
+// runs from the "[tool for 'path'] Result:" line over the blocks after it),
+// or a real message, which ends the turn.
+func (c *clineReader) user(bs []block) error {
+	real, isResult := false, false
+	var result strings.Builder
+	for _, b := range bs {
+		switch b.Type {
+		case "text":
+			t := strings.TrimSpace(b.Text)
+			if m := clineCwdRe.FindStringSubmatch(t); m != nil && c.ro.cwd == "" {
+				c.ro.cwd = cleanAbs(strings.TrimSpace(m[1]))
+			}
+			switch m := clineResultRe.FindStringSubmatch(t); {
+			case m != nil:
+				isResult = true
+				result.WriteString(strings.TrimPrefix(t, m[0]) + "\n")
+			case strings.HasPrefix(t, "<environment_details>"):
+			case isResult:
+				result.WriteString(t + "\n")
+			case t != "":
+				real = true
+			}
+		case "tool_result":
+			if pc, ok := c.pending[b.ToolUseID]; ok {
+				delete(c.pending, b.ToolUseID)
+				c.result(pc, resultText(b.Content), b.IsError)
+			}
+		}
+	}
+	if isResult {
+		c.result(c.last, strings.TrimSpace(result.String()), false)
+		c.last = pendingCall{}
+		return nil
+	}
+	if real {
+		return c.flush()
+	}
+	return nil
+}
+
+// result marks a tool's operations failed when its result says so.
+func (c *clineReader) result(pc pendingCall, text string, isError bool) {
+	if c.cur == nil || len(pc.ops) == 0 {
+		return
+	}
+	msg := ""
+	switch {
+	case isError, strings.Contains(text, "failed with the following error"), strings.Contains(text, "<error>"):
+		msg = firstNonEmpty(clineError(text), "the tool call failed")
+	case strings.Contains(text, "The user denied this operation"):
+		msg = "the user denied this operation"
+	}
+	if msg == "" {
+		return
+	}
+	for _, i := range pc.ops {
+		if i < len(c.cur.Ops) {
+			c.cur.Ops[i].RecordedError = shorten(msg, 2000)
+		}
+	}
+}
+
+func clineError(text string) string {
+	if i := strings.Index(text, "<error>"); i >= 0 {
+		rest := text[i+len("<error>"):]
+		if j := strings.Index(rest, "</error>"); j >= 0 {
+			rest = rest[:j]
+		}
+		return strings.TrimSpace(rest)
+	}
+	return strings.TrimSpace(text)
+}
+
+func (c *clineReader) start(rec int, ts int64) {
+	if c.cur == nil {
+		c.cur = &Response{Line: rec}
+		if ts > 0 {
+			c.cur.Time = time.UnixMilli(ts).UTC()
+		}
+	}
+}
+
+func (c *clineReader) assistant(rec int, m clMessage, bs []block) {
+	c.start(rec, m.TS)
+	for _, b := range bs {
+		switch b.Type {
+		case "text":
+			prose, tools := clineTools(b.Text)
+			if p := strings.TrimSpace(prose); p != "" {
+				c.texts = append(c.texts, p)
+			}
+			for _, t := range tools {
+				c.last = c.add(rec, t.name, t.params)
+			}
+		case "tool_use":
+			var in map[string]any
+			_ = json.Unmarshal(b.Input, &in)
+			params := map[string]string{}
+			for k, v := range in {
+				if s, ok := v.(string); ok {
+					params[k] = s
+				}
+			}
+			pc := c.add(rec, b.Name, params)
+			if b.ID != "" && len(pc.ops) > 0 {
+				c.pending[b.ID] = pc
+			}
+		}
+	}
+}
+
+// add maps one tool use onto operations of the current response.
+func (c *clineReader) add(rec int, name string, params map[string]string) pendingCall {
+	p := params["path"]
+	raw := name + " " + p
+	var ops []editcore.Op
+	switch name {
+	case "write_to_file":
+		content, ok := params["content"]
+		if !ok {
+			ops = []editcore.Op{malformed(rec, raw, p, "write_to_file without content")}
+			break
+		}
+		ops = []editcore.Op{{Kind: editcore.Write, Format: "toolcall", Path: p, Line: rec, Raw: raw, Content: []byte(content)}}
+	case "replace_in_file", "apply_diff":
+		ops = clineDiff(params["diff"], p, rec, raw)
+	default:
+		return pendingCall{}
+	}
+	if p == "" {
+		ops = []editcore.Op{malformed(rec, raw, "", name+" names no file")}
+	}
+	pc := pendingCall{path: p}
+	if len(ops) > 1 {
+		c.group++
+	}
+	for _, op := range ops {
+		if op.Path != "" {
+			op.Path = c.ro.relIn(c.ro.cwd, op.Path)
+		}
+		if len(ops) > 1 {
+			op.Group = c.group
+		}
+		pc.ops = append(pc.ops, len(c.cur.Ops))
+		c.cur.Ops = append(c.cur.Ops, op)
+	}
+	return pc
+}
+
+type clineTool struct {
+	name   string
+	params map[string]string
+}
+
+// clineTools splits an assistant text into its prose and the edit tool uses
+// written in it as XML. <thinking> tags are dropped; their text is prose.
+func clineTools(text string) (string, []clineTool) {
+	var prose strings.Builder
+	var tools []clineTool
+	for {
+		loc := clineToolRe.FindStringSubmatchIndex(text)
+		if loc == nil {
+			prose.WriteString(text)
+			break
+		}
+		name := text[loc[2]:loc[3]]
+		prose.WriteString(text[:loc[0]])
+		body := text[loc[1]:]
+		end := strings.Index(body, "</"+name+">")
+		if end < 0 {
+			end = len(body) // cut off: what arrived is what the tool saw
+		}
+		tools = append(tools, clineTool{name: name, params: clineParams(body[:end])})
+		text = body[min(len(body), end+len(name)+3):]
+	}
+	p := strings.NewReplacer("<thinking>", "", "</thinking>", "").Replace(prose.String())
+	return p, tools
+}
+
+// clineParams reads the <param>value</param> pairs of a tool use. A value
+// runs to the last closing tag of its name, so that a file's content may
+// hold the tag itself; Cline drops one newline after the opening tag and
+// one before the closing tag.
+func clineParams(body string) map[string]string {
+	params := map[string]string{}
+	for _, name := range []string{"path", "content", "diff"} {
+		open, closing := "<"+name+">", "</"+name+">"
+		i := strings.Index(body, open)
+		if i < 0 {
+			continue
+		}
+		rest := body[i+len(open):]
+		j := strings.LastIndex(rest, closing)
+		if name == "path" {
+			j = strings.Index(rest, closing)
+		}
+		if j < 0 {
+			j = len(rest)
+		}
+		v := rest[:j]
+		if name == "path" {
+			v = strings.TrimSpace(v)
+		} else {
+			v = strings.TrimPrefix(v, "\n")
+			if name == "diff" {
+				v = strings.TrimSuffix(v, "\n")
+			}
+		}
+		params[name] = v
+	}
+	return params
+}
+
+var (
+	clSearchRe  = regexp.MustCompile(`^[-<]{3,} ?SEARCH>?\s*$`)
+	clDividerRe = regexp.MustCompile(`^={3,}\s*$`)
+	clReplaceRe = regexp.MustCompile(`^[+>]{3,} ?REPLACE>?\s*$`)
+	clStartRe   = regexp.MustCompile(`^:start_line:\s*(\d+)\s*$`)
+	clMetaRe    = regexp.MustCompile(`^:(start|end)_line:`)
+)
+
+// clineDiff maps the SEARCH/REPLACE blocks of a replace_in_file or
+// apply_diff call ("------- SEARCH" / "=======" / "+++++++ REPLACE", or the
+// "<<<<<<<" / ">>>>>>>" form, with Roo Code's ":start_line:" and "-------"
+// lines) onto replacements that must all apply, in order.
+func clineDiff(diff, p string, rec int, raw string) []editcore.Op {
+	const (
+		idle = iota
+		search
+		replace
+	)
+	state := idle
+	var ops []editcore.Op
+	var cur editcore.Op
+	meta := false
+	for _, l := range strings.Split(strings.ReplaceAll(diff, "\r\n", "\n"), "\n") {
+		switch {
+		case state == idle && clSearchRe.MatchString(l):
+			state, meta = search, true
+			cur = editcore.Op{Kind: editcore.Replace, Format: "toolcall", Path: p, Line: rec, Raw: raw, InOrder: true, Old: []string{}, New: []string{}}
+		case state == search && meta && clMetaRe.MatchString(l):
+			if m := clStartRe.FindStringSubmatch(l); m != nil {
+				cur.Hint, _ = strconv.Atoi(m[1])
+			}
+		case state == search && meta && strings.TrimSpace(l) == "-------":
+			meta = false
+		case state == search && clDividerRe.MatchString(l):
+			state = replace
+		case state == search:
+			meta = false
+			cur.Old = append(cur.Old, l)
+		case state == replace && clReplaceRe.MatchString(l):
+			state = idle
+			ops = append(ops, cur)
+		case state == replace:
+			cur.New = append(cur.New, l)
+		}
+	}
+	if state != idle {
+		return []editcore.Op{malformed(rec, raw, p, "a SEARCH/REPLACE block in the diff is not closed")}
+	}
+	if len(ops) == 0 {
+		return []editcore.Op{malformed(rec, raw, p, "the diff holds no SEARCH/REPLACE block")}
+	}
+	for i, op := range ops {
+		if len(op.Old) == 0 {
+			if len(ops) == 1 { // an empty SEARCH fills a new or empty file
+				return []editcore.Op{{Kind: editcore.Write, Format: "toolcall", Path: p, Line: rec, Raw: raw,
+					Content: []byte(strings.Join(op.New, "\n") + "\n")}}
+			}
+			ops[i] = malformed(rec, raw, p, fmt.Sprintf("block %d of the diff has an empty SEARCH section", i+1))
+		}
+	}
+	return ops
+}
+
+func (c *clineReader) flush() error {
+	cur := c.cur
+	if cur == nil {
+		return nil
+	}
+	clear(c.pending)
+	c.last = pendingCall{}
+	cur.Text = strings.Join(c.texts, "\n\n")
+	cur.resolve = c.ro.rel
+	c.cur, c.texts = nil, nil
+	return c.e.emit(cur)
+}
