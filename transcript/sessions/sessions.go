@@ -1,0 +1,287 @@
+// Package sessions finds the transcripts that coding agents recorded on
+// this machine for one repository: Claude Code and Codex session logs,
+// aider's chat history, and Cline / Roo Code task folders.
+//
+// Where each agent keeps them (respecting the variables that move them):
+//
+//	claude-code  $CLAUDE_CONFIG_DIR (default ~/.claude)/projects/<cwd, every
+//	             character but letters and digits as ->/<session>.jsonl
+//	codex        $CODEX_HOME (default ~/.codex)/sessions/YYYY/MM/DD/rollout-*.jsonl
+//	             whose session_meta cwd is in the repository
+//	aider        <repository>/.aider.chat.history.md
+//	cline        VS Code (and Insiders, VSCodium, Cursor, Windsurf, remote
+//	             servers) globalStorage/saoudrizwan.claude-dev/tasks/<id>/,
+//	             rooveterinaryinc.roo-cline for Roo Code, whose environment
+//	             details name a working directory in the repository
+//
+// Finding reads at most the head of each candidate; nothing is written.
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// Session is one recorded session.
+type Session struct {
+	Agent    transcript.Source // claude-code, codex, aider or cline
+	ID       string            // the session's id: file stem, or task folder name
+	Path     string            // what to apply: a file, or a Cline task folder
+	File     string            // the transcript file itself
+	Modified time.Time         // when it last changed
+	Cwd      string            // the working directory it recorded, when known
+}
+
+// Env is where to look: the user's home and environment.
+type Env struct {
+	Home   string
+	Getenv func(string) string // os.Getenv when nil
+}
+
+// System is the current user's environment.
+func System() Env {
+	home, _ := os.UserHomeDir()
+	return Env{Home: home, Getenv: os.Getenv}
+}
+
+func (e Env) get(k string) string {
+	if e.Getenv == nil {
+		return os.Getenv(k)
+	}
+	return e.Getenv(k)
+}
+
+// Find lists the sessions recorded for the repository whose worktree root is
+// root (absolute), newest first. Unreadable places are skipped.
+func Find(root string, env Env) []Session {
+	root = filepath.Clean(root)
+	var all []Session
+	all = append(all, Claude(root, env)...)
+	all = append(all, Codex(root, env)...)
+	all = append(all, Aider(root)...)
+	all = append(all, Cline(root, env)...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
+	return all
+}
+
+// Claude lists Claude Code sessions started in root or below it.
+func Claude(root string, env Env) []Session {
+	dir := env.get("CLAUDE_CONFIG_DIR")
+	if dir == "" {
+		dir = filepath.Join(env.Home, ".claude")
+	}
+	projects := filepath.Join(dir, "projects")
+	entries, err := os.ReadDir(projects)
+	if err != nil {
+		return nil
+	}
+	want := ProjectDir(root)
+	var out []Session
+	for _, e := range entries {
+		if !e.IsDir() || (e.Name() != want && !strings.HasPrefix(e.Name(), want+"-")) {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(projects, e.Name(), "*.jsonl"))
+		for _, f := range files {
+			cwd := jsonlField(f, func(m map[string]json.RawMessage) string { return str(m["cwd"]) })
+			// A directory whose name only starts like root's may be another
+			// repository's ("/a/b" and "/a/b-c"): the recorded cwd decides.
+			if e.Name() != want && !inside(cwd, root) {
+				continue
+			}
+			if cwd != "" && !inside(cwd, root) {
+				continue
+			}
+			out = append(out, session(transcript.ClaudeCode, f, f, strings.TrimSuffix(filepath.Base(f), ".jsonl"), cwd))
+		}
+	}
+	return out
+}
+
+var notAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
+
+// ProjectDir is the name Claude Code gives the folder of a working
+// directory's sessions: every character but ASCII letters and digits
+// becomes "-".
+func ProjectDir(cwd string) string { return notAlnum.ReplaceAllString(cwd, "-") }
+
+// Codex lists Codex CLI rollouts whose working directory is in root.
+func Codex(root string, env Env) []Session {
+	dir := env.get("CODEX_HOME")
+	if dir == "" {
+		dir = filepath.Join(env.Home, ".codex")
+	}
+	var out []Session
+	_ = filepath.WalkDir(filepath.Join(dir, "sessions"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if !strings.HasPrefix(name, "rollout-") || !strings.HasSuffix(name, ".jsonl") {
+			return nil
+		}
+		cwd := jsonlField(p, func(m map[string]json.RawMessage) string {
+			var pl struct {
+				Cwd string `json:"cwd"`
+			}
+			_ = json.Unmarshal(m["payload"], &pl)
+			return pl.Cwd
+		})
+		if inside(cwd, root) {
+			out = append(out, session(transcript.Codex, p, p, strings.TrimSuffix(name, ".jsonl"), cwd))
+		}
+		return nil
+	})
+	return out
+}
+
+// Aider lists the repository's aider chat history.
+func Aider(root string) []Session {
+	f := filepath.Join(root, ".aider.chat.history.md")
+	if info, err := os.Stat(f); err == nil && info.Mode().IsRegular() {
+		return []Session{session(transcript.Aider, f, f, "aider", root)}
+	}
+	return nil
+}
+
+// clineExtensions are the extension ids whose global storage holds tasks.
+var clineExtensions = []string{"saoudrizwan.claude-dev", "rooveterinaryinc.roo-cline"}
+
+// editors are the VS Code family's user-data folder names.
+var editors = []string{"Code", "Code - Insiders", "VSCodium", "Cursor", "Windsurf"}
+
+// globalStorages lists where VS Code-like editors keep extensions' data.
+func globalStorages(env Env) []string {
+	var bases []string
+	if x := env.get("XDG_CONFIG_HOME"); x != "" {
+		bases = append(bases, x)
+	}
+	bases = append(bases,
+		filepath.Join(env.Home, ".config"),
+		filepath.Join(env.Home, "Library", "Application Support"))
+	if a := env.get("APPDATA"); a != "" {
+		bases = append(bases, a)
+	}
+	var out []string
+	for _, b := range bases {
+		for _, ed := range editors {
+			out = append(out, filepath.Join(b, ed, "User", "globalStorage"))
+		}
+	}
+	for _, remote := range []string{".vscode-server", ".vscode-remote", ".cursor-server"} {
+		out = append(out, filepath.Join(env.Home, remote, "data", "User", "globalStorage"))
+	}
+	return out
+}
+
+var clineCwdRe = regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`)
+
+// Cline lists Cline and Roo Code tasks whose working directory is in root.
+func Cline(root string, env Env) []Session {
+	var out []Session
+	seen := map[string]bool{}
+	for _, gs := range globalStorages(env) {
+		for _, ext := range clineExtensions {
+			tasks := filepath.Join(gs, ext, "tasks")
+			if seen[tasks] {
+				continue
+			}
+			seen[tasks] = true
+			entries, err := os.ReadDir(tasks)
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				dir := filepath.Join(tasks, e.Name())
+				f, ok := transcript.TaskFile(dir)
+				if !ok {
+					continue
+				}
+				head := readHead(f, 1<<20)
+				m := clineCwdRe.FindSubmatch(head)
+				if m == nil || !inside(string(m[1]), root) {
+					continue
+				}
+				out = append(out, session(transcript.Cline, dir, f, e.Name(), string(m[1])))
+			}
+		}
+	}
+	return out
+}
+
+func session(agent transcript.Source, path, file, id, cwd string) Session {
+	s := Session{Agent: agent, ID: id, Path: path, File: file, Cwd: cwd}
+	if info, err := os.Stat(file); err == nil {
+		s.Modified = info.ModTime()
+	}
+	return s
+}
+
+// inside reports whether dir is root or below it.
+func inside(dir, root string) bool {
+	if dir == "" {
+		return false
+	}
+	dir = filepath.Clean(dir)
+	return dir == root || strings.HasPrefix(dir, root+string(filepath.Separator))
+}
+
+// jsonlField returns the first non-empty value get finds in the first
+// records of a JSONL file.
+func jsonlField(path string, get func(map[string]json.RawMessage) string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	for i := 0; i < 20; i++ {
+		line, err := br.ReadSlice('\n')
+		if len(bytes.TrimSpace(line)) > 0 && !errorsIsFull(err) {
+			var m map[string]json.RawMessage
+			if json.Unmarshal(line, &m) == nil {
+				if v := get(m); v != "" {
+					return v
+				}
+			}
+		}
+		if errorsIsFull(err) {
+			// A record longer than the buffer: skip to its end.
+			for errorsIsFull(err) {
+				_, err = br.ReadSlice('\n')
+			}
+		}
+		if err != nil {
+			return ""
+		}
+	}
+	return ""
+}
+
+func errorsIsFull(err error) bool { return err == bufio.ErrBufferFull }
+
+func str(raw json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
+
+func readHead(path string, n int64) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, n))
+	return b
+}
