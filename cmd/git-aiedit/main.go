@@ -93,6 +93,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
 			hookCommand(stdin, stdout, stderr),
+			checksCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),
 			helpCommand(stdout),
 		},

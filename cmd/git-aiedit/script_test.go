@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/git-aiedit/git-aiedit/hooks/syntax"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
@@ -40,12 +42,22 @@ func TestScript(t *testing.T) {
 		RequireUniqueNames:  true,
 		UpdateScripts:       *update,
 		Setup:               setupEnv,
+		Condition:           scriptCondition,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"snapshot": cmdSnapshot,
 			"exits":    cmdExits,
 			"grow":     cmdGrow,
 		},
 	})
+}
+
+// scriptCondition adds [cgo]: this build has the tree-sitter grammars,
+// so scripts can say what each build checks.
+func scriptCondition(cond string) (bool, error) {
+	if cond == "cgo" {
+		return syntax.TreeSitter, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
 // setupEnv fixes identity, dates and configuration so commit hashes are

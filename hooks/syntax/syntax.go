@@ -4,6 +4,10 @@
 // and C++ through tree-sitter grammars (ERROR and MISSING nodes); for
 // Python also a lexer of its indentation rules, which the grammar forgives.
 //
+// The tree-sitter grammars are C, so they are only in a build with cgo
+// (TreeSitter); without it Go, JSON, YAML, TOML and Python's lexer still
+// run, and Languages says what a build checks.
+//
 // Introduced compares a file's errors before and after an edit, so that a
 // file that was already broken is not blamed on the edit.
 package syntax
@@ -96,21 +100,34 @@ func checkerFor(name string, content []byte) (checker, string) {
 	case ".py", ".pyi", ".pyw":
 		// The grammar forgives indentation that Python refuses (a block
 		// with no body, an unexpected indent): the lexer adds those.
-		return both(treeSitter(pythonLang), checkPython), "python"
+		// Without cgo the lexer runs alone.
+		if g := grammar("python"); g != nil {
+			return both(g, checkPython), "python"
+		}
+		return checkPython, "python"
 	case ".js", ".mjs", ".cjs", ".jsx":
-		return treeSitter(javascriptLang), "javascript" // the grammar includes JSX
+		return grammarChecker("javascript", "javascript") // the grammar includes JSX
 	case ".ts", ".mts", ".cts":
-		return treeSitter(typescriptLang), "typescript"
+		return grammarChecker("typescript", "typescript")
 	case ".tsx":
-		return treeSitter(tsxLang), "typescript"
+		return grammarChecker("tsx", "typescript")
 	case ".rs":
-		return treeSitter(rustLang), "rust"
+		return grammarChecker("rust", "rust")
 	case ".java":
-		return treeSitter(javaLang), "java"
+		return grammarChecker("java", "java")
 	case ".c", ".h":
-		return treeSitter(cLang), "c"
+		return grammarChecker("c", "c")
 	case ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".h++", ".ipp", ".tpp":
-		return treeSitter(cppLang), "cpp"
+		return grammarChecker("cpp", "cpp")
+	}
+	return nil, ""
+}
+
+// grammarChecker is the tree-sitter checker for a grammar, or none in a
+// build without cgo, where the language is then not checked at all.
+func grammarChecker(name, lang string) (checker, string) {
+	if g := grammar(name); g != nil {
+		return g, lang
 	}
 	return nil, ""
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package syntax
 
 import (
@@ -17,20 +19,27 @@ import (
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
 
+// TreeSitter reports whether this build has the tree-sitter grammars:
+// they are C, built with cgo.
+const TreeSitter = true
+
 // Tree-sitter grammars, each loaded once. The official
 // github.com/tree-sitter/go-tree-sitter modules are not served by the Go
 // module proxy this project builds from; these bindings carry the same
 // upstream grammars (C sources, built with cgo).
-var (
-	pythonLang     = sync.OnceValue(python.GetLanguage)
-	javascriptLang = sync.OnceValue(javascript.GetLanguage)
-	typescriptLang = sync.OnceValue(typescript.GetLanguage)
-	tsxLang        = sync.OnceValue(tsx.GetLanguage)
-	rustLang       = sync.OnceValue(rust.GetLanguage)
-	javaLang       = sync.OnceValue(java.GetLanguage)
-	cLang          = sync.OnceValue(c.GetLanguage)
-	cppLang        = sync.OnceValue(cpp.GetLanguage)
-)
+var grammars = map[string]checker{
+	"python":     treeSitter(sync.OnceValue(python.GetLanguage)),
+	"javascript": treeSitter(sync.OnceValue(javascript.GetLanguage)),
+	"typescript": treeSitter(sync.OnceValue(typescript.GetLanguage)),
+	"tsx":        treeSitter(sync.OnceValue(tsx.GetLanguage)),
+	"rust":       treeSitter(sync.OnceValue(rust.GetLanguage)),
+	"java":       treeSitter(sync.OnceValue(java.GetLanguage)),
+	"c":          treeSitter(sync.OnceValue(c.GetLanguage)),
+	"cpp":        treeSitter(sync.OnceValue(cpp.GetLanguage)),
+}
+
+// grammar is the checker of a tree-sitter grammar by name.
+func grammar(name string) checker { return grammars[name] }
 
 // treeSitter returns a checker that parses with a tree-sitter grammar and
 // reports its ERROR and MISSING nodes. Messages name the unexpected or
