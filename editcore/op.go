@@ -67,7 +67,7 @@ func (k Kind) String() string {
 // file's own line endings.
 type Op struct {
 	Kind   Kind
-	Format string // "editblock", "searchreplace", "udiff", "applypatch", "wholefile", "toolcall"
+	Format string // the edit format's name (parse.Names), or transcript.ToolCallFormat
 	Path   string // target path as the model wrote it
 	From   string // Move: source path
 
@@ -112,6 +112,10 @@ type Op struct {
 	// format), so it only creates a missing file; over an existing file
 	// with other content it is skipped, not failed.
 	NewOnly bool
+	// Whole (Write): Content is a whole file as the model wrote it out in
+	// its reply; one much shorter than the file it replaces is taken as
+	// cut short ("rest of the file unchanged") and not written.
+	Whole bool
 
 	// RecordedError, when set, is the error the edit produced at the time
 	// it was made (a tool call that failed in the transcript). The

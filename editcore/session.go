@@ -274,7 +274,7 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 		r.Status = AlreadyApplied
 		return
 	}
-	if op.Format == "wholefile" {
+	if op.Whole {
 		if why := truncated(data, op.Content); why != "" {
 			r.fail(OldTextMismatch, "refusing to replace "+r.Path+" with the whole-file block: "+why+"; send the complete file, or an edit block for the lines that change")
 			return

@@ -401,12 +401,12 @@ func TestSessionFormatFeatures(t *testing.T) {
 		},
 		"whole-file write with an elision comment is refused": {
 			files: map[string]string{"f.py": "def a():\n    return 1\n\ndef b():\n    return 2\n"},
-			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.py", Content: []byte("def a():\n    return 3\n\n# ... rest of code ...\n")}},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Whole: true, Path: "f.py", Content: []byte("def a():\n    return 3\n\n# ... rest of code ...\n")}},
 			want:  []Status{Failed},
 		},
 		"whole-file write that shrinks the file by more than half is refused": {
 			files: map[string]string{"f.txt": strings.Repeat("content line\n", 20)},
-			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("content line\n")}},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Whole: true, Path: "f.txt", Content: []byte("content line\n")}},
 			want:  []Status{Failed},
 		},
 		"whole-file write keeps a CRLF file's endings and its BOM": {
@@ -420,7 +420,7 @@ func TestSessionFormatFeatures(t *testing.T) {
 		},
 		"whole-file write of a complete file applies": {
 			files: map[string]string{"f.txt": "a\nb\n"},
-			ops:   []*Op{{Kind: Write, Format: "wholefile", Path: "f.txt", Content: []byte("a\nB\n")}},
+			ops:   []*Op{{Kind: Write, Format: "wholefile", Whole: true, Path: "f.txt", Content: []byte("a\nB\n")}},
 			want:  []Status{Applied},
 			after: map[string]string{"f.txt": "a\nB\n"},
 		},

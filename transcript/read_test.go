@@ -124,11 +124,11 @@ func TestParseSource(t *testing.T) {
 	}
 	_, err := ParseSource("cursor")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `transcript: unknown source "cursor"`)
+	assert.Contains(t, err.Error(), `unknown transcript source "cursor"`)
 	assert.Contains(t, err.Error(), "raw, markdown, aider, claude-code, codex, openhands")
 
 	err = Read(strings.NewReader("x"), Source("bogus"), Options{}, func(*Response) error { return nil })
-	assert.ErrorContains(t, err, "unknown source")
+	assert.ErrorContains(t, err, "unknown transcript source")
 }
 
 func TestReadText(t *testing.T) {

@@ -29,7 +29,7 @@ type Response struct {
 	Body io.Reader
 
 	// Ops are the structured edits of a tool-call source, in order, with
-	// Format "toolcall" and repository-relative paths (a path that stays
+	// Format ToolCallFormat and repository-relative paths (a path that stays
 	// outside the repository is left absolute, for unsafe_path).
 	Ops []editcore.Op
 	// Patches are codex apply_patch texts, to be parsed by the caller;
@@ -123,9 +123,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // by fn stops reading and is returned as is.
 func Read(r io.Reader, src Source, opt Options, fn func(*Response) error) error {
 	e := &emitter{fn: fn, opt: opt}
-	for _, rd := range readers {
-		if rd.src == src {
-			return rd.read(r, e)
+	for _, def := range registry {
+		if def.name == src {
+			return def.read(r, e)
 		}
 	}
 	_, err := ParseSource(string(src))

@@ -20,30 +20,63 @@ const (
 	Cline      Source = "cline"
 )
 
-// readers is the registry of sources and their readers, in the order they
-// are documented. A new source adds its file and one line here.
-var readers = []struct {
-	src  Source
-	read func(io.Reader, *emitter) error
+// registry is every source, in the order they are documented: its name,
+// how it is read, and whether it is a log of JSON records. A new source
+// adds its constant, one line here, and its rule in Detect.
+var registry = []struct {
+	name    Source
+	records bool // JSON records, not text: a text reader would take it as one reply
+	read    func(io.Reader, *emitter) error
 }{
-	{Raw, readRaw},
-	{Markdown, readMarkdown},
-	{Aider, readAider},
-	{ClaudeCode, readClaude},
-	{Codex, readCodex},
-	{OpenHands, readOpenHands},
-	{SWEAgent, readSWEAgent},
-	{Cline, readCline},
+	{Raw, false, readRaw},
+	{Markdown, false, readMarkdown},
+	{Aider, false, readAider},
+	{ClaudeCode, true, readClaude},
+	{Codex, true, readCodex},
+	{OpenHands, true, readOpenHands},
+	{SWEAgent, true, readSWEAgent},
+	{Cline, true, readCline},
 }
 
 // Sources lists every source, in the order they are documented.
 var Sources = func() []Source {
-	s := make([]Source, len(readers))
-	for i, r := range readers {
-		s[i] = r.src
+	out := make([]Source, len(registry))
+	for i, r := range registry {
+		out[i] = r.name
 	}
-	return s
+	return out
 }()
+
+// SourceNames returns the --from values, in documented order.
+func SourceNames() []string {
+	out := make([]string, len(Sources))
+	for i, s := range Sources {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// Records reports whether the source is a log of JSON records (an agent's
+// session) rather than text.
+func (s Source) Records() bool {
+	for _, r := range registry {
+		if r.name == s {
+			return r.records
+		}
+	}
+	return false
+}
+
+// ToolCallFormat is the format of the operations a tool-call transcript
+// records (Response.Ops): they come from no edit format of the reply.
+const ToolCallFormat = "toolcall"
+
+// UnknownSourceError is a --from value that names no source.
+type UnknownSourceError struct{ Name string }
+
+func (e *UnknownSourceError) Error() string {
+	return fmt.Sprintf("unknown transcript source %q; use one of %s", e.Name, strings.Join(SourceNames(), ", "))
+}
 
 // ParseSource validates a --from value (case and surrounding space do not
 // matter).
@@ -54,9 +87,5 @@ func ParseSource(name string) (Source, error) {
 			return s, nil
 		}
 	}
-	names := make([]string, len(Sources))
-	for i, s := range Sources {
-		names[i] = string(s)
-	}
-	return "", fmt.Errorf("transcript: unknown source %q (valid: %s)", name, strings.Join(names, ", "))
+	return "", &UnknownSourceError{Name: name}
 }

@@ -95,7 +95,7 @@ func mapTool(name string, raw json.RawMessage, line int) toolEffect {
 	}
 	raw1 := renderCall(name, in.Command, p)
 	op := func(k editcore.Kind) editcore.Op {
-		return editcore.Op{Kind: k, Format: "toolcall", Path: p, Line: line, Raw: raw1}
+		return editcore.Op{Kind: k, Format: ToolCallFormat, Path: p, Line: line, Raw: raw1}
 	}
 	switch kind {
 	case "read":
@@ -160,7 +160,7 @@ func toolKind(name string) string {
 // editorCommand maps the text-editor tool (Anthropic str_replace_editor,
 // str_replace_based_edit_tool; OpenHands' edit action).
 func editorCommand(in toolInput, p string, line int, raw string) ([]editcore.Op, []string) {
-	base := editcore.Op{Format: "toolcall", Path: p, Line: line, Raw: raw}
+	base := editcore.Op{Format: ToolCallFormat, Path: p, Line: line, Raw: raw}
 	switch in.Command {
 	case "view":
 		return nil, []string{p}
@@ -222,7 +222,7 @@ func rangeEdit(base editcore.Op, in toolInput) editcore.Op {
 }
 
 func malformed(line int, raw, p, problem string) editcore.Op {
-	return editcore.Op{Kind: editcore.Malformed, Format: "toolcall", Path: p, Line: line, Raw: raw, Problem: problem}
+	return editcore.Op{Kind: editcore.Malformed, Format: ToolCallFormat, Path: p, Line: line, Raw: raw, Problem: problem}
 }
 
 func renderCall(name, command, p string) string {

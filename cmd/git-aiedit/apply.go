@@ -11,6 +11,8 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
@@ -32,8 +34,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "validate only: write no objects, move no ref"},
 			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full (repeatable, comma-separated)"},
-			&cli.StringFlag{Name: "format", Usage: "force one edit format: editblock, searchreplace, udiff, applypatch, wholefile"},
-			&cli.StringFlag{Name: "from", Usage: "force one transcript source: raw, markdown, aider, claude-code, codex, openhands"},
+			&cli.StringFlag{Name: "format", Usage: "force one edit format: " + strings.Join(parse.Names(), ", ")},
+			&cli.StringFlag{Name: "from", Usage: "force one transcript source: " + strings.Join(transcript.SourceNames(), ", ")},
 			&cli.StringFlag{Name: "fuzzy", Usage: "also accept a unique similar-enough location (`[=T]`, similarity ≥ T, default 0.9)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the JSON report on standard output"},
 			&cli.StringFlag{Name: "worktree", Usage: "check the branch out into a new linked worktree at `DIR`"},

@@ -3,8 +3,13 @@ package main
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // Completion scripts hook into git's own completion, so `git aiedit <TAB>`
@@ -30,6 +35,16 @@ _git_aiedit() {
 	done
 	local -a args=()
 	((start >= 0)) && args=("${words[@]:start+1:cword-start-1}")
+	case $prev in
+	--format) __gitcomp "@FORMATS@"; return ;;
+	--from) __gitcomp "@SOURCES@"; return ;;
+	--checks) __gitcomp "@CHECKS@"; return ;;
+	esac
+	case $cur in
+	--format=*) __gitcomp "@FORMATS@" "" "${cur#--format=}"; return ;;
+	--from=*) __gitcomp "@SOURCES@" "" "${cur#--from=}"; return ;;
+	--checks=*) __gitcomp "@CHECKS@" "" "${cur#--checks=}"; return ;;
+	esac
 	if [[ $cur == -* ]]; then
 		__gitcomp "$(__git_aiedit_candidates "${args[@]}" "$cur")"
 		return
@@ -39,7 +54,7 @@ _git_aiedit() {
 		return
 	fi
 	case ${args[0]} in
-	log | show | retry-prompt | undo) __git_complete_refs ;;
+	@REFCMDS_BASH@) __git_complete_refs ;;
 	completion) __gitcomp "bash zsh fish" ;;
 	help) __gitcomp "$(__git_aiedit_candidates)" ;;
 	esac
@@ -72,13 +87,22 @@ _git-aiedit() {
 	local cur=${words[CURRENT]}
 	# Called by _git, words[1] is "aiedit"; called directly, "git-aiedit".
 	args=(${words[2,CURRENT-1]})
+	case ${words[CURRENT-1]} in
+	--format) opts=(@FORMATS@) ;;
+	--from) opts=(@SOURCES@) ;;
+	--checks) opts=(@CHECKS@) ;;
+	esac
+	if [[ -n ${opts[1]} ]]; then
+		_describe 'value' opts
+		return
+	fi
 	if [[ $cur == -* ]]; then
 		opts=("${(@f)$(git-aiedit $args $cur --generate-shell-completion 2>/dev/null)}")
 	elif (( ${#args} == 0 )); then
 		opts=("${(@f)$(git-aiedit --generate-shell-completion 2>/dev/null)}")
 	else
 		case $args[1] in
-		log|show|retry-prompt|undo)
+		@REFCMDS_ZSH@)
 			if (( $+functions[__git_branch_names] )); then __git_branch_names; return; fi ;;
 		completion) opts=(bash zsh fish) ;;
 		apply) _files; return ;;
@@ -111,13 +135,24 @@ function __git_aiedit_complete
     if test $i -lt (count $tokens)
         set args $tokens[(math $i + 1)..-1]
     end
+    switch "$tokens[-1]"
+        case --format
+            printf '%s\n' @FORMATS@
+            return
+        case --from
+            printf '%s\n' @SOURCES@
+            return
+        case --checks
+            printf '%s\n' @CHECKS@
+            return
+    end
     if string match -q -- '-*' $cur
         git-aiedit $args $cur --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
     else if test (count $args) -eq 0
         git-aiedit --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
     else
         switch $args[1]
-            case log show retry-prompt undo
+            case @REFCMDS_FISH@
                 git for-each-ref --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null
             case completion
                 printf '%s\n' bash zsh fish
@@ -152,10 +187,47 @@ func configureCompletion(c *cli.Command) {
 			Name:  shell,
 			Usage: "print the " + shell + " completion script",
 			Action: func(_ context.Context, cmd *cli.Command) error {
-				_, err := io.WriteString(cmd.Root().Writer, script)
+				_, err := io.WriteString(cmd.Root().Writer, completionValues(cmd.Root()).Replace(script))
 				return err
 			},
 		})
 	}
 	c.Commands = subs
+}
+
+// completionValues fills the scripts' lists from the registries: edit
+// formats (parse), transcript sources (transcript), checks policies, and
+// the commands whose arguments are branches or commits (their ArgsUsage
+// names one), so a new format, source or command completes without an
+// edit here.
+func completionValues(root *cli.Command) *strings.Replacer {
+	var refs []string
+	for _, c := range root.Commands {
+		if !c.Hidden && takesRefs(c.ArgsUsage) {
+			refs = append(refs, c.Name)
+		}
+	}
+	if len(refs) == 0 {
+		refs = []string{"__none__"}
+	}
+	checks := []string{string(hooks.Off), string(hooks.Report), string(hooks.Require)}
+	return strings.NewReplacer(
+		"@FORMATS@", strings.Join(parse.Names(), " "),
+		"@SOURCES@", strings.Join(transcript.SourceNames(), " "),
+		"@CHECKS@", strings.Join(checks, " "),
+		"@REFCMDS_BASH@", strings.Join(refs, " | "),
+		"@REFCMDS_ZSH@", strings.Join(refs, "|"),
+		"@REFCMDS_FISH@", strings.Join(refs, " "),
+	)
+}
+
+// takesRefs reports whether a command's arguments are branches, commits
+// or ranges.
+func takesRefs(argsUsage string) bool {
+	for _, w := range []string{"BRANCH", "COMMIT", "RANGE", "REV"} {
+		if strings.Contains(argsUsage, w) {
+			return true
+		}
+	}
+	return false
 }

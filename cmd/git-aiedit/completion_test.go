@@ -59,6 +59,10 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		"after a flag": {line: "git aiedit log -v aiedit/f", want: []string{"aiedit/fix-login"}},
 		"with git -C":  {line: "git -C . aiedit sh", want: []string{"show"}},
 		"shell":        {line: "git aiedit completion f", want: []string{"fish"}},
+		"format value": {line: "git aiedit apply --format ud", want: []string{"udiff"}},
+		"source value": {line: "git aiedit apply --from cl", want: []string{"claude-code"}},
+		"source =":     {line: "git aiedit apply --from=op", want: []string{"openhands"}},
+		"checks value": {line: "git aiedit apply --checks req", want: []string{"require"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -65,7 +66,7 @@ func feed(p *parse.Parser, body io.Reader, apply func([]editcore.Op)) error {
 // repository paths.
 func patchOps(patch transcript.Patch, format string) []editcore.Op {
 	if format == "" {
-		format = "applypatch"
+		format = applypatch.Name // what codex's apply_patch tool takes
 	}
 	p := newParser(format)
 	ops := append(p.Feed([]byte(patch.Text)), p.Finish()...)

@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -89,15 +90,14 @@ func (o *Options) check() error {
 	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
 		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
 	}
-	if o.Format != "" && !knownFormat(o.Format) {
-		return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(formatNames, ", "))
-	}
-	if o.Format != "" && !formatAvailable(o.Format) {
-		return exitcode.UsageErrorf("--format %s is not supported by this version yet; leave --format out to detect formats", o.Format)
+	if o.Format != "" {
+		if _, err := parse.Lookup(o.Format); err != nil {
+			return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(parse.Names(), ", "))
+		}
 	}
 	if o.From != "" {
 		if _, err := transcript.ParseSource(o.From); err != nil {
-			return exitcode.UsageErrorf("unknown --from %q; use one of raw, markdown, aider, claude-code, codex, openhands", o.From)
+			return exitcode.UsageErrorf("unknown --from %q; use one of %s", o.From, strings.Join(transcript.SourceNames(), ", "))
 		}
 	}
 	if o.JSON && o.SummaryMD == "-" {

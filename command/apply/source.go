@@ -54,10 +54,7 @@ func (b *batch) checkForced(src transcript.Source, head []byte) error {
 		return nil
 	}
 	seen := transcript.Detect(head, b.in.name)
-	json := func(s transcript.Source) bool {
-		return s == transcript.ClaudeCode || s == transcript.Codex || s == transcript.OpenHands || s == transcript.SWEAgent || s == transcript.Cline
-	}
-	if seen != src && json(seen) && !json(src) {
+	if seen != src && seen.Records() && !src.Records() {
 		return mismatch(b.in.name, src, seen)
 	}
 	return nil

@@ -10,7 +10,7 @@ import (
 )
 
 func write(path string, line int, raw, content string) editcore.Op {
-	return editcore.Op{Kind: editcore.Write, Format: wholefile.Name, Path: path, Line: line, Raw: raw, Content: []byte(content)}
+	return editcore.Op{Kind: editcore.Write, Format: wholefile.Name, Whole: true, Path: path, Line: line, Raw: raw, Content: []byte(content)}
 }
 
 func createNew(path string, line int, raw, content string) editcore.Op {

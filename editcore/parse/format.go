@@ -67,5 +67,5 @@ func Lookup(name string) (Format, error) {
 			return r.make(), nil
 		}
 	}
-	return nil, fmt.Errorf("parse: unknown format %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown edit format %q; use one of %s", name, strings.Join(Names(), ", "))
 }

@@ -132,7 +132,7 @@ func TestLookup(t *testing.T) {
 		wantErr string
 	}{
 		"editblock": {name: "editblock"},
-		"unknown":   {name: "nope", wantErr: `parse: unknown format "nope" (known: editblock, `},
+		"unknown":   {name: "nope", wantErr: `unknown edit format "nope"; use one of editblock, `},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -136,7 +136,7 @@ func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) 
 	b.raw = append(b.raw, line)
 	if b.f.Closes(line) {
 		if b.depth == 0 {
-			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start,
+			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start, Whole: true,
 				Raw: strings.Join(b.raw, "\n"), Content: editcore.FileContent(b.lines)}
 			p.in, p.b = false, block{}
 			return true, false, []editcore.Op{op}

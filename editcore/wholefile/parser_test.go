@@ -13,7 +13,7 @@ import (
 func run(text string) []editcore.Op { return formattest.Lines(New(), text) }
 
 func write(path string, line int, raw, content string) editcore.Op {
-	op := editcore.Op{Kind: editcore.Write, Format: Name, Path: path, Line: line, Raw: raw}
+	op := editcore.Op{Kind: editcore.Write, Format: Name, Path: path, Line: line, Raw: raw, Whole: true}
 	if content != "" {
 		op.Content = []byte(content)
 	}
