@@ -214,7 +214,7 @@ func (c *clineReader) add(rec int, name string, params map[string]string) pendin
 			ops = []editcore.Op{malformed(rec, raw, p, "write_to_file without content")}
 			break
 		}
-		ops = []editcore.Op{{Kind: editcore.Write, Format: "toolcall", Path: p, Line: rec, Raw: raw, Content: []byte(content)}}
+		ops = []editcore.Op{{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: raw, Content: []byte(content)}}
 	case "replace_in_file", "apply_diff":
 		ops = clineDiff(params["diff"], p, rec, raw)
 	default:
@@ -330,7 +330,7 @@ func clineDiff(diff, p string, rec int, raw string) []editcore.Op {
 		switch {
 		case state == idle && clSearchRe.MatchString(l):
 			state, meta = search, true
-			cur = editcore.Op{Kind: editcore.Replace, Format: "toolcall", Path: p, Line: rec, Raw: raw, InOrder: true, Old: []string{}, New: []string{}}
+			cur = editcore.Op{Kind: editcore.Replace, Format: ToolCallFormat, Path: p, Line: rec, Raw: raw, InOrder: true, Old: []string{}, New: []string{}}
 		case state == search && meta && clMetaRe.MatchString(l):
 			if m := clStartRe.FindStringSubmatch(l); m != nil {
 				cur.Hint, _ = strconv.Atoi(m[1])
@@ -358,7 +358,7 @@ func clineDiff(diff, p string, rec int, raw string) []editcore.Op {
 	for i, op := range ops {
 		if len(op.Old) == 0 {
 			if len(ops) == 1 { // an empty SEARCH fills a new or empty file
-				return []editcore.Op{{Kind: editcore.Write, Format: "toolcall", Path: p, Line: rec, Raw: raw,
+				return []editcore.Op{{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: raw,
 					Content: []byte(strings.Join(op.New, "\n") + "\n")}}
 			}
 			ops[i] = malformed(rec, raw, p, fmt.Sprintf("block %d of the diff has an empty SEARCH section", i+1))

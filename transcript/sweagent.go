@@ -119,7 +119,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 		}
 		p := abs(strings.Trim(words[1], `"'`))
 		s.open, s.created[p] = p, true
-		ops = []editcore.Op{{Kind: editcore.Create, Format: "toolcall", Path: p, Line: rec, Raw: first, Content: []byte{}}}
+		ops = []editcore.Op{{Kind: editcore.Create, Format: ToolCallFormat, Path: p, Line: rec, Raw: first, Content: []byte{}}}
 	case "edit":
 		ops = []editcore.Op{s.edit(rec, action, firstNonEmpty(state.OpenFile, s.open))}
 	case "str_replace_editor", "edit_anthropic":
@@ -164,9 +164,9 @@ func (s *sweReader) edit(rec int, action, file string) editcore.Op {
 	end, _ := strconv.Atoi(m[2])
 	if s.created[file] && start <= 1 {
 		// The first edit of a file create made empty fills it.
-		return editcore.Op{Kind: editcore.Write, Format: "toolcall", Path: file, Line: rec, Raw: first, Content: []byte(m[3] + "\n")}
+		return editcore.Op{Kind: editcore.Write, Format: ToolCallFormat, Path: file, Line: rec, Raw: first, Content: []byte(m[3] + "\n")}
 	}
-	return rangeEdit(editcore.Op{Format: "toolcall", Path: file, Line: rec, Raw: first},
+	return rangeEdit(editcore.Op{Format: ToolCallFormat, Path: file, Line: rec, Raw: first},
 		toolInput{Content: ptr(m[3] + "\n"), Start: ptr(flexInt(start)), End: ptr(flexInt(end))})
 }
 
