@@ -36,6 +36,8 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full (repeatable, comma-separated)"},
 			&cli.StringFlag{Name: "format", Usage: "force one edit format: " + strings.Join(parse.Names(), ", ")},
 			&cli.StringFlag{Name: "from", Usage: "force one transcript source: " + strings.Join(transcript.SourceNames(), ", ")},
+			&cli.StringFlag{Name: "session", Usage: "apply the session `ID` (or latest) that 'git aiedit sessions' lists"},
+			&cli.StringFlag{Name: "responses", Usage: "apply only these responses of each transcript (`LIST`: 3, 2-5, 1,4-6)"},
 			&cli.StringFlag{Name: "fuzzy", Usage: "also accept a unique similar-enough location (`[=T]`, similarity ≥ T, default 0.9)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the JSON report on standard output"},
 			&cli.StringFlag{Name: "worktree", Usage: "check the branch out into a new linked worktree at `DIR`"},
@@ -60,6 +62,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				Checks:      cmd.String("checks"),
 				NoVerify:    cmd.Bool("no-verify"),
 				SummaryMD:   cmd.String("summary-md"),
+				Session:     cmd.String("session"),
 				IO:          iostreams.System(stdin, stdout, stderr),
 			}
 			for _, c := range cmd.StringSlice("context") {
@@ -75,6 +78,16 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 					return exitcode.UsageErrorf("--fuzzy=%s: want a similarity between 0 and 1, e.g. --fuzzy=0.9", f)
 				}
 				opts.Fuzzy = t
+			}
+			if cmd.IsSet("responses") {
+				r, err := apply.ParseResponses(cmd.String("responses"))
+				if err != nil {
+					return exitcode.WithCode(exitcode.Usage, err)
+				}
+				opts.Responses = r
+			}
+			if cmd.IsSet("session") && strings.TrimSpace(opts.Session) == "" {
+				return exitcode.UsageErrorf("--session needs a session id, or latest; run 'git aiedit sessions' to list them")
 			}
 			if cmd.IsSet("branch") && strings.TrimSpace(opts.Branch) == "" {
 				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")

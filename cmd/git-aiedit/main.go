@@ -90,6 +90,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			applyCommand(stdin, stdout, stderr),
 			logCommand(stdin, stdout, stderr),
 			showCommand(stdin, stdout, stderr),
+			sessionsCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
 			hookCommand(stdin, stdout, stderr),

@@ -124,8 +124,12 @@ func (b *batch) begin(model string, context []string) *response {
 func (b *batch) beginAt(model string, context []string, rec int) *response {
 	b.total++
 	rs := &responseState{index: b.total, in: b.in, model: model}
-	b.st.responses = append(b.st.responses, rs)
 	r := &response{b: b, r: rs}
+	if b.in.live == nil && !b.a.opts.Responses.Has(rs.index) {
+		r.skip = true // not selected: neither applied nor reported
+		return r
+	}
+	b.st.responses = append(b.st.responses, rs)
 	recorded := b.recorded
 	if l := b.in.live; l != nil {
 		// The transcript context is not used: the agent's own tool made

@@ -26,6 +26,8 @@ type Options struct {
 	Quiet       bool
 	Verbose     bool
 	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
+	Responses   Responses // --responses: only these responses of each transcript
+	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
 
 	Live *Live // set by `hook run`: record a section of an agent's session (live.go)
 

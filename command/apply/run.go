@@ -30,6 +30,9 @@ func Run(ctx context.Context, opts *Options) error {
 }
 
 func run(ctx context.Context, opts *Options) error {
+	if err := opts.resolveSession(ctx); err != nil {
+		return err
+	}
 	if err := opts.check(); err != nil {
 		return err
 	}

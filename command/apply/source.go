@@ -25,6 +25,7 @@ func (b *batch) read(ctx context.Context) error {
 	}
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, 64<<10)
+	first := len(b.st.responses)
 	src, head, err := b.source(br)
 	if err != nil {
 		return err
@@ -37,6 +38,12 @@ func (b *batch) read(ctx context.Context) error {
 			err = mismatch(b.in.name, src, seen)
 		}
 	}
+	if err == nil && b.in.live == nil {
+		err = b.noEdits(src, first)
+		if m := b.a.opts.Responses.max(); err == nil && m > b.total {
+			b.a.out.say("warning: --responses names response %d, but %s has %d", m, b.in.name, b.total)
+		}
+	}
 	sum()
 	var te *transcript.Error
 	var le *parse.LineTooLongError
@@ -44,6 +51,31 @@ func (b *batch) read(ctx context.Context) error {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
 	return err
+}
+
+// noEdits says so when a transcript held no edit at all: exit 2 when it
+// held no assistant response, else a note naming the source it was read
+// as and the formats looked for, so that a wrong guess is visible.
+func (b *batch) noEdits(src transcript.Source, first int) error {
+	if b.total == 0 {
+		return exitcode.UsageErrorf("no assistant response found in %s (read as a %s transcript); if it is another kind, say which with --from (%s)",
+			b.in.name, src, strings.Join(transcript.SourceNames(), ", "))
+	}
+	for _, rs := range b.st.responses[first:] {
+		if rs.alreadyRecorded || len(rs.blocks)+len(rs.shell) > 0 {
+			return nil
+		}
+	}
+	formats := strings.Join(parse.Names(), ", ")
+	if b.a.opts.Format != "" {
+		formats = b.a.opts.Format
+	}
+	what := "looked for edits in the formats " + formats
+	if src != transcript.Raw && src != transcript.Markdown && src != transcript.Aider {
+		what = "looked for edit tool calls and, in the prose, the formats " + formats
+	}
+	b.a.out.say("no edit found in %s: %d response(s), read as a %s transcript; %s", b.in.name, b.total, src, what)
+	return nil
 }
 
 // checkForced refuses a forced text source on a transcript that is clearly

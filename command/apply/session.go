@@ -1,0 +1,39 @@
+package apply
+
+import (
+	"context"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript/sessions"
+)
+
+// resolveSession turns --session into the transcript it names (and its
+// source, unless --from says otherwise), among the sessions `git aiedit
+// sessions` lists for the repository.
+func (o *Options) resolveSession(ctx context.Context) error {
+	if o.Session == "" {
+		return nil
+	}
+	if len(o.Transcripts) > 0 {
+		return exitcode.UsageErrorf("--session names the transcript; give no TRANSCRIPT with it")
+	}
+	repo, err := gitops.Discover(ctx, o.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	root := repo.WorkTree
+	repo.Close()
+	if root == "" {
+		return exitcode.UsageErrorf("--session finds sessions by the working directory they were recorded in; run it in a repository with a working tree")
+	}
+	s, err := sessions.Pick(sessions.Find(root, sessions.System()), o.Session)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Usage, err)
+	}
+	o.Transcripts = []string{s.Path}
+	if o.From == "" {
+		o.From = string(s.Agent)
+	}
+	return nil
+}
