@@ -25,7 +25,7 @@ type Options struct {
 	Worktree    string
 	Quiet       bool
 	Verbose     bool
-	SummaryMD   string // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
+	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 	Responses   Responses // --responses: only these responses of each transcript
 	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
 
