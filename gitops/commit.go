@@ -21,6 +21,11 @@ func (r *Repo) WriteCommit(ctx context.Context, tree plumbing.Hash, parents []pl
 	if sign {
 		return r.commitTree(ctx, tree, parents, message)
 	}
+	return r.writeCommitObject(ctx, tree, parents, message)
+}
+
+// writeCommitObject writes an unsigned commit by the user's identity.
+func (r *Repo) writeCommitObject(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string) (plumbing.Hash, error) {
 	author, committer, err := r.Identity(ctx)
 	if err != nil {
 		return plumbing.ZeroHash, err

@@ -100,7 +100,7 @@ type snapshotKey struct {
 // cmdSnapshot implements `snapshot save NAME` and `snapshot check NAME`:
 // the working tree files, the index, HEAD and every ref that existed at
 // save must be byte-identical between the two. New refs (the review
-// branch) are allowed.
+// branch) are allowed, and refs/notes/aiedit may move.
 func cmdSnapshot(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 || (args[0] != "save" && args[0] != "check") {
 		ts.Fatalf("usage: snapshot save|check NAME")
@@ -228,7 +228,8 @@ func snapshot(ts *testscript.TestScript) string {
 	head, _ := os.ReadFile(filepath.Join(gitDir, "HEAD"))
 	lines = append(lines, "HEAD "+strings.TrimSpace(string(head)))
 	for _, ref := range strings.Split(git("for-each-ref", "--format=%(refname) %(objectname)"), "\n") {
-		if ref != "" {
+		// The attribution notes are the tool's own record, not the user's.
+		if ref != "" && !strings.HasPrefix(ref, "refs/notes/aiedit ") {
 			lines = append(lines, "ref "+ref)
 		}
 	}

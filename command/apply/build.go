@@ -8,6 +8,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -36,6 +37,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
 	parent := start
+	notes := map[plumbing.Hash][]byte{}
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
 			if err := in.hashFile(); err != nil {
@@ -67,6 +69,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			} else {
 				p.r.transcript = in.trailer()
 			}
+			if p.r.assisted, err = a.assistedBy(ctx, p.r); err != nil {
+				return nil, err
+			}
 			msg, ok, err := a.commitMessage(ctx, st, p.r)
 			if err != nil {
 				return nil, err
@@ -80,7 +85,13 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			}
 			p.r.commit = c
 			parent = c
+			if n := p.r.note(); n != nil {
+				notes[c] = n.Encode()
+			}
 		}
+	}
+	if err := a.writeNotes(ctx, notes); err != nil {
+		return nil, err
 	}
 	st.head = parent
 	if st.retryPrompt, err = a.retryPrompt(st); err != nil {
@@ -110,7 +121,8 @@ type response struct {
 	b    *batch
 	r    *responseState
 	sess *editcore.Session
-	skip bool // already recorded on the branch
+	attr *attribution.Tracker // which block wrote which line; nil in a dry run
+	skip bool                 // already recorded on the branch
 
 	before *gitops.TreeFS // the tree as the response started, for checks; nil: no checks
 }
@@ -149,6 +161,7 @@ func (b *batch) beginAt(model string, context []string, rec int) *response {
 	}
 	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
 	r.before = b.a.snapshot(b.tfs)
+	r.track()
 	if !b.quiet {
 		b.a.out.response(rs, b.st.multi)
 	}
@@ -164,7 +177,7 @@ func (r *response) applyAll(ops []editcore.Op) {
 	for i := 0; i < len(ops); i++ {
 		g := ops[i].Group
 		if g == 0 {
-			r.record(&ops[i], r.sess.Apply(&ops[i]))
+			r.record(&ops[i], r.apply(&ops[i]))
 			continue
 		}
 		j := i
@@ -172,7 +185,7 @@ func (r *response) applyAll(ops []editcore.Op) {
 		for ; j < len(ops) && ops[j].Group == g; j++ {
 			group = append(group, &ops[j])
 		}
-		for k, res := range r.sess.ApplyGroup(group) {
+		for k, res := range r.applyGroup(group) {
 			r.record(group[k], res)
 		}
 		i = j - 1
@@ -202,6 +215,9 @@ func (r *response) end(prose string) error {
 	r.r.subject, r.r.body = subject, bodyOf(rest)
 	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
 		return nil
+	}
+	if r.attr != nil {
+		r.r.ranges = r.attr.Ranges()
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {

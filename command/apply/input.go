@@ -27,6 +27,8 @@ type input struct {
 	stdin io.Reader
 	spool *os.File
 
+	source transcript.Source // what wrote it, once read
+
 	live   *Live       // a section of an agent's session (live.go)
 	reader *liveReader // its reader while it is read
 }

@@ -226,6 +226,9 @@ func (r *responseState) trailers() []gitops.Trailer {
 	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: fmt.Sprintf(
 		"applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
 		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)})
+	if r.assisted != "" {
+		t = append(t, gitops.Trailer{Key: "Assisted-by", Value: r.assisted})
+	}
 	return t
 }
 

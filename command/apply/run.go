@@ -130,6 +130,10 @@ type applier struct {
 	byName     map[string][]string // base name -> paths in the start tree
 	forcedOnce sync.Once           // forced is built on first use
 	forced     map[string]bool     // --context, cleaned
+
+	assistedOnce sync.Once // aiedit.assistedBy, read on first use
+	assistedOn   bool
+	assistedErr  error
 }
 
 func (a *applier) run(ctx context.Context) (*runState, error) {

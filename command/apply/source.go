@@ -30,6 +30,7 @@ func (b *batch) read(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	b.in.source = src
 	if err = b.checkForced(src, head); err == nil {
 		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
 	}

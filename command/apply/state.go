@@ -6,6 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/hooks"
 )
@@ -41,6 +42,9 @@ type responseState struct {
 	subject, body string           // the commit message's, from the prose
 	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
 	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+
+	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
+	assisted string                         // the Assisted-by value; "" for none
 
 	commit          plumbing.Hash // zero: no commit
 	alreadyRecorded bool          // an earlier run committed it; commit is that commit

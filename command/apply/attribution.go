@@ -1,0 +1,120 @@
+package apply
+
+// This file records provenance with each response commit: the
+// Assisted-by trailer and the attribution note (docs/attribution.md).
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/attribution"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// Agent names the program that produced a transcript, for Assisted-by
+// and the notes: the source's name; a plain chat log is "chat".
+func Agent(src transcript.Source) string {
+	switch src {
+	case "", transcript.Raw, transcript.Markdown:
+		return "chat"
+	}
+	return string(src)
+}
+
+// track starts following which block writes which line of the response.
+func (r *response) track() {
+	if r.b.a.opts.DryRun {
+		return
+	}
+	base := r.before
+	if base == nil {
+		base = r.b.tfs.Snapshot()
+	}
+	r.attr = attribution.New(r.b.tfs, base)
+}
+
+func (r *response) apply(op *editcore.Op) editcore.Result {
+	if r.attr == nil {
+		return r.sess.Apply(op)
+	}
+	return r.attr.Apply(r.sess, op)
+}
+
+func (r *response) applyGroup(ops []*editcore.Op) []editcore.Result {
+	if r.attr == nil {
+		return r.sess.ApplyGroup(ops)
+	}
+	return r.attr.ApplyGroup(r.sess, ops)
+}
+
+// assistedBy is the Assisted-by trailer's value (the Linux kernel's
+// coding-assistants convention, AGENT:MODEL), "" when aiedit.assistedBy
+// is false. It is read once per run.
+func (a *applier) assistedBy(ctx context.Context, r *responseState) (string, error) {
+	a.assistedOnce.Do(func() {
+		a.assistedOn, a.assistedErr = a.repo.ConfigBool(ctx, "aiedit.assistedBy", true)
+	})
+	if a.assistedErr != nil {
+		return "", exitcode.WithCode(exitcode.Usage, a.assistedErr)
+	}
+	if !a.assistedOn {
+		return "", nil
+	}
+	model := r.model
+	if model == "" {
+		model = "unknown"
+	}
+	return Agent(r.in.source) + ":" + model, nil
+}
+
+// note is the attribution note of the response's commit: the lines its
+// applied blocks wrote. nil when it wrote none (or none was kept: a
+// check or the commit-msg hook rolled them back).
+func (r *responseState) note() *gitops.Attribution {
+	if len(r.ranges) == 0 {
+		return nil
+	}
+	a := &gitops.Attribution{Responses: []gitops.AttrResponse{{
+		Transcript: r.transcript, Response: r.index, Total: r.total, Model: r.model, Agent: Agent(r.in.source),
+	}}}
+	paths := make([]string, 0, len(r.ranges))
+	for p := range r.ranges {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		f := gitops.AttrFile{Path: p}
+		for _, rg := range r.ranges[p] {
+			if b := rg.Block; b < 1 || b > len(r.blocks) || r.blocks[b-1].Status != editcore.Applied {
+				continue
+			}
+			f.Lines = append(f.Lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Block: rg.Block})
+		}
+		if len(f.Lines) > 0 {
+			a.Files = append(a.Files, f)
+		}
+	}
+	if len(a.Files) == 0 {
+		return nil
+	}
+	return a
+}
+
+// writeNotes stores the notes of the commits a build made, before the
+// branch moves to them: a commit on the branch always has its note.
+func (a *applier) writeNotes(ctx context.Context, notes map[plumbing.Hash][]byte) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(notes), a.branchName)
+	if err := a.repo.AddNotes(ctx, gitops.AttributionRef, notes, msg); err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	return nil
+}

@@ -1,0 +1,400 @@
+// Package attribution knows which block of a response wrote which line:
+// it watches a Session apply operations and carries, for every file the
+// response changed, the owner of each line (the 1-based block that wrote
+// it, or 0 for a line the response did not write). It is pure: a billy
+// filesystem in, line ranges out; gitops stores them as notes.
+package attribution
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/util"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
+
+// Range is a run of lines of one file, 1-based and inclusive, written by
+// one block.
+type Range struct {
+	Start, End int
+	Block      int
+}
+
+// Tracker follows one response. cur is the filesystem the Session
+// writes; base reads the files as they were when the response started.
+type Tracker struct {
+	cur    billy.Filesystem
+	base   billy.Filesystem
+	files  map[string]*file
+	blocks int // edit blocks seen so far: the next one is blocks+1
+	// moved maps a moved file or directory to where it was, for files
+	// below a moved directory that the tracker has not read yet.
+	moved map[string]string
+}
+
+// file is a file's lines as the tracker last saw them, with their owners.
+type file struct {
+	text   string
+	owners []int
+}
+
+// New starts tracking a response that applies to cur; base is a copy of
+// cur as the response starts (a snapshot), nil when cur is not changed
+// before the first operation is applied through the tracker.
+func New(cur, base billy.Filesystem) *Tracker {
+	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}}
+}
+
+// Apply applies op through s and records what it wrote.
+func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
+	block := t.next(op)
+	t.prime(op)
+	res := s.Apply(op)
+	if res.Status == editcore.Applied {
+		t.observe(op, res, block)
+	}
+	return res
+}
+
+// ApplyGroup applies a group of operations through s (all or nothing).
+// The group's changes to a file are told apart by content: a new line
+// belongs to the first operation of the group whose new text holds it.
+func (t *Tracker) ApplyGroup(s *editcore.Session, ops []*editcore.Op) []editcore.Result {
+	blocks := make([]int, len(ops))
+	for i, op := range ops {
+		blocks[i] = t.next(op)
+		t.prime(op)
+	}
+	results := s.ApplyGroup(ops)
+	for _, r := range results {
+		if r.Status != editcore.Applied {
+			return results // restored: nothing changed
+		}
+	}
+	// Files moved or deleted first, then contents, once per path.
+	done := map[string]bool{}
+	for i, op := range ops {
+		if op.Kind == editcore.Move || op.Kind == editcore.Delete || op.Kind == editcore.Shell {
+			t.observe(op, results[i], blocks[i])
+		}
+	}
+	for i, op := range ops {
+		p := results[i].Path
+		if done[p] || !writes(op.Kind) {
+			continue
+		}
+		done[p] = true
+		t.update(p, func(line string) int {
+			for j, o := range ops {
+				if results[j].Path == p && writes(o.Kind) && newText(o, line) {
+					return blocks[j]
+				}
+			}
+			return blocks[i]
+		})
+	}
+	return results
+}
+
+// next numbers an operation as apply numbers blocks: shell suggestions
+// are not blocks.
+func (t *Tracker) next(op *editcore.Op) int {
+	if op.Kind == editcore.Shell {
+		return 0
+	}
+	t.blocks++
+	return t.blocks
+}
+
+// prime reads, before an operation, the files it may change that the
+// tracker has not seen yet, when there is no base to read them from later.
+func (t *Tracker) prime(op *editcore.Op) {
+	if t.base != nil {
+		return
+	}
+	for _, raw := range []string{op.Path, op.From} {
+		if raw == "" {
+			continue
+		}
+		p := repopath.Clean(raw)
+		if _, ok := t.files[p]; !ok {
+			t.files[p] = t.read(t.cur, p)
+		}
+	}
+}
+
+func writes(k editcore.Kind) bool {
+	switch k {
+	case editcore.Move, editcore.Delete, editcore.Shell, editcore.Chmod, editcore.Malformed, editcore.Unread:
+		return false
+	}
+	return true
+}
+
+// newText reports whether line is one of the lines op writes.
+func newText(op *editcore.Op, line string) bool {
+	line = strings.TrimRight(line, "\r\n")
+	for _, l := range op.New {
+		if strings.TrimRight(l, "\r\n") == line {
+			return true
+		}
+	}
+	text := string(op.Content) + op.NewText
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimRight(l, "\r") == line {
+			return true
+		}
+	}
+	return false
+}
+
+// observe records what one applied operation did.
+func (t *Tracker) observe(op *editcore.Op, res editcore.Result, block int) {
+	switch op.Kind {
+	case editcore.Delete:
+		t.drop(res.Path)
+	case editcore.Move:
+		t.move(repopath.Clean(op.From), res.Path)
+	case editcore.Chmod:
+	case editcore.Shell:
+		t.shell(op.Command)
+	default:
+		t.update(res.Path, func(string) int { return block })
+	}
+}
+
+func (t *Tracker) shell(c *shell.Command) {
+	if c == nil {
+		return
+	}
+	paths := make([]string, len(c.Paths))
+	for i, p := range c.Paths {
+		paths[i] = repopath.Clean(p)
+	}
+	switch c.Op {
+	case shell.Remove:
+		for _, p := range paths {
+			t.drop(p)
+		}
+	case shell.Move:
+		if len(paths) < 2 {
+			return
+		}
+		dst := paths[len(paths)-1]
+		for _, src := range paths[:len(paths)-1] {
+			to := dst
+			if info, err := t.cur.Lstat(dst); err == nil && info.IsDir() {
+				if _, err := t.cur.Lstat(path.Join(dst, path.Base(src))); err == nil {
+					to = path.Join(dst, path.Base(src))
+				}
+			}
+			t.move(src, to)
+		}
+	}
+}
+
+// drop forgets p and everything below it.
+func (t *Tracker) drop(p string) {
+	for q := range t.files {
+		if q == p || strings.HasPrefix(q, p+"/") {
+			t.files[q] = &file{} // gone: an empty file owns nothing
+		}
+	}
+	if _, ok := t.files[p]; !ok {
+		t.files[p] = &file{}
+	}
+}
+
+// move carries what the tracker knows of from (a file or directory) to to.
+func (t *Tracker) move(from, to string) {
+	if from == to {
+		return
+	}
+	t.moved[to] = from
+	if _, ok := t.files[from]; !ok {
+		// As it was before the move, so its lines keep no owner.
+		t.files[from] = t.origin(from)
+	}
+	for q, f := range t.files {
+		switch {
+		case q == from:
+			t.files[to] = f
+		case strings.HasPrefix(q, from+"/"):
+			t.files[to+q[len(from):]] = f
+		default:
+			continue
+		}
+		t.files[q] = &file{}
+	}
+}
+
+// update reads p as it is now and carries the owners of the lines it kept;
+// each new line's owner is owner(line).
+func (t *Tracker) update(p string, owner func(line string) int) {
+	before := t.known(p)
+	now := t.read(t.cur, p)
+	now.owners = carry(before, now.text, owner)
+	t.files[p] = now
+}
+
+// known is p as the tracker last saw it, else as the response started.
+func (t *Tracker) known(p string) *file {
+	if f, ok := t.files[p]; ok {
+		return f
+	}
+	f := t.origin(p)
+	t.files[p] = f
+	return f
+}
+
+// origin reads p as the response started, following moves made since.
+func (t *Tracker) origin(p string) *file {
+	if t.base == nil {
+		return &file{}
+	}
+	for hops := 0; hops < len(t.moved); hops++ {
+		q := p
+		for q != "." && q != "/" && q != "" && t.moved[q] == "" {
+			q = path.Dir(q)
+		}
+		from, ok := t.moved[q]
+		if !ok {
+			break
+		}
+		p = from + p[len(q):]
+	}
+	return t.read(t.base, p)
+}
+
+// read reads p, every line owned by no block.
+func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
+	info, err := fsys.Lstat(p)
+	if err != nil || !info.Mode().IsRegular() {
+		return &file{}
+	}
+	b, err := util.ReadFile(fsys, p)
+	if err != nil {
+		return &file{}
+	}
+	s := string(b)
+	return &file{text: s, owners: make([]int, len(splitLines(s)))}
+}
+
+// carry gives the lines of now that were already in before (as a line
+// diff finds them) their previous owner, and the others owner(line).
+func carry(before *file, now string, owner func(string) int) []int {
+	old := splitLines(before.text)
+	lines := splitLines(now)
+	out := make([]int, 0, len(lines))
+	i, pos := 0, 0 // line and byte offset in before
+	keep := func(end int) bool {
+		for pos < end && i < len(old) {
+			out = append(out, ownerAt(before, i))
+			pos += len(old[i])
+			i++
+		}
+		return pos == end
+	}
+	for _, e := range lineEdits(before.text, now) {
+		if !keep(e.start) {
+			return fallback(lines, owner)
+		}
+		for pos < e.end && i < len(old) {
+			pos += len(old[i])
+			i++
+		}
+		for _, l := range splitLines(e.text) {
+			out = append(out, owner(l))
+		}
+	}
+	keep(len(before.text))
+	if len(out) != len(lines) {
+		return fallback(lines, owner)
+	}
+	return out
+}
+
+func ownerAt(f *file, i int) int {
+	if i < len(f.owners) {
+		return f.owners[i]
+	}
+	return 0
+}
+
+// fallback owns every line by its content alone; never expected.
+func fallback(lines []string, owner func(string) int) []int {
+	out := make([]int, len(lines))
+	for i, l := range lines {
+		out[i] = owner(l)
+	}
+	return out
+}
+
+// splitLines splits s after each newline; a last line without one counts.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// Ranges returns, for every file the response wrote lines of and that
+// still exists, the runs of lines each block wrote, in line order. Lines
+// are checked against the files as they are now: a change made past the
+// tracker (none is expected) owns its lines to nobody.
+func (t *Tracker) Ranges() map[string][]Range {
+	out := map[string][]Range{}
+	for p, f := range t.files {
+		now := t.read(t.cur, p)
+		owners := f.owners
+		if now.text != f.text {
+			owners = carry(f, now.text, func(string) int { return 0 })
+		}
+		if rs := runs(owners); len(rs) > 0 {
+			out[p] = rs
+		}
+	}
+	return out
+}
+
+// Blocks lists the blocks that own at least one line, sorted.
+func Blocks(ranges map[string][]Range) []int {
+	seen := map[int]bool{}
+	for _, rs := range ranges {
+		for _, r := range rs {
+			seen[r.Block] = true
+		}
+	}
+	out := make([]int, 0, len(seen))
+	for b := range seen {
+		out = append(out, b)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// runs turns per-line owners into ranges of consecutive lines of one
+// owner, leaving out lines no block owns.
+func runs(owners []int) []Range {
+	var out []Range
+	for i, o := range owners {
+		if o == 0 {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Block == o && out[n-1].End == i {
+			out[n-1].End = i + 1
+			continue
+		}
+		out = append(out, Range{Start: i + 1, End: i + 1, Block: o})
+	}
+	return out
+}

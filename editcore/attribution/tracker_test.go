@@ -1,0 +1,130 @@
+package attribution
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/memfs"
+	"github.com/go-git/go-billy/v5/util"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
+)
+
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+func rep(path, old, new string) *editcore.Op {
+	return &editcore.Op{Kind: editcore.Replace, Format: "editblock", Path: path, Old: lines(old), New: lines(new)}
+}
+
+func fsWith(t *testing.T, files map[string]string) billy.Filesystem {
+	t.Helper()
+	fs := memfs.New()
+	for p, c := range files {
+		require.NoError(t, util.WriteFile(fs, p, []byte(c), 0o644))
+	}
+	return fs
+}
+
+
+const base = "a\nb\nc\nd\ne\n"
+
+func TestTracker(t *testing.T) {
+	tests := map[string]struct {
+		ops  [][]*editcore.Op // each inner slice is one call: one op, or a group
+		want map[string][]Range
+	}{
+		"one replacement": {
+			ops:  [][]*editcore.Op{{rep("f.txt", "b\nc\n", "B\nC\nX\n")}},
+			want: map[string][]Range{"f.txt": {{2, 4, 1}}},
+		},
+		"second block rewrites part of the first": {
+			ops: [][]*editcore.Op{
+				{rep("f.txt", "b\nc\n", "B\nC\n")},
+				{rep("f.txt", "C\nd\n", "C2\nd\n")},
+			},
+			want: map[string][]Range{"f.txt": {{2, 2, 1}, {3, 3, 2}}},
+		},
+		"create after a failure": {
+			ops: [][]*editcore.Op{
+				{rep("f.txt", "zzz\n", "y\n")},
+				{{Kind: editcore.Create, Path: "new.go", Content: []byte("package x\n\nfunc F() {}\n")}},
+			},
+			want: map[string][]Range{"new.go": {{1, 3, 2}}},
+		},
+		"whole-file write keeps unchanged lines unowned": {
+			ops:  [][]*editcore.Op{{{Kind: editcore.Write, Path: "f.txt", Content: []byte("a\nb\nNEW\nd\ne\n")}}},
+			want: map[string][]Range{"f.txt": {{3, 3, 1}}},
+		},
+		"rename then edit": {
+			ops: [][]*editcore.Op{
+				{{Kind: editcore.Shell, Command: &shell.Command{Text: "git mv f.txt g.txt", Op: shell.Move, Paths: []string{"f.txt", "g.txt"}}}},
+				{rep("g.txt", "e\n", "E\n")},
+			},
+			want: map[string][]Range{"g.txt": {{5, 5, 1}}},
+		},
+		"deleted file owns nothing": {
+			ops: [][]*editcore.Op{
+				{rep("f.txt", "a\n", "A\n")},
+				{{Kind: editcore.Delete, Path: "f.txt"}},
+			},
+			want: map[string][]Range{},
+		},
+		"group: lines go to the op that wrote them": {
+			ops: [][]*editcore.Op{{
+				{Kind: editcore.Replace, Path: "f.txt", Old: lines("a\n"), New: lines("A1\n"), Group: 1},
+				{Kind: editcore.Replace, Path: "f.txt", Old: lines("e\n"), New: lines("E2\n"), Group: 1},
+			}},
+			want: map[string][]Range{"f.txt": {{1, 1, 1}, {5, 5, 2}}},
+		},
+		"failed group records nothing but counts its blocks": {
+			ops: [][]*editcore.Op{
+				{
+					{Kind: editcore.Replace, Path: "f.txt", Old: lines("a\n"), New: lines("A1\n"), Group: 1},
+					{Kind: editcore.Replace, Path: "f.txt", Old: lines("nope\n"), New: lines("x\n"), Group: 1},
+				},
+				{{Kind: editcore.Create, Path: "n.txt", Content: []byte("n\n")}},
+			},
+			want: map[string][]Range{"n.txt": {{1, 1, 3}}},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			files := map[string]string{"f.txt": base}
+			cur := fsWith(t, files)
+			tr := New(cur, fsWith(t, files))
+			s := editcore.NewSession(cur, editcore.Options{})
+			for _, call := range tt.ops {
+				if len(call) == 1 {
+					tr.Apply(s, call[0])
+				} else {
+					tr.ApplyGroup(s, call)
+				}
+			}
+			assert.Equal(t, tt.want, tr.Ranges())
+		})
+	}
+}
+
+// Without a base, files are read before the operation that changes them.
+func TestTrackerWithoutBase(t *testing.T) {
+	cur := fsWith(t, map[string]string{"f.txt": base})
+	tr := New(cur, nil)
+	s := editcore.NewSession(cur, editcore.Options{})
+	tr.Apply(s, rep("f.txt", "d\n", "D\nD2\n"))
+	assert.Equal(t, map[string][]Range{"f.txt": {{4, 5, 1}}}, tr.Ranges())
+}
+
+func TestCarryNoNewlineAtEnd(t *testing.T) {
+	before := &file{text: "x\ny", owners: []int{2, 0}}
+	got := carry(before, "x\ny\nz\n", func(string) int { return 3 })
+	assert.Equal(t, []int{2, 3, 3}, got) // y gained a newline: rewritten
+}

@@ -1,0 +1,133 @@
+package gitops
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// AttributionRef is the notes ref that holds which response wrote which
+// lines of each commit (docs/attribution.md).
+const AttributionRef = "refs/notes/aiedit"
+
+// AttributionVersion is the version of the note schema written.
+const AttributionVersion = 1
+
+// Attribution is the note of one commit on AttributionRef: the lines of
+// the commit's files (line numbers of the files in that commit) that
+// model responses wrote. Lines it does not list were not written by a
+// response in this commit: they come from its parents (git blame says
+// which), or, on a commit that `land --squash` made, from a person.
+type Attribution struct {
+	Version   int            `json:"version"`
+	Responses []AttrResponse `json:"responses"`
+	Files     []AttrFile     `json:"files"`
+}
+
+// AttrResponse is one model response that wrote lines of the commit.
+type AttrResponse struct {
+	// Commit is the response's own commit when the note is on another
+	// one (land --squash, land --rebase); empty on the response's commit.
+	Commit     string `json:"commit,omitempty"`
+	Transcript string `json:"transcript"` // the Aiedit-Transcript value
+	Response   int    `json:"response"`   // n of Aiedit-Response n/total
+	Total      int    `json:"total"`
+	Model      string `json:"model,omitempty"`
+	Agent      string `json:"agent,omitempty"`
+}
+
+// AttrFile is one file's attributed lines.
+type AttrFile struct {
+	Path  string      `json:"path"`
+	Lines []AttrLines `json:"lines"`
+}
+
+// AttrLines is a run of lines, 1-based and inclusive, that one block of
+// one response wrote. Source is the index of that response in Responses.
+type AttrLines struct {
+	Start  int `json:"start"`
+	End    int `json:"end"`
+	Source int `json:"source"`
+	Block  int `json:"block"`
+}
+
+// Encode renders the note: indented JSON, files and runs in order.
+func (a *Attribution) Encode() []byte {
+	a.Version = AttributionVersion
+	sort.Slice(a.Files, func(i, j int) bool { return a.Files[i].Path < a.Files[j].Path })
+	for _, f := range a.Files {
+		sort.Slice(f.Lines, func(i, j int) bool { return f.Lines[i].Start < f.Lines[j].Start })
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(a) // plain structs: cannot fail
+	return b.Bytes()
+}
+
+// DecodeAttribution reads a note. A note of a later major schema, or
+// one that is not JSON, is an error that says so.
+func DecodeAttribution(data []byte) (*Attribution, error) {
+	var a Attribution
+	if err := json.Unmarshal(data, &a); err != nil {
+		return nil, fmt.Errorf("gitops: attribution note: %w", err)
+	}
+	if a.Version != AttributionVersion {
+		return nil, fmt.Errorf("gitops: attribution note: schema version %d; this git-aiedit reads version %d", a.Version, AttributionVersion)
+	}
+	for _, f := range a.Files {
+		for _, l := range f.Lines {
+			if l.Source < 0 || l.Source >= len(a.Responses) || l.Start < 1 || l.End < l.Start {
+				return nil, fmt.Errorf("gitops: attribution note: bad line run %d-%d (source %d) in %s", l.Start, l.End, l.Source, f.Path)
+			}
+		}
+	}
+	return &a, nil
+}
+
+// At returns the response and block that wrote line (1-based) of path.
+func (a *Attribution) At(path string, line int) (r *AttrResponse, block int, ok bool) {
+	for _, f := range a.Files {
+		if f.Path != path {
+			continue
+		}
+		for _, l := range f.Lines {
+			if l.Start <= line && line <= l.End {
+				return &a.Responses[l.Source], l.Block, true
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// ReadAttribution reads commit's attribution note from notes; nil when
+// it has none.
+func (r *Repo) ReadAttribution(notes *Notes, commit plumbing.Hash) (*Attribution, error) {
+	data, ok, err := r.Note(notes, commit)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return DecodeAttribution(data)
+}
+
+// ConfigBool reads a boolean git config key as git reads it (every file,
+// include and GIT_CONFIG_* variable); def when the key is not set.
+func (r *Repo) ConfigBool(ctx context.Context, key string, def bool) (bool, error) {
+	res, err := r.git("config", "--type=bool", "--get", key).run(ctx)
+	switch {
+	case err != nil:
+		return def, &RepoError{Op: "read " + key, Dir: r.Dir, Msg: err.Error(), Err: err}
+	case res.code == 1:
+		return def, nil
+	case res.code != 0:
+		return def, &RepoError{Op: "read " + key, Dir: r.Dir, Msg: gitMessage(res),
+			Hint: "set it to true or false: git config " + key + " false"}
+	}
+	return strings.TrimSpace(string(res.stdout)) == "true", nil
+}

@@ -1,0 +1,199 @@
+package gitops
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"syscall"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// Notes is the content of a notes ref (git notes): the blob of each
+// annotated commit. Trees with and without fan-out directories
+// (ab/cdef…) are read alike, as git reads them.
+type Notes struct {
+	Ref  string
+	Tip  plumbing.Hash // the notes commit; zero when the ref does not exist
+	blob map[plumbing.Hash]plumbing.Hash
+}
+
+// ReadNotes reads every note of ref ("refs/notes/…"). A missing ref is
+// no notes, not an error.
+func (r *Repo) ReadNotes(ref string) (*Notes, error) {
+	tip, ok, err := r.ReadRef(ref)
+	if err != nil {
+		return nil, err
+	}
+	n := &Notes{Ref: ref, blob: map[plumbing.Hash]plumbing.Hash{}}
+	if !ok {
+		return n, nil
+	}
+	n.Tip = tip
+	c, err := r.Commit(tip)
+	if err != nil {
+		return nil, fmt.Errorf("gitops: notes %s: %w", ref, err)
+	}
+	if err := r.collectNotes(c.TreeHash, "", n.blob, 0); err != nil {
+		return nil, fmt.Errorf("gitops: notes %s: %w", ref, err)
+	}
+	return n, nil
+}
+
+func (r *Repo) collectNotes(tree plumbing.Hash, prefix string, into map[plumbing.Hash]plumbing.Hash, depth int) error {
+	entries, err := r.readTree(tree)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := prefix + e.name
+		switch {
+		case e.mode == filemode.Dir && depth < 19 && isHex(e.name) && len(name) < 40:
+			if err := r.collectNotes(e.hash, name, into, depth+1); err != nil {
+				return err
+			}
+		case e.mode != filemode.Dir && len(name) == 40 && isHex(e.name):
+			into[plumbing.NewHash(name)] = e.hash
+		}
+	}
+	return nil
+}
+
+func isHex(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Has reports whether commit has a note.
+func (n *Notes) Has(commit plumbing.Hash) bool {
+	_, ok := n.blob[commit]
+	return ok
+}
+
+// Len is the number of notes.
+func (n *Notes) Len() int { return len(n.blob) }
+
+// Note returns commit's note; ok is false when it has none.
+func (r *Repo) Note(n *Notes, commit plumbing.Hash) (data []byte, ok bool, err error) {
+	h, ok := n.blob[commit]
+	if !ok {
+		return nil, false, nil
+	}
+	data, err = r.Blob(h)
+	return data, err == nil, err
+}
+
+// maxNotesAttempts bounds the compare-and-swap loop of AddNotes.
+const maxNotesAttempts = 8
+
+// AddNotes sets the notes of several commits on ref in one notes commit,
+// replacing notes those commits had, and moves ref to it with a
+// compare-and-swap. When another writer moved the ref meanwhile it reads
+// it again and adds its notes on top, so concurrent writers all keep
+// theirs.
+func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash][]byte, message string) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	blobs := make(map[plumbing.Hash]plumbing.Hash, len(notes))
+	for c, data := range notes {
+		h, err := r.writeObject(plumbing.BlobObject, data)
+		if err != nil {
+			return err
+		}
+		blobs[c] = h
+	}
+	for attempt := 1; ; attempt++ {
+		tip, exists, err := r.ReadRef(ref)
+		if err != nil {
+			return err
+		}
+		tree := emptyTree
+		var parents []plumbing.Hash
+		if exists {
+			c, err := r.Commit(tip)
+			if err != nil {
+				return err
+			}
+			tree, parents = c.TreeHash, []plumbing.Hash{tip}
+		}
+		fs := r.treeFS(tree)
+		for c, blob := range blobs {
+			if err := setNote(fs, c.String(), blob); err != nil {
+				return &RepoError{Op: "notes " + ref, Msg: err.Error(), Err: err}
+			}
+		}
+		newTree, err := r.WriteTree(fs)
+		if err != nil {
+			return err
+		}
+		commit, err := r.writeCommitObject(ctx, newTree, parents, message)
+		if err != nil {
+			return err
+		}
+		err = r.UpdateRef(ctx, ref, commit, tip, message)
+		if err == nil || !errors.Is(err, ErrRefMoved) || attempt == maxNotesAttempts {
+			return err
+		}
+	}
+}
+
+// setNote stores blob as hex's note, in the fan-out directory the tree
+// already uses for its prefix, if any; a note stored elsewhere for the
+// same commit is removed.
+func setNote(fs *TreeFS, hex string, blob plumbing.Hash) error {
+	dir, rest := "", hex
+	for len(rest) > 2 {
+		info, err := fs.Lstat(path.Join(dir, rest[:2]))
+		if err != nil || !info.IsDir() {
+			break
+		}
+		dir, rest = path.Join(dir, rest[:2]), rest[2:]
+	}
+	// The same note under another split of the name would shadow this one.
+	for i := 2; i < len(hex); i += 2 {
+		p := strings.Join(splitEvery(hex[:i], 2), "/") + "/" + hex[i:]
+		if p != path.Join(dir, rest) {
+			_ = fs.Remove(p)
+		}
+	}
+	if p := path.Join(dir, rest); p != hex {
+		_ = fs.Remove(hex)
+	}
+	return fs.setBlob(path.Join(dir, rest), blob)
+}
+
+func splitEvery(s string, n int) []string {
+	var out []string
+	for len(s) > n {
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return append(out, s)
+}
+
+// setBlob points name at a stored blob, as a regular file.
+func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
+	const op = "set blob"
+	parts, err := splitPath(op, name)
+	if err != nil {
+		return err
+	}
+	if len(parts) == 0 {
+		return errorf(op, name, syscall.EISDIR)
+	}
+	chain, err := fs.walk(op, name, parts, true)
+	if err != nil {
+		return err
+	}
+	chain[len(chain)-1].entries[parts[len(parts)-1]] = &node{mode: filemode.Regular, hash: blob}
+	markDirty(chain)
+	return nil
+}

@@ -1,0 +1,95 @@
+package gitops
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+)
+
+// Notes written by AddNotes are git's own: git notes show reads them,
+// and notes git wrote (also in fan-out directories) are read back.
+func TestNotesRoundTrip(t *testing.T) {
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	ctx := context.Background()
+	c1 := head(t, repo)
+	r.Git(t, "commit", "-q", "--allow-empty", "-m", "two")
+	c2 := head(t, repo)
+
+	const ref = "refs/notes/aiedit"
+	require.NoError(t, repo.AddNotes(ctx, ref, map[plumbing.Hash][]byte{c1: []byte("one\n")}, "first"))
+	require.NoError(t, repo.AddNotes(ctx, ref, map[plumbing.Hash][]byte{c2: []byte("two\n"), c1: []byte("one again\n")}, "second"))
+	assert.Equal(t, "one again", r.Git(t, "notes", "--ref=aiedit", "show", c1.String()))
+	assert.Equal(t, "two", r.Git(t, "notes", "--ref=aiedit", "show", c2.String()))
+
+	// git's own fan-out: a note git adds under ab/cdef… is read too.
+	r.Git(t, "commit", "-q", "--allow-empty", "-m", "three")
+	c3 := head(t, repo)
+	r.Git(t, "notes", "--ref=aiedit", "add", "-m", "by git", c3.String())
+	notes, err := repo.ReadNotes(ref)
+	require.NoError(t, err)
+	assert.Equal(t, 3, notes.Len())
+	for c, want := range map[plumbing.Hash]string{c1: "one again\n", c2: "two\n", c3: "by git\n"} {
+		got, ok, err := repo.Note(notes, c)
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, want, string(got))
+	}
+	fsck(t, r)
+}
+
+func TestNotesFanout(t *testing.T) {
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	ctx := context.Background()
+	c := head(t, repo)
+	hex := c.String()
+	// A notes tree that uses fan-out for this prefix: the note goes there.
+	blob := gittest.RunInput(t, r.Dir, nil, "old\n", "hash-object", "-w", "--stdin")
+	sub := gittest.RunInput(t, r.Dir, nil, "100644 blob "+blob+"\t"+hex[2:]+"\n", "mktree")
+	root := gittest.RunInput(t, r.Dir, nil, "040000 tree "+sub+"\t"+hex[:2]+"\n", "mktree")
+	nc := r.Git(t, "commit-tree", "-m", "notes", root)
+	r.Git(t, "update-ref", "refs/notes/x", nc)
+	require.NoError(t, repo.AddNotes(ctx, "refs/notes/x", map[plumbing.Hash][]byte{c: []byte("new\n")}, "replace"))
+	assert.Equal(t, "new", r.Git(t, "notes", "--ref=x", "show", hex))
+	assert.Equal(t, "100644 blob", r.Git(t, "ls-tree", "refs/notes/x", hex[:2]+"/"+hex[2:])[:11])
+	assert.Empty(t, r.Git(t, "ls-tree", "refs/notes/x", hex))
+}
+
+// Concurrent writers each keep their notes: the ref is compared and
+// swapped, and a writer that lost reads it again.
+func TestNotesConcurrent(t *testing.T) {
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	var commits []plumbing.Hash
+	for i := range 4 {
+		r.Git(t, "commit", "-q", "--allow-empty", "-m", string(rune('a'+i)))
+		commits = append(commits, head(t, open(t, r)))
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, len(commits))
+	for i, c := range commits {
+		wg.Go(func() {
+			repo, err := Discover(context.Background(), r.Dir)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer repo.Close()
+			errs[i] = repo.AddNotes(context.Background(), "refs/notes/aiedit", map[plumbing.Hash][]byte{c: []byte(c.String())}, "n")
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	repo := open(t, r)
+	notes, err := repo.ReadNotes("refs/notes/aiedit")
+	require.NoError(t, err)
+	assert.Equal(t, len(commits), notes.Len())
+}
