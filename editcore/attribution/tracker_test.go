@@ -34,7 +34,6 @@ func fsWith(t *testing.T, files map[string]string) billy.Filesystem {
 	return fs
 }
 
-
 const base = "a\nb\nc\nd\ne\n"
 
 func TestTracker(t *testing.T) {
