@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -29,8 +31,29 @@ type Live struct {
 	// BaseNote, when set, is the Aiedit-Base trailer of the first commit
 	// made on a new branch: what the session started from.
 	BaseNote string
+	// Tip and Exists are the branch as the caller just read it (Read set):
+	// the ref is not read again; its compare-and-swap still catches a move.
+	Read   bool
+	Tip    plumbing.Hash
+	Exists bool
 
-	Responses int // set by Run: responses read in [Offset, End)
+	Responses int           // set by Run: responses read in [Offset, End)
+	Head      plumbing.Hash // set by Run: the branch afterwards (zero when it was not made)
+}
+
+// base resolves the base: a full commit id needs no git process, and on
+// an existing branch none is needed at all (the hook passes no base then).
+func (l *Live) base(repo *gitops.Repo, rev string) (plumbing.Hash, error) {
+	if len(rev) == 40 {
+		h := plumbing.NewHash(rev)
+		if h.String() == rev {
+			if _, err := repo.Commit(h); err != nil {
+				return plumbing.ZeroHash, err
+			}
+			return h, nil
+		}
+	}
+	return repo.ResolveCommit(rev)
 }
 
 // liveReader reads [Offset, End) of the session file and remembers where

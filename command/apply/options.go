@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // Options are the inputs of one `git aiedit apply` run: flag values plus
@@ -29,7 +30,8 @@ type Options struct {
 	Responses   Responses // --responses: only these responses of each transcript
 	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
 
-	Live *Live // set by `hook run`: record a section of an agent's session (live.go)
+	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
+	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
 
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook

@@ -49,11 +49,13 @@ func run(ctx context.Context, opts *Options) error {
 			in.cleanup()
 		}
 	}()
-	repo, err := gitops.Discover(ctx, opts.Dir)
-	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+	repo := opts.Repo
+	if repo == nil {
+		if repo, err = gitops.Discover(ctx, opts.Dir); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+		defer repo.Close()
 	}
-	defer repo.Close()
 
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
@@ -153,11 +155,28 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		tip             plumbing.Hash
 		exists          bool
 	)
-	wg.Go(func() { nameErr = a.repo.CheckBranchName(ctx, name) })
-	wg.Go(func() { tip, exists, refErr = a.repo.ReadRef(a.branch) })
-	wg.Go(func() { a.baseName = a.repo.ShortName(ctx, rev) })
-	base, baseErr := a.repo.ResolveCommit(rev)
+	if l := a.opts.Live; l != nil && l.Read {
+		tip, exists = l.Tip, l.Exists
+	} else {
+		wg.Go(func() { tip, exists, refErr = a.repo.ReadRef(a.branch) })
+	}
+	var base plumbing.Hash
+	var baseErr error
+	if l := a.opts.Live; l != nil {
+		// hook run names its branch and gives its base as a commit id;
+		// nobody reads review hints. Every git process counts there.
+		if a.opts.Base != "" {
+			base, baseErr = l.base(a.repo, rev)
+		}
+	} else {
+		wg.Go(func() { nameErr = a.repo.CheckBranchName(ctx, name) })
+		wg.Go(func() { a.baseName = a.repo.ShortName(ctx, rev) })
+		base, baseErr = a.repo.ResolveCommit(rev)
+	}
 	wg.Wait()
+	if a.opts.Live != nil && !exists && base.IsZero() && baseErr == nil {
+		base, baseErr = a.repo.ResolveCommit(rev)
+	}
 	switch {
 	case nameErr != nil:
 		return nil, exitcode.WithCode(exitcode.Usage, nameErr)
@@ -185,6 +204,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			return nil, err
 		}
 		head := st.head
+		if l := a.opts.Live; l != nil && exists {
+			l.Head = head // what the branch holds if the move below succeeds
+		}
 		if a.opts.DryRun || head == start {
 			a.out.finish(st, a, false)
 			return st, nil
@@ -199,6 +221,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
 		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
 		if err == nil {
+			if l := a.opts.Live; l != nil {
+				l.Head = head
+			}
 			if a.opts.Worktree != "" {
 				if err := a.repo.AddWorktree(ctx, a.opts.Worktree, a.branchName); err != nil {
 					return nil, exitcode.WithCode(exitcode.Repo, err)

@@ -269,13 +269,13 @@ func (r *runner) record(ctx context.Context) error {
 		return nil
 	}
 	opts := &apply.Options{
-		Dir:         r.repo.Dir,
+		Repo:        r.repo,
 		Transcripts: []string{cur.Transcript},
 		Branch:      cur.Branch,
 		Checks:      "off",
 		Quiet:       true,
 		Live: &apply.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
-			Before: before, Trusted: trusted && cur.Tip != ""},
+			Before: before, Trusted: trusted && cur.Tip != "", Read: true, Tip: tip, Exists: exists},
 	}
 	if !exists {
 		if err := r.fallbackBase(); err != nil {
@@ -286,12 +286,9 @@ func (r *runner) record(ctx context.Context) error {
 	if err := apply.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
 		return err
 	}
-	if tip, exists, err = r.repo.ReadRef(ref); err != nil {
-		return err
-	}
 	cur.Tip = ""
-	if exists {
-		cur.Tip = tip.String()
+	if !opts.Live.Head.IsZero() {
+		cur.Tip = opts.Live.Head.String()
 	}
 	cur.Offset, cur.Responses = end, before+opts.Live.Responses
 	cur.Head, cur.Tail, err = windows(f, end)
