@@ -62,8 +62,9 @@ func normalizeArgs(args []string) []string {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
-	return &cli.Command{
+	app := &cli.Command{
 		Name:      "git-aiedit",
+		Version:   versionLine(),
 		Usage:     "apply AI code edits as reviewable git commits",
 		UsageText: "git aiedit <command> [options]",
 		Description: "git-aiedit reads what an AI model answered, applies every edit it proposed\n" +
@@ -74,13 +75,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		ErrWriter: stderr,
 		// Errors are reported once, by Main.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
-		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return exitcode.WithCode(exitcode.Usage, err)
-		},
 		// Without a known command: the overview, or a clear usage error.
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if cmd.Args().Present() {
-				return exitcode.UsageErrorf("unknown command %q; run 'git aiedit help' to list the commands", cmd.Args().First())
+				return unknownCommand(cmd, cmd.Args().First())
 			}
 			return cli.ShowRootCommandHelp(cmd)
 		},
@@ -96,7 +94,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			hookCommand(stdin, stdout, stderr),
 			checksCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),
+			versionCommand(stdout),
 			helpCommand(stdout),
 		},
 	}
+	setUsageErrors(app)
+	return app
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/undo"
 )
@@ -39,4 +38,3 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	}
 }
 
-func usageErrorf(format string, args ...any) error { return exitcode.UsageErrorf(format, args...) }
