@@ -37,4 +37,3 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		},
 	}
 }
-

@@ -114,4 +114,3 @@ func editDistance(a, b string) int {
 
 // usageErrorf is a usage error (exit 2) for the commands' own checks.
 func usageErrorf(format string, args ...any) error { return exitcode.UsageErrorf(format, args...) }
-
