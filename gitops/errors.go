@@ -7,7 +7,7 @@ import (
 
 // ErrRefMoved reports that a ref did not hold the value an update expected:
 // another writer moved it (or holds its lock). Callers re-read and retry.
-var ErrRefMoved = errors.New("gitops: ref moved concurrently")
+var ErrRefMoved = errors.New("ref moved concurrently")
 
 // RepoError is a problem with the repository itself: not a repository, an
 // unsupported format, or a git command that failed. Op says what was being
@@ -21,7 +21,7 @@ type RepoError struct {
 }
 
 func (e *RepoError) Error() string {
-	s := "gitops: " + e.Op + ": " + e.Msg
+	s := e.Op + ": " + e.Msg
 	if e.Dir != "" {
 		s += " (in " + e.Dir + ")"
 	}
@@ -42,5 +42,5 @@ type UnsafePathError struct {
 }
 
 func (e *UnsafePathError) Error() string {
-	return fmt.Sprintf("gitops: %s: unsafe path: %s", e.Path, e.Reason)
+	return fmt.Sprintf("%s: unsafe path: %s", e.Path, e.Reason)
 }

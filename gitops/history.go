@@ -11,7 +11,7 @@ import (
 
 // ErrStopWalk, returned by a FirstParents callback, ends the walk early
 // without an error.
-var ErrStopWalk = errors.New("gitops: stop walk")
+var ErrStopWalk = errors.New("stop walk")
 
 // FirstParents calls fn for each commit on the first-parent chain from tip
 // down to, but excluding, stop (plumbing.ZeroHash: down to the root).
@@ -47,7 +47,7 @@ func (r *Repo) Commit(h plumbing.Hash) (*object.Commit, error) {
 	}
 	c := &object.Commit{}
 	if err := c.Decode(obj); err != nil {
-		return nil, fmt.Errorf("gitops: decode commit %s: %w", h, err)
+		return nil, fmt.Errorf("decode commit %s: %w", h, err)
 	}
 	return c, nil
 }

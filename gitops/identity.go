@@ -59,26 +59,26 @@ func parseIdent(s string) (object.Signature, error) {
 	open := strings.LastIndexByte(s, '<')
 	closing := strings.LastIndexByte(s, '>')
 	if open < 0 || closing < open {
-		return object.Signature{}, fmt.Errorf("gitops: identity: malformed %q", s)
+		return object.Signature{}, fmt.Errorf("identity: malformed %q", s)
 	}
 	name := strings.TrimSuffix(s[:open], " ")
 	email := s[open+1 : closing]
 	fields := strings.Fields(s[closing+1:])
 	if len(fields) != 2 {
-		return object.Signature{}, fmt.Errorf("gitops: identity: malformed date in %q", s)
+		return object.Signature{}, fmt.Errorf("identity: malformed date in %q", s)
 	}
 	secs, err := strconv.ParseInt(fields[0], 10, 64)
 	if err != nil {
-		return object.Signature{}, fmt.Errorf("gitops: identity: malformed date in %q", s)
+		return object.Signature{}, fmt.Errorf("identity: malformed date in %q", s)
 	}
 	tz := fields[1]
 	if len(tz) != 5 || (tz[0] != '+' && tz[0] != '-') {
-		return object.Signature{}, fmt.Errorf("gitops: identity: malformed time zone in %q", s)
+		return object.Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
 	}
 	hh, err1 := strconv.Atoi(tz[1:3])
 	mm, err2 := strconv.Atoi(tz[3:5])
 	if err1 != nil || err2 != nil {
-		return object.Signature{}, fmt.Errorf("gitops: identity: malformed time zone in %q", s)
+		return object.Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
 	}
 	offset := (hh*60 + mm) * 60
 	if tz[0] == '-' {

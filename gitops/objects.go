@@ -95,7 +95,7 @@ func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.Enc
 		obj, err = s.alts[i].EncodedObject(t, h)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("gitops: read object %s: %w", h, err)
+		return nil, fmt.Errorf("read object %s: %w", h, err)
 	}
 	return obj, nil
 }
@@ -159,7 +159,7 @@ func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 		return h, nil
 	}
 	if _, err := s.main.SetEncodedObject(obj); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("gitops: write %s %s: %w", obj.Type(), h, err)
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
 	}
 	return h, nil
 }
@@ -193,7 +193,7 @@ func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 		n, err = s.alts[i].EncodedObjectSize(h)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("gitops: size of object %s: %w", h, err)
+		return 0, fmt.Errorf("size of object %s: %w", h, err)
 	}
 	return n, nil
 }

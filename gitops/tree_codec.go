@@ -27,16 +27,16 @@ func decodeTree(data []byte) ([]treeEntry, error) {
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp <= 0 {
-			return nil, fmt.Errorf("gitops: malformed tree entry mode")
+			return nil, fmt.Errorf("malformed tree entry mode")
 		}
 		mode, err := strconv.ParseUint(string(data[:sp]), 8, 32)
 		if err != nil {
-			return nil, fmt.Errorf("gitops: malformed tree entry mode %q", data[:sp])
+			return nil, fmt.Errorf("malformed tree entry mode %q", data[:sp])
 		}
 		data = data[sp+1:]
 		nul := bytes.IndexByte(data, 0)
 		if nul <= 0 || len(data) < nul+1+20 {
-			return nil, fmt.Errorf("gitops: malformed tree entry name")
+			return nil, fmt.Errorf("malformed tree entry name")
 		}
 		e := treeEntry{name: string(data[:nul]), mode: filemode.FileMode(mode)}
 		copy(e.hash[:], data[nul+1:nul+21])
@@ -107,12 +107,12 @@ func (r *Repo) readObject(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error
 	}
 	rd, err := obj.Reader()
 	if err != nil {
-		return nil, fmt.Errorf("gitops: read object %s: %w", h, err)
+		return nil, fmt.Errorf("read object %s: %w", h, err)
 	}
 	defer rd.Close()
 	data, err := io.ReadAll(rd)
 	if err != nil {
-		return nil, fmt.Errorf("gitops: read object %s: %w", h, err)
+		return nil, fmt.Errorf("read object %s: %w", h, err)
 	}
 	return data, nil
 }

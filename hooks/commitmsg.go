@@ -29,7 +29,7 @@ type HookError struct {
 }
 
 func (e *HookError) Error() string {
-	msg := "hooks: the " + e.Hook + " hook refused the commit message"
+	msg := "the " + e.Hook + " hook refused the commit message"
 	if l := firstLine(e.Output); l != "" {
 		return msg + ": " + l
 	}
@@ -76,7 +76,7 @@ func (h *CommitMsg) Path() string { return h.path }
 func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
 	f, err := os.CreateTemp("", "aiedit-msg-")
 	if err != nil {
-		return "", fmt.Errorf("hooks: commit-msg: %w", err)
+		return "", fmt.Errorf("commit-msg: %w", err)
 	}
 	name := f.Name()
 	defer os.Remove(name)
@@ -85,7 +85,7 @@ func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
 		err = cerr
 	}
 	if err != nil {
-		return "", fmt.Errorf("hooks: commit-msg: %w", err)
+		return "", fmt.Errorf("commit-msg: %w", err)
 	}
 	var cmd *exec.Cmd
 	if h.gitHook {
@@ -104,7 +104,7 @@ func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
 	}
 	b, err := os.ReadFile(name)
 	if err != nil {
-		return "", fmt.Errorf("hooks: commit-msg: %w", err)
+		return "", fmt.Errorf("commit-msg: %w", err)
 	}
 	msg := string(b)
 	if strings.TrimSpace(msg) == "" {
@@ -123,9 +123,9 @@ func gitOutput(ctx context.Context, dir string, args ...string) (string, error) 
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			return "", fmt.Errorf("hooks: git %s: %s", args[0], strings.TrimSpace(string(ee.Stderr)))
+			return "", fmt.Errorf("git %s: %s", args[0], strings.TrimSpace(string(ee.Stderr)))
 		}
-		return "", fmt.Errorf("hooks: git %s: %w", args[0], err)
+		return "", fmt.Errorf("git %s: %w", args[0], err)
 	}
 	return strings.TrimSpace(string(out)), nil
 }

@@ -34,7 +34,7 @@ type ConfigError struct {
 }
 
 func (e *ConfigError) Error() string {
-	return fmt.Sprintf("hooks: git config %s=%q: %s", e.Key, e.Value, e.Msg)
+	return fmt.Sprintf("git config %s=%q: %s", e.Key, e.Value, e.Msg)
 }
 
 // checkName is what a check may be called: it stands in a trailer before
@@ -53,7 +53,7 @@ func LoadConfig(ctx context.Context, dir string) (Config, error) {
 		err = nil // no key matched
 	}
 	if err != nil {
-		return Config{}, fmt.Errorf("hooks: read git config: %v %s", err, strings.TrimSpace(stderr.String()))
+		return Config{}, fmt.Errorf("read git config: %v %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return parseConfig(out)
 }
@@ -141,7 +141,7 @@ func parseTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("hooks: bad timeout %q", s)
+		return 0, fmt.Errorf("bad timeout %q", s)
 	}
 	return d, nil
 }
@@ -154,5 +154,5 @@ func parseBool(s string) (bool, error) {
 	case "false", "no", "off", "0":
 		return false, nil
 	}
-	return false, fmt.Errorf("hooks: bad boolean %q", s)
+	return false, fmt.Errorf("bad boolean %q", s)
 }

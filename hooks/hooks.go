@@ -57,7 +57,7 @@ func ParsePolicy(s string) (Policy, error) {
 	case Off, Report, Require:
 		return p, nil
 	}
-	return "", fmt.Errorf("hooks: unknown checks policy %q; use off, report or require", s)
+	return "", fmt.Errorf("unknown checks policy %q; use off, report or require", s)
 }
 
 // oneLine joins a text's lines with "; " and squeezes its blanks.

@@ -115,7 +115,7 @@ func TestRawTooLarge(t *testing.T) {
 	err := Read(r, Raw, Options{}, func(*Response) error { return nil })
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrTooLarge)
-	assert.Contains(t, err.Error(), "transcript: line 257: response too large")
+	assert.Contains(t, err.Error(), "line 257: response too large")
 }
 
 func repeatReader(b []byte, n int) []io.Reader {

@@ -111,9 +111,9 @@ type Error struct {
 
 func (e *Error) Error() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("transcript: line %d: %v", e.Line, e.Err)
+		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
 	}
-	return fmt.Sprintf("transcript: %v", e.Err)
+	return e.Err.Error()
 }
 
 func (e *Error) Unwrap() error { return e.Err }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/go-git/go-billy/v5/util"
@@ -77,7 +76,7 @@ func (a *applier) setupChecks(ctx context.Context) error {
 	var ce *hooks.ConfigError
 	switch {
 	case errors.As(configErr, &ce):
-		return exitcode.UsageErrorf("%v", strings.TrimPrefix(ce.Error(), "hooks: "))
+		return exitcode.WithCode(exitcode.Usage, ce)
 	case configErr != nil:
 		return exitcode.WithCode(exitcode.Repo, configErr)
 	case hookErr != nil:
