@@ -13,6 +13,10 @@ const (
 	Skipped        Status = "skipped"
 	NotInContext   Status = "not_in_context"
 	NotRun         Status = "not_run" // shell commands this tool does not perform
+	// Rejected and Edited are a person's decisions (apply -p): the block
+	// was not applied, or what they saved in the editor was.
+	Rejected Status = "rejected"
+	Edited   Status = "edited"
 )
 
 // ErrorType says why an operation failed or was skipped (cli.md, "Error types").
@@ -48,10 +52,11 @@ type Result struct {
 func (r *Result) OK() bool { return r.Status.OK() }
 
 // OK reports whether an operation with this status needs no further
-// attention: it applied, was already there, or would apply.
+// attention: it applied, was already there, would apply, or a person
+// decided on it.
 func (s Status) OK() bool {
 	switch s {
-	case Applied, AlreadyApplied, Validated:
+	case Applied, AlreadyApplied, Validated, Rejected, Edited:
 		return true
 	}
 	return false

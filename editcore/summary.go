@@ -9,6 +9,9 @@ type Summary struct {
 	Failed         int `json:"failed"`
 	Skipped        int `json:"skipped"`
 	NotInContext   int `json:"not_in_context"`
+	// A person's decisions under apply -p; absent when there were none.
+	Rejected int `json:"rejected,omitempty"`
+	Edited   int `json:"edited,omitempty"`
 }
 
 // Count counts one block of status st.
@@ -26,6 +29,10 @@ func (s *Summary) Count(st Status) {
 		s.Skipped++
 	case NotInContext:
 		s.NotInContext++
+	case Rejected:
+		s.Rejected++
+	case Edited:
+		s.Edited++
 	}
 }
 
@@ -37,6 +44,8 @@ func (s *Summary) Add(o Summary) {
 	s.Failed += o.Failed
 	s.Skipped += o.Skipped
 	s.NotInContext += o.NotInContext
+	s.Rejected += o.Rejected
+	s.Edited += o.Edited
 }
 
 // Problems is the number of blocks that need attention.

@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"io"
+	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -28,7 +31,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"commit-msg hook); --checks=require keeps a response that fails them out.\n\n" +
 			"Exit status: 0 all applied; 1 some block failed, was skipped or not in\n" +
 			"context, or a check did not pass (commits are still made); 2 bad usage or\n" +
-			"input; 3 repository problem.",
+			"input; 3 repository problem; 130 interrupted (what was complete is recorded).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "branch", Aliases: []string{"b"}, Usage: "branch that receives the commits (default aiedit/<transcript stem>)"},
 			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
@@ -46,6 +49,10 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "checks", Usage: "what a check that does not pass does: off, report (commit anyway, exit 1) or require (keep the response out of the branch); default: git config aiedit.checks, else report"},
 			&cli.BoolFlag{Name: "no-verify", Usage: "do not run the repository's commit-msg hook on the commit messages"},
 			&cli.StringFlag{Name: "summary-md", Usage: "also write a pull-request summary in Markdown (as log --markdown) to `FILE`"},
+			&cli.StringFlag{Name: "retry-cmd", Usage: "after a response with failed blocks, run `CMD` (sh -c) with the retry prompt on its standard input and apply what it prints, as its own commit"},
+			&cli.IntFlag{Name: "retries", Usage: "retry rounds per response at most (default: git config aiedit.retries, else 2)"},
+			&cli.DurationFlag{Name: "retry-timeout", Usage: "stop a retry command that runs longer than this (default 10m)"},
+			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show each block and ask before it is committed (on a terminal)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opts := &apply.Options{
@@ -63,7 +70,21 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				NoVerify:    cmd.Bool("no-verify"),
 				SummaryMD:   cmd.String("summary-md"),
 				Session:     cmd.String("session"),
+				RetryCmd:    cmd.String("retry-cmd"),
+				Retries:     int(cmd.Int("retries")),
+				Patch:       cmd.Bool("patch"),
 				IO:          iostreams.System(stdin, stdout, stderr),
+			}
+			if cmd.IsSet("retries") && opts.Retries < 1 {
+				return exitcode.UsageErrorf("--retries %d: want 1 or more rounds (leave --retry-cmd out not to retry)", opts.Retries)
+			}
+			if cmd.IsSet("retry-timeout") {
+				if opts.RetryTimeout = cmd.Duration("retry-timeout"); opts.RetryTimeout <= 0 {
+					return exitcode.UsageErrorf("--retry-timeout %s: want a positive duration such as 5m", opts.RetryTimeout)
+				}
+			}
+			if cmd.IsSet("retry-cmd") && strings.TrimSpace(opts.RetryCmd) == "" {
+				return exitcode.UsageErrorf("--retry-cmd needs a command, e.g. --retry-cmd 'claude -p'")
 			}
 			for _, c := range cmd.StringSlice("context") {
 				for _, p := range strings.Split(c, ",") {
@@ -92,6 +113,15 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			if cmd.IsSet("branch") && strings.TrimSpace(opts.Branch) == "" {
 				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")
 			}
+			// An interrupt ends ctx: apply stops at the next response,
+			// question or retry command and records what was complete. A
+			// second one ends the process as usual.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() {
+				<-ctx.Done()
+				stop()
+			}()
 			return apply.Run(ctx, opts)
 		},
 	}

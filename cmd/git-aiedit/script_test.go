@@ -84,6 +84,19 @@ func setupEnv(env *testscript.Env) error {
 	} {
 		env.Setenv(k, v)
 	}
+	// The scripted model CLIs of the retry loop (testdata/models) and the
+	// directory where they log what they were given, beside $WORK so that
+	// `snapshot check` sees only the repository.
+	models, err := filepath.Abs("testdata/models")
+	if err != nil {
+		return err
+	}
+	modelLog := filepath.Join(filepath.Dir(env.WorkDir), "log-"+filepath.Base(env.WorkDir))
+	if err := os.MkdirAll(modelLog, 0o755); err != nil {
+		return err
+	}
+	env.Setenv("MODELS", models)
+	env.Setenv("MODEL_LOG", modelLog)
 	gitconfig := "[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n"
 	return os.WriteFile(filepath.Join(home, ".gitconfig"), []byte(gitconfig), 0o644)
 }

@@ -118,3 +118,22 @@ func (a *applier) writeNotes(ctx context.Context, notes map[plumbing.Hash][]byte
 	}
 	return nil
 }
+
+// skipTracked numbers a block recorded without being applied (-p).
+func (r *response) skipTracked(op *editcore.Op) {
+	if r.attr != nil {
+		r.attr.Skip(op)
+	}
+}
+
+// syncTracked tells attribution that a person changed these files (-p).
+func (r *response) syncTracked(paths ...string) {
+	if r.attr == nil {
+		return
+	}
+	for _, p := range paths {
+		if p != "" && p != "-" {
+			r.attr.Sync(p)
+		}
+	}
+}

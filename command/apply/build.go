@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"errors"
 	"path"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -49,10 +50,14 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		if in.live != nil {
 			b.recordedTurns = recorded
 		}
+		stopped := false
 		if err := b.read(ctx); err != nil {
-			return nil, err
+			if !errors.Is(err, errStopped) {
+				return nil, err
+			}
+			stopped = true // interrupted or quit: record what was complete
 		}
-		if !sumKnown && len(recorded[in.sum]) > 0 {
+		if !stopped && !sumKnown && len(recorded[in.sum]) > 0 {
 			// Standard input turned out to be a transcript already on the
 			// branch: do it again, now knowing which responses to skip.
 			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
@@ -88,6 +93,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			if n := p.r.note(); n != nil {
 				notes[c] = n.Encode()
 			}
+		}
+		if stopped {
+			break
 		}
 	}
 	if err := a.writeNotes(ctx, notes); err != nil {
@@ -125,6 +133,13 @@ type response struct {
 	skip bool                 // already recorded on the branch
 
 	before *gitops.TreeFS // the tree as the response started, for checks; nil: no checks
+
+	// -p (patch.go): what later blocks get without asking, and whether the
+	// run was interrupted while the user was deciding (nothing of the
+	// response is then kept).
+	rest   rest
+	halted bool
+	start  *gitops.TreeFS // the tree as the response started, when it may be dropped (-p)
 }
 
 func (b *batch) begin(model string, context []string) *response {
@@ -159,19 +174,56 @@ func (b *batch) beginAt(model string, context []string, rec int) *response {
 		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true
 		return r
 	}
+	r.open(context)
+	return r
+}
+
+// open starts applying a response (or a retry round) on the batch's tree.
+func (r *response) open(context []string) {
+	b := r.b
 	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
 	r.before = b.a.snapshot(b.tfs)
 	r.track()
-	if !b.quiet {
-		b.a.out.response(rs, b.st.multi)
+	if b.a.review != nil {
+		r.start = r.before
+		if r.start == nil {
+			r.start = b.tfs.Snapshot()
+		}
 	}
+	if !b.quiet {
+		b.a.out.response(r.r, b.st.multi)
+	}
+}
+
+// beginRound starts a retry round: a response of its own, on the tree as
+// it stands, every file in context (the prompt quoted them).
+func (b *batch) beginRound(rs *responseState) *response {
+	r := &response{b: b, r: rs}
+	r.open(nil)
 	return r
 }
 
 // applyAll applies operations in order; consecutive operations of one
 // group (a multi-edit) succeed or fail together.
 func (r *response) applyAll(ops []editcore.Op) {
-	if r.skip {
+	if r.skip || r.halted {
+		return
+	}
+	if r.b.a.review != nil {
+		for i := 0; i < len(ops) && !r.halted; i++ {
+			j := i + 1
+			if g := ops[i].Group; g != 0 {
+				for j < len(ops) && ops[j].Group == g {
+					j++
+				}
+			}
+			if ops[i].Kind == editcore.Shell {
+				r.record(&ops[i], r.apply(&ops[i]))
+			} else {
+				r.reviewUnit(ops[i:j])
+			}
+			i = j - 1
+		}
 		return
 	}
 	for i := 0; i < len(ops); i++ {

@@ -20,9 +20,9 @@ type human struct {
 	progress *progressWriter // on a terminal: w, with a status line
 }
 
-func newHuman(s *iostreams.IOStreams, quiet, verbose bool) *human {
+func newHuman(s *iostreams.IOStreams, quiet, verbose, patch bool) *human {
 	h := &human{w: s.ErrOut, cs: s.ErrColorScheme(), quiet: quiet, verbose: verbose}
-	if s.IsStderrTTY() {
+	if s.IsStderrTTY() && !patch { // -p's questions need the lines to stay
 		h.progress = &progressWriter{w: s.ErrOut}
 		h.w = h.progress
 	}
@@ -131,6 +131,28 @@ func (h *human) note(format string, args ...any) {
 // say prints a line even under -q: something the user must know.
 func (h *human) say(format string, args ...any) {
 	fmt.Fprintf(h.w, format+"\n", args...)
+}
+
+// retryRound announces a call of the retry command.
+func (h *human) retryRound(r *responseState, round int, cmd string) {
+	if h.progress != nil {
+		h.progress.clear()
+	}
+	h.note("%s: asking for retry %d: %s", r.label(false), round, cmd)
+}
+
+// retryStopped says why a response's retry loop ended, even under -q
+// when it ended with blocks still failing.
+func (h *human) retryStopped(r *responseState, s *retryStop) {
+	line := fmt.Sprintf("%s: retries stopped (%s): %s", r.label(false), s.reason, s.message)
+	if s.reason == stopApplied {
+		h.note("%s", line)
+		return
+	}
+	h.say("%s", h.cs.Yellow(line))
+	if s.tail != "" {
+		h.indented(s.tail)
+	}
 }
 
 func (h *human) retrying(branch string) {

@@ -189,7 +189,10 @@ func wrap(s string, width int) []string {
 // (commits.md, "Message").
 func (r *responseState) message() string {
 	subject := r.subject
-	if subject == "" {
+	switch {
+	case subject == "" && r.round > 0:
+		subject = fmt.Sprintf("aiedit: retry %d of response %d", r.round, r.index)
+	case subject == "":
 		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
 	return gitops.FormatMessage(subject, strings.TrimSpace(r.body), r.trailers())
@@ -201,6 +204,9 @@ func (r *responseState) trailers() []gitops.Trailer {
 		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", r.index, r.total)},
 	}
 	t = append(t, r.extra...)
+	if r.round > 0 {
+		t = append(t, gitops.Trailer{Key: "Aiedit-Retry-Of", Value: fmt.Sprintf("%d round %d", r.index, r.round)})
+	}
 	if r.model != "" {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: r.model})
 	}
@@ -223,9 +229,13 @@ func (r *responseState) trailers() []gitops.Trailer {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Check", Value: c.Trailer()})
 	}
 	sum := r.summary()
-	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: fmt.Sprintf(
-		"applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
-		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)})
+	v := fmt.Sprintf("applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
+		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)
+	if sum.Rejected+sum.Edited > 0 {
+		// apply -p: only then, so other summaries keep their five counts.
+		v += fmt.Sprintf(" rejected=%d edited=%d", sum.Rejected, sum.Edited)
+	}
+	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: v})
 	if r.assisted != "" {
 		t = append(t, gitops.Trailer{Key: "Assisted-by", Value: r.assisted})
 	}

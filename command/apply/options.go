@@ -5,6 +5,7 @@ package apply
 
 import (
 	"io"
+	"time"
 
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -32,6 +33,17 @@ type Options struct {
 
 	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
 	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
+
+	// The retry loop (retryloop.go): after a response with failed blocks,
+	// RetryCmd is run through sh -c with the retry prompt on its standard
+	// input, and what it prints is applied as the next round.
+	RetryCmd     string
+	Retries      int           // --retries: rounds at most; 0 = git config aiedit.retries, else 2
+	RetryTimeout time.Duration // --retry-timeout: per call; 0 = 10 minutes
+
+	// Patch (-p): ask about each block on the terminal before it is
+	// committed (patch.go).
+	Patch bool
 
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook

@@ -35,18 +35,25 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 		}
 	}
 	out := map[string]map[int]string{}
+	a.recRounds = nil
 	n := 0
 	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
 		n++
 		if n > maxRecordedWalk {
 			return gitops.ErrStopWalk
 		}
-		sum, idx, ok := responseOf(c.Message)
+		sum, idx, round, ok := responseOf(c.Message)
 		if !ok {
 			if exists {
 				return nil
 			}
 			return gitops.ErrStopWalk
+		}
+		if round > 0 {
+			// A retry round: kept apart, so that it never stands for its
+			// response (retryloop.go reports it with the response).
+			a.noteRound(sum, idx, round, c.Hash)
+			return nil
 		}
 		if out[sum] == nil {
 			out[sum] = map[int]string{}
@@ -64,24 +71,32 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 
 // responseOf reads the transcript hash and response number of an aiedit
 // commit message.
-func responseOf(msg string) (sum string, idx int, ok bool) {
-	var transcript, response string
+func responseOf(msg string) (sum string, idx, round int, ok bool) {
+	var transcript, response, retryOf string
 	for _, t := range gitops.ParseTrailers(msg) {
 		switch t.Key {
 		case "Aiedit-Transcript":
 			transcript = t.Value
 		case "Aiedit-Response":
 			response = t.Value
+		case "Aiedit-Retry-Of":
+			retryOf = t.Value
 		}
 	}
 	i := strings.LastIndex(transcript, " sha256:")
 	if i < 0 || response == "" {
-		return "", 0, false
+		return "", 0, 0, false
 	}
 	n, _, _ := strings.Cut(response, "/")
 	idx, err := strconv.Atoi(n)
 	if err != nil {
-		return "", 0, false
+		return "", 0, 0, false
 	}
-	return transcript[i+1:], idx, true
+	if retryOf != "" {
+		if _, k, found := strings.Cut(retryOf, " round "); found {
+			round, _ = strconv.Atoi(strings.TrimSpace(k))
+		}
+		round = max(round, 1)
+	}
+	return transcript[i+1:], idx, round, true
 }

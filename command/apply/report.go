@@ -31,6 +31,30 @@ type ResponseReport struct {
 	Blocks          []*BlockReport `json:"blocks"`
 	Shell           []*ShellReport `json:"shell"`
 	Checks          []*CheckReport `json:"checks"`
+	// Retries: the rounds of --retry-cmd, each its own commit; absent
+	// when the response was not retried.
+	Retries []*RetryReport `json:"retries,omitempty"`
+	// RetryStopped says why the retry loop ended; absent when it did not run.
+	RetryStopped *StopReport `json:"retry_stopped,omitempty"`
+}
+
+// RetryReport is one retry round: the model command's answer, applied.
+type RetryReport struct {
+	Round           int            `json:"round"`
+	Commit          *string        `json:"commit"`
+	AlreadyRecorded bool           `json:"already_recorded"`
+	Blocks          []*BlockReport `json:"blocks"`
+	Shell           []*ShellReport `json:"shell"`
+	Checks          []*CheckReport `json:"checks"`
+}
+
+// StopReport is why a retry loop ended (retryloop.go's stop rules).
+type StopReport struct {
+	Reason     string `json:"reason"` // one of the stop* constants
+	Round      int    `json:"round"`  // the last round run or tried; 0 none
+	Message    string `json:"message"`
+	ExitStatus *int   `json:"exit_status,omitempty"` // the command's, when it exited with one
+	StderrTail string `json:"stderr_tail,omitempty"` // the last lines of its standard error
 }
 
 // BlockReport is one edit block.
@@ -90,7 +114,19 @@ func (r *responseState) report() *ResponseReport {
 	for _, o := range r.checks {
 		rr.Checks = append(rr.Checks, checkReport(o))
 	}
+	for _, x := range r.rounds {
+		rr.Retries = append(rr.Retries, x.roundReport())
+	}
+	if r.retryStop != nil {
+		rr.RetryStopped = r.retryStop.report()
+	}
 	return rr
+}
+
+func (r *responseState) roundReport() *RetryReport {
+	full := r.report()
+	return &RetryReport{Round: r.round, Commit: full.Commit, AlreadyRecorded: r.alreadyRecorded,
+		Blocks: full.Blocks, Shell: full.Shell, Checks: full.Checks}
 }
 
 func blockReport(index int, r editcore.Result) *BlockReport {

@@ -15,7 +15,24 @@ import (
 func (a *applier) retryPrompt(st *runState) (string, error) {
 	var items []retryprompt.Item
 	for _, r := range st.responses {
+		if r.retryStop != nil {
+			// Retried: what is left after the last round, as the branch
+			// records it (retryprompt.ItemsOf settles rounds the same way).
+			for _, it := range r.outstanding {
+				it.Proposed = ""
+				items = append(items, it)
+			}
+			for _, x := range r.all() {
+				_, rejected := itemsOf(x)
+				items = append(items, rejected...)
+			}
+			continue
+		}
 		for i, b := range r.blocks {
+			if b.Status == editcore.Rejected {
+				items = append(items, retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status})
+				continue
+			}
 			if b.OK() {
 				continue
 			}

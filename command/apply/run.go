@@ -2,7 +2,9 @@ package apply
 
 import (
 	"context"
+	"io"
 	"math"
+	"time"
 
 	"errors"
 	"fmt"
@@ -14,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -37,6 +40,18 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	s := opts.streams()
+	var rv *review.Reviewer
+	if opts.Patch {
+		var err error
+		if rv, err = review.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
+			return exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
+		}
+	}
+	// ctx ends when the user interrupts (main's signal handling): the run
+	// then stops at the next response, question or retry command and
+	// records what was complete. Everything else runs to its end.
+	intr := ctx
+	ctx = context.WithoutCancel(ctx)
 	inputs, err := openInputs(opts.Transcripts, s.In)
 	if err != nil {
 		return err
@@ -60,9 +75,13 @@ func run(ctx context.Context, opts *Options) error {
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
 	}
-	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose), debug: newDebug(s, opts.Verbose)}
+	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose, opts.Patch), debug: newDebug(s, opts.Verbose),
+		intr: intr, review: rv}
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	if err := a.setupChecks(ctx); err != nil {
+		return err
+	}
+	if err := a.retrySettings(ctx); err != nil {
 		return err
 	}
 	st, err := a.run(ctx)
@@ -78,6 +97,9 @@ func run(ctx context.Context, opts *Options) error {
 		if err := a.writeSummary(ctx, st); err != nil {
 			return err
 		}
+	}
+	if a.stopReason == stopInterrupted {
+		return exitcode.Interruptedf("interrupted: what was complete is recorded on %s; run the same command again to go on", a.branchName)
 	}
 	if st.problems() {
 		return exitcode.ErrPartial
@@ -108,6 +130,29 @@ func (o *Options) check() error {
 	if o.JSON && o.SummaryMD == "-" {
 		return exitcode.UsageErrorf("--json and --summary-md - would both write to standard output; write the summary to a file (--summary-md FILE)")
 	}
+	if o.Patch && o.DryRun {
+		return exitcode.UsageErrorf("-p cannot be combined with --dry-run: a dry run records nothing to decide on")
+	}
+	for _, t := range o.Transcripts {
+		if o.Patch && t == "-" {
+			return exitcode.UsageErrorf("-p reads your answers from standard input, so the transcript cannot be - too; save it to a file first")
+		}
+	}
+	if o.RetryCmd != "" && o.DryRun {
+		return exitcode.UsageErrorf("--retry-cmd cannot be combined with --dry-run: a dry run records no answer")
+	}
+	if o.Retries < 0 || (o.Retries > 0 && o.RetryCmd == "") {
+		if o.Retries < 0 {
+			return exitcode.UsageErrorf("--retries %d: want 1 or more rounds", o.Retries)
+		}
+		return exitcode.UsageErrorf("--retries needs --retry-cmd CMD, the command that asks the model")
+	}
+	if o.RetryTimeout < 0 || (o.RetryTimeout > 0 && o.RetryCmd == "") {
+		if o.RetryTimeout < 0 {
+			return exitcode.UsageErrorf("--retry-timeout %s: want a positive duration such as 5m", o.RetryTimeout)
+		}
+		return exitcode.UsageErrorf("--retry-timeout needs --retry-cmd CMD, the command that asks the model")
+	}
 	if o.Worktree != "" && o.DryRun {
 		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")
 	}
@@ -136,6 +181,56 @@ type applier struct {
 	assistedOnce sync.Once // aiedit.assistedBy, read on first use
 	assistedOn   bool
 	assistedErr  error
+
+	// intr ends when the user interrupts the run; stopReason says why the
+	// run stopped early (stopInterrupted, stopQuit), "" while it goes on.
+	intr       context.Context
+	stopReason string
+
+	review   *review.Reviewer // -p; nil otherwise
+	quitting bool             // the user answered q
+
+	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
+	retryTimeout time.Duration                      // per call of the retry command
+	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
+}
+
+// errStopped ends the reading of transcripts when the run stops early.
+var errStopped = errors.New("apply: stopped")
+
+// halt stops the run early for reason.
+func (a *applier) halt(reason string) {
+	if a.stopReason == "" {
+		a.stopReason = reason
+	}
+}
+
+// halted reports whether the run must stop: interrupted, or the user quit.
+func (a *applier) halted() bool {
+	if a.intr.Err() != nil {
+		a.halt(stopInterrupted)
+	}
+	if a.quitting {
+		a.halt(stopQuit)
+	}
+	return a.stopReason != ""
+}
+
+// topLevel is where the retry command runs: the working tree's top, or
+// the git directory of a bare repository.
+func (a *applier) topLevel() string {
+	if a.repo.WorkTree != "" {
+		return a.repo.WorkTree
+	}
+	return a.repo.GitDir
+}
+
+// verboseErr passes the retry command's standard error through under -v.
+func (a *applier) verboseErr() io.Writer {
+	if a.opts.Verbose {
+		return a.opts.streams().ErrOut
+	}
+	return nil
 }
 
 func (a *applier) run(ctx context.Context) (*runState, error) {
@@ -234,6 +329,11 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		}
 		if !errors.Is(err, gitops.ErrRefMoved) {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if a.review != nil || st.retried() {
+			// Building again would ask the user or the model again.
+			return nil, exitcode.RepoErrorf("branch %s moved while applying, and this run's decisions and retry answers are not asked twice; "+
+				"they are kept in commit %s, off the branch: `git branch NAME %s` keeps them, or run the command again", name, short(st.head), st.head)
 		}
 		if attempt == 2 {
 			return nil, exitcode.RepoErrorf("branch %s moved twice while applying; nothing was changed; run the command again", name)

@@ -157,12 +157,32 @@ func (b *batch) transcriptOptions() transcript.Options {
 	}
 }
 
-// response applies one transcript response, as its operations complete.
+// response applies one transcript response, as its operations complete,
+// then retries what failed (--retry-cmd). It returns errStopped when the
+// user interrupted the run or quit the review (-p).
 func (b *batch) response(tr *transcript.Response) error {
+	if b.a.halted() {
+		return errStopped
+	}
 	r := b.beginAt(tr.Model, tr.Context, tr.Line)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err
 	}
-	return r.end(prose)
+	if r.halted {
+		// Interrupted while the user decided: the response is not recorded.
+		b.tfs.Restore(r.start)
+		b.st.responses = b.st.responses[:len(b.st.responses)-1]
+		return errStopped
+	}
+	if err := r.end(prose); err != nil {
+		return err
+	}
+	if err := b.retry(r); err != nil {
+		return err
+	}
+	if b.a.halted() {
+		return errStopped
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -48,6 +49,27 @@ type responseState struct {
 
 	commit          plumbing.Hash // zero: no commit
 	alreadyRecorded bool          // an earlier run committed it; commit is that commit
+
+	// The retry loop (retryloop.go). A round is a responseState of its
+	// own, with round > 0, held by the response it retries.
+	round       int
+	rounds      []*responseState
+	retryStop   *retryStop         // why the loop ended; nil when it did not run
+	outstanding []retryprompt.Item // after the loop: what still did not apply (the final state)
+}
+
+// unresolved reports whether the response still has blocks that did not
+// apply once its retry rounds are over.
+func (r *responseState) unresolved() bool {
+	if r.retryStop != nil {
+		return len(r.outstanding) > 0
+	}
+	return !r.summary().Clean()
+}
+
+// all is the response followed by its retry rounds.
+func (r *responseState) all() []*responseState {
+	return append([]*responseState{r}, r.rounds...)
 }
 
 // summary counts the response's blocks.
@@ -63,7 +85,9 @@ func (r *responseState) summary() editcore.Summary {
 func (s *runState) summary() editcore.Summary {
 	var sum editcore.Summary
 	for _, r := range s.responses {
-		sum.Add(r.summary())
+		for _, x := range r.all() {
+			sum.Add(x.summary())
+		}
 	}
 	return sum
 }
@@ -71,19 +95,31 @@ func (s *runState) summary() editcore.Summary {
 // problems reports whether anything did not apply or pass: a block, a
 // shell operation or a check (exit status 1).
 func (s *runState) problems() bool {
-	if !s.summary().Clean() {
-		return true
-	}
 	for _, r := range s.responses {
-		for _, sh := range r.shell {
-			if sh.Status == editcore.Failed {
+		if r.unresolved() {
+			return true
+		}
+	}
+	for _, resp := range s.responses {
+		for _, r := range resp.all() {
+			if r.problemsBesidesBlocks() {
 				return true
 			}
 		}
-		for _, c := range r.checks {
-			if !c.OK() {
-				return true
-			}
+	}
+	return false
+}
+
+// problemsBesidesBlocks: a shell operation failed or a check did not pass.
+func (r *responseState) problemsBesidesBlocks() bool {
+	for _, sh := range r.shell {
+		if sh.Status == editcore.Failed {
+			return true
+		}
+	}
+	for _, c := range r.checks {
+		if !c.OK() {
+			return true
 		}
 	}
 	return false
@@ -92,9 +128,11 @@ func (s *runState) problems() bool {
 // commits counts the commits this run made.
 func (s *runState) commits() int {
 	n := 0
-	for _, r := range s.responses {
-		if !r.commit.IsZero() && !r.alreadyRecorded {
-			n++
+	for _, resp := range s.responses {
+		for _, r := range resp.all() {
+			if !r.commit.IsZero() && !r.alreadyRecorded {
+				n++
+			}
 		}
 	}
 	return n
@@ -120,8 +158,27 @@ func (r *responseState) rollBack(reason string) {
 // label names the response for people: "response 3", or with several
 // transcripts "response 3 of fix.md".
 func (r *responseState) label(multi bool) string {
+	if r.round > 0 {
+		return fmt.Sprintf("retry %d of %s", r.round, r.origLabel(multi))
+	}
+	return r.origLabel(multi)
+}
+
+func (r *responseState) origLabel(multi bool) string {
 	if multi && r.in != nil {
 		return fmt.Sprintf("response %d of %s", r.index, r.in.label)
 	}
 	return fmt.Sprintf("response %d", r.index)
+}
+
+// retried reports whether a retry command answered in this run.
+func (s *runState) retried() bool {
+	for _, r := range s.responses {
+		for _, x := range r.rounds {
+			if !x.alreadyRecorded {
+				return true
+			}
+		}
+	}
+	return false
 }

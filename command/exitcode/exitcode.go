@@ -15,6 +15,9 @@ const (
 	Usage    = 2 // bad usage or unreadable/undecodable input
 	Repo     = 3 // repository problem
 	Internal = 4 // a bug: never expected
+	// Interrupted: the user interrupted the run (SIGINT, SIGTERM); what was
+	// complete is recorded. 128 + SIGINT, as shells report it.
+	Interrupted = 130
 )
 
 // Error is an error that decides the exit status.
@@ -37,6 +40,11 @@ var ErrPartial error = &Error{Code: Partial, Err: errors.New("not every edit app
 // UsageErrorf reports bad usage or unreadable input (exit 2).
 func UsageErrorf(format string, args ...any) error {
 	return &Error{Code: Usage, Err: fmt.Errorf(format, args...)}
+}
+
+// Interruptedf reports a run the user interrupted (exit 130).
+func Interruptedf(format string, args ...any) error {
+	return &Error{Code: Interrupted, Err: fmt.Errorf(format, args...)}
 }
 
 // RepoErrorf reports a repository problem (exit 3).

@@ -12,6 +12,8 @@ const (
 	markOK   = "✓"
 	markFail = "✗"
 	markWarn = "!"
+	// markRejected: a block a person rejected under apply -p.
+	markRejected = "-"
 )
 
 // BlockLine renders one block: marker, number, status[:detail], path.
@@ -23,6 +25,8 @@ func BlockLine(cs *iostreams.ColorScheme, b Block) string {
 	}
 	text := fmt.Sprintf("%d %-28s %s", b.Index, status, b.Path)
 	switch {
+	case b.Status == editcore.Rejected:
+		return cs.Yellow(markRejected + " " + text) // a person said no: not an error
 	case b.OK():
 		return cs.Green(markOK) + " " + text
 	case b.Status == editcore.Failed:

@@ -91,7 +91,7 @@ func Counts(s Summary) string {
 	for _, c := range []struct {
 		n    int
 		name string
-	}{{s.AlreadyApplied, "already applied"}, {s.Failed, "failed"}, {s.Skipped, "skipped"}, {s.NotInContext, "not in context"}} {
+	}{{s.AlreadyApplied, "already applied"}, {s.Failed, "failed"}, {s.Skipped, "skipped"}, {s.NotInContext, "not in context"}, {s.Edited, "edited"}, {s.Rejected, "rejected"}} {
 		if c.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
 		}

@@ -7,6 +7,7 @@
 package history
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -25,9 +26,13 @@ type Response struct {
 	Transcript string // Aiedit-Transcript value: "<name> sha256:<hex>"
 	N, Total   int    // Aiedit-Response n/total
 	Model      string
-	Blocks     []Block
-	Shell      []Shell
-	Summary    Summary
+	// RetryOf and Round: a retry round's commit (Aiedit-Retry-Of: <n>
+	// round <k>), the model's answer to round k's prompt about response
+	// n's failures; 0 for a response of the transcript itself.
+	RetryOf, Round int
+	Blocks         []Block
+	Shell          []Shell
+	Summary        Summary
 }
 
 // Block is one Aiedit-Block trailer: "<n> <status>[:<detail>] <path>".
@@ -87,6 +92,12 @@ func Parse(msg string) (r *Response, ok bool) {
 			ok = found && err1 == nil && err2 == nil && r.N > 0
 		case "Aiedit-Model":
 			r.Model = t.Value
+		case "Aiedit-Retry-Of":
+			// "<response n> round <k>"
+			var n, k int
+			if _, err := fmt.Sscanf(t.Value, "%d round %d", &n, &k); err == nil && n > 0 && k > 0 {
+				r.RetryOf, r.Round = n, k
+			}
 		case "Aiedit-Block":
 			if b, good := ParseBlock(t.Value); good {
 				r.Blocks = append(r.Blocks, b)
@@ -175,6 +186,10 @@ func parseSummary(v string) (Summary, bool) {
 			s.Skipped = n
 		case "not_in_context":
 			s.NotInContext = n
+		case "rejected":
+			s.Rejected = n
+		case "edited":
+			s.Edited = n
 		}
 	}
 	return s, true

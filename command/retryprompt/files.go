@@ -14,6 +14,12 @@ func TreeFiles(repo *gitops.Repo, commit plumbing.Hash) (Files, error) {
 	if err != nil {
 		return nil, err
 	}
+	return FilesOf(tfs), nil
+}
+
+// FilesOf reads files from a tree being edited (apply --retry-cmd quotes
+// them as they stand between rounds).
+func FilesOf(tfs *gitops.TreeFS) Files {
 	return func(path string) ([]byte, bool, error) {
 		if tfs.Guard(path) != nil {
 			return nil, false, nil // outside the tree, a link, LFS: nothing to quote
@@ -31,5 +37,5 @@ func TreeFiles(repo *gitops.Repo, commit plumbing.Hash) (Files, error) {
 		defer f.Close()
 		data, err := io.ReadAll(f)
 		return data, err == nil, err
-	}, nil
+	}
 }

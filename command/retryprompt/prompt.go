@@ -33,23 +33,95 @@ type Item struct {
 	Error    editcore.ErrorType
 	Reason   string // the block's Aiedit-Reason, when recorded
 	Line     int    // where the edit was meant to land (or came closest); 0 when unknown
+	// Round: the retry round whose answer held the block (0: the
+	// transcript's own response).
+	Round int
+	// Proposed is the edit as the model wrote it, in SEARCH/REPLACE form
+	// (apply --retry-cmd: a model called afresh has not seen its earlier
+	// answer); "" to leave it out.
+	Proposed string
 }
 
 // Files reads the current content of a repository path; ok is false when
 // there is no such file.
 type Files func(path string) (data []byte, ok bool, err error)
 
-// ItemsOf lists the blocks of responses that did not apply, in order.
+// ItemsOf lists the blocks of responses that did not apply, and those a
+// person rejected (apply -p), in order. A retry round's commit settles
+// the failures of its response that it fixed (CarryOver).
 func ItemsOf(rs []*history.Response) []Item {
-	var items []Item
+	type key struct {
+		transcript string
+		n          int
+	}
+	var order []key
+	failed := map[key][]Item{}
+	var rejected []Item
 	for _, r := range rs {
+		k := key{r.Transcript, r.N}
+		var round []Outcome
+		var items []Item
 		for _, b := range r.Blocks {
-			if !b.OK() {
-				items = append(items, Item{Response: r.N, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason, Line: b.Line})
+			round = append(round, Outcome{Path: b.Path, Status: b.Status})
+			it := Item{Response: r.N, Round: r.Round, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason, Line: b.Line}
+			switch {
+			case b.Status == editcore.Rejected:
+				rejected = append(rejected, it)
+			case !b.OK():
+				items = append(items, it)
 			}
 		}
+		if _, seen := failed[k]; !seen {
+			order = append(order, k)
+		}
+		if r.RetryOf > 0 {
+			failed[k] = CarryOver(failed[k], round)
+		}
+		failed[k] = append(failed[k], items...)
 	}
-	return items
+	var out []Item
+	for _, k := range order {
+		out = append(out, failed[k]...)
+	}
+	return append(out, rejected...)
+}
+
+// Outcome is one block of a retry round: where, and what happened.
+type Outcome struct {
+	Path   string
+	Status editcore.Status
+}
+
+// CarryOver keeps the failures a retry round did not settle. A failure on
+// a file is settled when the round changed that file (or found it already
+// as wanted) with no block failing on it; a failure on a file where the
+// round failed again is replaced by the round's own (the caller adds it).
+func CarryOver(outstanding []Item, round []Outcome) []Item {
+	settled, failedOn := map[string]bool{}, map[string]bool{}
+	for _, b := range round {
+		switch {
+		case b.Status == editcore.Applied || b.Status == editcore.AlreadyApplied || b.Status == editcore.Edited:
+			settled[b.Path] = true
+		case !b.Status.OK():
+			failedOn[b.Path] = true
+		}
+	}
+	var keep []Item
+	for _, it := range outstanding {
+		if settled[it.Path] || failedOn[it.Path] {
+			continue
+		}
+		keep = append(keep, it)
+	}
+	return keep
+}
+
+// label names an item's block for the model.
+func (it Item) label() string {
+	if it.Round > 0 {
+		return fmt.Sprintf("response %d, retry %d, block %d", it.Response, it.Round, it.Block)
+	}
+	return fmt.Sprintf("response %d, block %d", it.Response, it.Block)
 }
 
 // Build writes the prompt; "" when there is nothing to retry.
@@ -61,7 +133,7 @@ func ItemsOf(rs []*history.Response) []Item {
 // was meant to land, so the whole file is quoted, up to MaxLines), and
 // verbatim for files the model had not seen.
 func Build(items []Item, files Files) (string, error) {
-	var ambiguous, failed, skipped, notInContext []string
+	var ambiguous, failed, skipped, notInContext, rejected, proposed []string
 	var numbered, full []string // paths to quote, in first-seen order
 	seen := map[string]bool{}
 	// focus holds, per file, the lines edits were meant for; a file with
@@ -69,6 +141,9 @@ func Build(items []Item, files Files) (string, error) {
 	focus := map[string][]int{}
 	whole := map[string]bool{}
 	for _, it := range items {
+		if it.Status == editcore.Rejected {
+			continue
+		}
 		if it.Line > 0 && it.Error != editcore.AmbiguousAnchor {
 			focus[it.Path] = append(focus[it.Path], it.Line)
 		} else if it.Status != editcore.NotInContext {
@@ -83,8 +158,13 @@ func Build(items []Item, files Files) (string, error) {
 	}
 	for _, it := range items {
 		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
-		line := fmt.Sprintf("- %s: %s (response %d, block %d)", it.Path, b.Explain(), it.Response, it.Block)
+		line := fmt.Sprintf("- %s: %s (%s)", it.Path, b.Explain(), it.label())
+		if it.Proposed != "" && it.Status != editcore.Rejected {
+			proposed = append(proposed, fmt.Sprintf("%s (%s):\n%s", it.Path, it.label(), fenced(it.Proposed)))
+		}
 		switch {
+		case it.Status == editcore.Rejected:
+			rejected = append(rejected, fmt.Sprintf("- %s (%s)", it.Path, it.label()))
 		case it.Status == editcore.NotInContext:
 			notInContext = append(notInContext, "- "+it.Path)
 			quote(&full, it.Path)
@@ -118,7 +198,13 @@ func Build(items []Item, files Files) (string, error) {
 			"Their full content is below; please retry the edits for them:\n\n"+strings.Join(notInContext, "\n"))
 	}
 	if len(parts) == 0 {
-		return "", nil
+		return "", nil // rejected blocks alone need no retry
+	}
+	if len(proposed) > 0 {
+		parts = append(parts, "The edits as you wrote them:\n\n"+strings.Join(proposed, "\n\n"))
+	}
+	if len(rejected) > 0 {
+		parts = append(parts, "The user reviewed these edits and rejected them; do not propose them again:\n\n"+strings.Join(rejected, "\n"))
 	}
 	if len(numbered) > 0 {
 		var q []string
@@ -153,6 +239,13 @@ func Build(items []Item, files Files) (string, error) {
 		}
 	}
 	return strings.Join(parts, "\n\n") + "\n", nil
+}
+
+// fenced puts text in a fence longer than any it holds.
+func fenced(text string) string {
+	text = strings.TrimSuffix(text, "\n") + "\n"
+	f := fenceFor(text)
+	return f + "\n" + text + f
 }
 
 // Window is how many lines around an intended place are quoted from a

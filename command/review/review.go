@@ -58,9 +58,9 @@ type Block struct {
 
 // Reviewer asks about blocks on a terminal.
 type Reviewer struct {
-	in  *bufio.Reader
-	out io.Writer
-	cs  *iostreams.ColorScheme
+	lines chan string // the terminal's lines, read ahead by one goroutine; closed at its end
+	out   io.Writer
+	cs    *iostreams.ColorScheme
 
 	ttyIn  *os.File // the terminal, for the editor
 	ttyOut *os.File
@@ -77,7 +77,7 @@ func New(in io.Reader, out io.Writer, cs *iostreams.ColorScheme, dir string) (*R
 	if !ok || !IsTerminal(f) {
 		return nil, ErrNoTerminal
 	}
-	r := &Reviewer{in: bufio.NewReader(f), out: out, cs: cs, ttyIn: f, dir: dir}
+	r := &Reviewer{lines: readLines(f), out: out, cs: cs, ttyIn: f, dir: dir}
 	if o, ok := out.(*os.File); ok && IsTerminal(o) {
 		r.ttyOut = o
 	}
@@ -90,9 +90,33 @@ func IsTerminal(f *os.File) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
+// readLines reads in line by line into a channel, so that a question can
+// stop waiting when the run is interrupted.
+func readLines(in io.Reader) chan string {
+	ch := make(chan string)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReader(in)
+		for {
+			line, err := br.ReadString('\n')
+			if line != "" {
+				ch <- line
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// ErrInterrupted is returned by Ask when ctx ends while it waits.
+var ErrInterrupted = errors.New("interrupted")
+
 // Ask shows b and returns the user's answer. The end of input (^D) is
-// Quit: nothing undecided is applied.
-func (r *Reviewer) Ask(b Block) (Answer, error) {
+// Quit: nothing undecided is applied. When ctx ends while it waits, it
+// returns ErrInterrupted.
+func (r *Reviewer) Ask(ctx context.Context, b Block) (Answer, error) {
 	where := b.Path
 	if b.Line > 0 {
 		where = fmt.Sprintf("%s:%d", b.Path, b.Line)
@@ -101,13 +125,17 @@ func (r *Reviewer) Ask(b Block) (Answer, error) {
 	io.WriteString(r.out, b.Diff)
 	for {
 		io.WriteString(r.out, r.cs.Bold(r.cs.Cyan(Prompt)))
-		line, err := r.in.ReadString('\n')
-		if err != nil && line == "" {
-			if errors.Is(err, io.EOF) {
-				io.WriteString(r.out, "\n")
-				return Quit, nil
-			}
-			return Quit, err
+		var line string
+		var ok bool
+		select {
+		case <-ctx.Done():
+			io.WriteString(r.out, "\n")
+			return Quit, ErrInterrupted
+		case line, ok = <-r.lines:
+		}
+		if !ok {
+			io.WriteString(r.out, "\n")
+			return Quit, nil
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "y", "yes":

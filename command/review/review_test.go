@@ -1,7 +1,6 @@
 package review
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"os"
@@ -17,7 +16,7 @@ import (
 
 func newTest(input string) (*Reviewer, *bytes.Buffer) {
 	var out bytes.Buffer
-	return &Reviewer{in: bufio.NewReader(strings.NewReader(input)), out: &out, cs: &iostreams.ColorScheme{}}, &out
+	return &Reviewer{lines: readLines(strings.NewReader(input)), out: &out, cs: &iostreams.ColorScheme{}}, &out
 }
 
 func TestAsk(t *testing.T) {
@@ -41,7 +40,7 @@ func TestAsk(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			r, out := newTest(tt.input)
-			got, err := r.Ask(Block{Heading: "response 1/1, block 2 of 3", Path: "app.py", Status: "applied", Line: 4, Diff: "@@ -4 +4 @@\n-a\n+b\n"})
+			got, err := r.Ask(context.Background(), Block{Heading: "response 1/1, block 2 of 3", Path: "app.py", Status: "applied", Line: 4, Diff: "@@ -4 +4 @@\n-a\n+b\n"})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 			assert.Contains(t, out.String(), "response 1/1, block 2 of 3: app.py:4 applied\n@@ -4 +4 @@\n-a\n+b\nApply this block [y,n,e,a,d,q,?]? ")
@@ -83,4 +82,16 @@ func TestEditText(t *testing.T) {
 	t.Setenv("GIT_EDITOR", "false")
 	_, err = r.EditText(context.Background(), "app.py", []byte("x"))
 	assert.ErrorContains(t, err, `the editor "false" failed`)
+}
+
+func TestAskInterrupted(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	require.NoError(t, err)
+	defer pw.Close()
+	var out strings.Builder
+	r := &Reviewer{lines: readLines(pr), out: &out, cs: &iostreams.ColorScheme{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = r.Ask(ctx, Block{Heading: "h", Path: "p"})
+	assert.ErrorIs(t, err, ErrInterrupted)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/command/diffview"
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -58,9 +59,8 @@ func Run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	fmt.Fprintln(opts.IO.Out)
-	d := &differ{cs: cs, words: cs.Enabled()}
 	for _, c := range changes {
-		if _, err := fmt.Fprint(opts.IO.Out, d.file(c)); err != nil {
+		if _, err := fmt.Fprint(opts.IO.Out, diffview.File(cs, c)); err != nil {
 			return err
 		}
 	}

@@ -398,3 +398,15 @@ func runs(owners []int) []Range {
 	}
 	return out
 }
+
+// Skip numbers an operation that is recorded without being applied (a
+// block a person rejected unseen under apply -p), so that later blocks
+// keep their numbers.
+func (t *Tracker) Skip(op *editcore.Op) { t.next(op) }
+
+// Sync reads p again after something other than an operation changed it
+// (a person rejected or edited a block under apply -p): lines it still
+// has keep their owners, new ones are owned by no block.
+func (t *Tracker) Sync(p string) {
+	t.update(repopath.Clean(p), func(string) int { return 0 })
+}

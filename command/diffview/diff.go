@@ -1,4 +1,6 @@
-package show
+// Package diffview renders file changes as coloured unified diffs, for
+// `git aiedit show` and `apply -p`.
+package diffview
 
 import (
 	"fmt"
@@ -162,4 +164,12 @@ func (d *differ) paintWords(sign, text string, marks []span, plain, strong func(
 	}
 	b.WriteString(plain(text[at:]))
 	return b.String()
+}
+
+// File renders one file change as a git-style unified diff, painted and
+// with changed words marked when cs is enabled (`git aiedit show`, and
+// apply -p before it asks about a block).
+func File(cs *iostreams.ColorScheme, c history.FileChange) string {
+	d := &differ{cs: cs, words: cs.Enabled()}
+	return d.file(c)
 }
