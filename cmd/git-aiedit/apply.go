@@ -114,14 +114,11 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")
 			}
 			// An interrupt ends ctx: apply stops at the next response,
-			// question or retry command and records what was complete. A
-			// second one ends the process as usual.
+			// question or retry command and records what was complete,
+			// which takes a moment; further interrupts meanwhile are
+			// ignored, so that the branch is moved or left, never torn.
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			go func() {
-				<-ctx.Done()
-				stop()
-			}()
 			return apply.Run(ctx, opts)
 		},
 	}

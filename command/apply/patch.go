@@ -98,7 +98,13 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 			}
 			r.recordAll(unit, results)
 		case review.Edit:
-			if !r.edit(block, first, results) {
+			done, err := r.edit(block, first, results)
+			if err != nil {
+				r.halted = true
+				a.halt(stopInterrupted)
+				return
+			}
+			if !done {
 				continue // the editor failed or there was nothing to edit: ask again
 			}
 			r.recordAll(unit, results)
@@ -108,25 +114,29 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 }
 
 // edit opens the block's result in the editor and puts what is saved in
-// the tree. It reports false when the block is still undecided.
-func (r *response) edit(block review.Block, first editcore.Result, results []editcore.Result) bool {
+// the tree. It reports false when the block is still undecided, and
+// review.ErrInterrupted when the run was interrupted meanwhile.
+func (r *response) edit(block review.Block, first editcore.Result, results []editcore.Result) (bool, error) {
 	a := r.b.a
 	cur, ok := readTree(r.b.tfs, first.Path)
 	if !ok {
 		a.review.Say("nothing to edit: after this block %s does not exist; answer y or n", block.Path)
-		return false
+		return false, nil
 	}
 	saved, err := a.review.EditText(a.intr, first.Path, cur)
+	if errors.Is(err, review.ErrInterrupted) {
+		return false, err
+	}
 	if err != nil {
 		a.review.Say("%v", err)
-		return false
+		return false, nil
 	}
 	if bytes.Equal(saved, cur) {
-		return true // saved as proposed: applied as it is
+		return true, nil // saved as proposed: applied as it is
 	}
 	if err := writeTree(r.b.tfs, first.Path, saved); err != nil {
 		a.review.Say("cannot keep the edited file: %v", err)
-		return false
+		return false, nil
 	}
 	r.syncTracked(first.Path) // the lines the person wrote are theirs
 	for i := range results {
@@ -134,7 +144,7 @@ func (r *response) edit(block review.Block, first editcore.Result, results []edi
 			results[i].Status, results[i].Message = editcore.Edited, "edited by the user before it was committed"
 		}
 	}
-	return true
+	return true, nil
 }
 
 // applyUnit applies one operation, or a group, without recording it.

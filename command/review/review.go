@@ -187,7 +187,11 @@ func (r *Reviewer) EditText(ctx context.Context, name string, text []byte) ([]by
 	if r.ttyOut != nil {
 		cmd.Stdout, cmd.Stderr = r.ttyOut, r.ttyOut
 	}
-	if err := cmd.Run(); err != nil {
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	if err != nil {
 		return nil, fmt.Errorf("the editor %q failed (%v); the block is still undecided", editor, err)
 	}
 	return os.ReadFile(file)
