@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestQuickStart runs the README's Quick start verbatim, with bash, on a
+// git with no configuration at all (so init.defaultBranch is git's own),
+// and checks that the output and the commit it shows are what the
+// commands really print.
+func TestQuickStart(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	section := between(string(readme), "## Quick start", "\n## ")
+	blocks := fenced(section)
+	require.GreaterOrEqual(t, len(blocks), 3, "the Quick start has its commands, their output and the commit")
+	script, wantOut, wantMsg := blocks[0], blocks[1], blocks[2]
+
+	bin, err := binDir()
+	require.NoError(t, err)
+	dir, home := t.TempDir(), t.TempDir()
+	var stdout, stderr bytes.Buffer
+	c := exec.Command("bash", "-e", "-c", script)
+	c.Dir, c.Stdout, c.Stderr = dir, &stdout, &stderr
+	c.Env = []string{
+		"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"HOME=" + home, "XDG_CONFIG_HOME=" + home, "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=Ada Author", "GIT_AUTHOR_EMAIL=ada@example.com",
+		"GIT_COMMITTER_NAME=Cy Committer", "GIT_COMMITTER_EMAIL=cy@example.com",
+		"NO_COLOR=1", "LANG=C.UTF-8",
+	}
+	require.NoError(t, c.Run(), "stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+
+	hash := regexp.MustCompile(`\([0-9a-f]{12}\)`)
+	assert.Equal(t, hash.ReplaceAllString(strings.TrimSpace(wantOut), "(HASH)"),
+		hash.ReplaceAllString(strings.TrimSpace(stderr.String()), "(HASH)"), "the Quick start's output")
+
+	g := exec.Command("git", "log", "-1", "--format=%B", "aiedit/reply")
+	g.Dir, g.Env = filepath.Join(dir, "demo"), c.Env
+	msg, err := g.Output()
+	require.NoError(t, err)
+	sum := regexp.MustCompile(`sha256:\S+`)
+	assert.Equal(t, sum.ReplaceAllString(strings.TrimSpace(wantMsg), "sha256:…"),
+		sum.ReplaceAllString(strings.TrimSpace(string(msg)), "sha256:…"), "the Quick start's commit")
+}
+
+// between returns the part of s from start up to the next end after it.
+func between(s, start, end string) string {
+	i := strings.Index(s, start)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(start):]
+	if j := strings.Index(s, end); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// fenced returns the contents of the ``` blocks of a Markdown text.
+func fenced(s string) []string {
+	var out []string
+	var cur []string
+	in := false
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "```") {
+			if in {
+				out = append(out, strings.Join(cur, "\n"))
+				cur = nil
+			}
+			in = !in
+			continue
+		}
+		if in {
+			cur = append(cur, line)
+		}
+	}
+	return out
+}
