@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math"
+	"os"
 	"time"
 
 	"errors"
@@ -156,6 +157,16 @@ func (o *Options) check() error {
 	if o.Worktree != "" && o.DryRun {
 		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")
 	}
+	if o.Worktree != "" {
+		// git worktree add wants a new or empty directory: say so now,
+		// not after the commits are made.
+		if info, err := os.Stat(o.Worktree); err == nil {
+			entries, _ := os.ReadDir(o.Worktree)
+			if !info.IsDir() || len(entries) > 0 {
+				return exitcode.UsageErrorf("--worktree %s already exists; name a new directory for the review checkout", o.Worktree)
+			}
+		}
+	}
 	return nil
 }
 
@@ -293,6 +304,25 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 	a.exists = exists
 	a.debug.Debug("branch", "ref", a.branch, "exists", exists, "start", short(start), "base", a.baseName)
 
+	// Refusals come before any work is printed as applied. A branch that
+	// a worktree has checked out may only be re-run with nothing new: a
+	// silent dry run says first whether there is anything new.
+	if exists && a.opts.Live == nil && !a.opts.DryRun {
+		if err := a.refuseCheckedOut(ctx); err != nil {
+			if exitcode.Of(err, 0) != exitcode.Usage {
+				return nil, err
+			}
+			a.opts.DryRun = true
+			probe, perr := a.build(ctx, start, true)
+			a.opts.DryRun = false
+			if perr != nil {
+				return nil, perr
+			}
+			if probe.hasNew() {
+				return nil, err
+			}
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		st, err := a.build(ctx, start, attempt > 1)
 		if err != nil {
@@ -309,8 +339,10 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		old := plumbing.ZeroHash
 		if exists {
 			old = tip
-			if err := a.refuseCheckedOut(ctx); err != nil {
-				return nil, err
+			if a.opts.Live != nil || attempt > 1 {
+				if err := a.refuseCheckedOut(ctx); err != nil {
+					return nil, err
+				}
 			}
 		}
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))

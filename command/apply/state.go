@@ -125,6 +125,17 @@ func (r *responseState) problemsBesidesBlocks() bool {
 	return false
 }
 
+// hasNew reports whether any response not recorded before has something
+// to record.
+func (s *runState) hasNew() bool {
+	for _, r := range s.responses {
+		if !r.alreadyRecorded && len(r.blocks)+len(r.shell) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // commits counts the commits this run made.
 func (s *runState) commits() int {
 	n := 0
