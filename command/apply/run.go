@@ -312,9 +312,11 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if exitcode.Of(err, 0) != exitcode.Usage {
 				return nil, err
 			}
-			a.opts.DryRun = true
+			// Nothing is asked (-p) or retried in the probe.
+			review := a.review
+			a.opts.DryRun, a.review = true, nil
 			probe, perr := a.build(ctx, start, true)
-			a.opts.DryRun = false
+			a.opts.DryRun, a.review = false, review
 			if perr != nil {
 				return nil, perr
 			}
