@@ -82,3 +82,23 @@ func parseHash(op, s string) (plumbing.Hash, error) {
 	}
 	return plumbing.NewHash(s), nil
 }
+
+// RevList lists the commits that revs name, as `git rev-list
+// --no-walk=unsorted` does: a commit names itself, a range A..B every
+// commit in it (newest first).
+func (r *Repo) RevList(ctx context.Context, revs []string) ([]plumbing.Hash, error) {
+	args := append([]string{"rev-list", "--no-walk=unsorted", "--end-of-options"}, revs...)
+	out, err := r.git(args...).output(ctx, "rev-list")
+	if err != nil {
+		return nil, err
+	}
+	var hs []plumbing.Hash
+	for _, l := range strings.Fields(out) {
+		h, err := parseHash("rev-list", l)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, h)
+	}
+	return hs, nil
+}

@@ -91,6 +91,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			sessionsCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
+			blameCommand(stdin, stdout, stderr),
+			landCommand(stdin, stdout, stderr),
 			hookCommand(stdin, stdout, stderr),
 			checksCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),

@@ -288,33 +288,42 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 // carry gives the lines of now that were already in before (as a line
 // diff finds them) their previous owner, and the others owner(line).
 func carry(before *file, now string, owner func(string) int) []int {
-	old := splitLines(before.text)
-	lines := splitLines(now)
+	return Carry(before.text, before.owners, now, func(_ int, line string) int { return owner(line) })
+}
+
+// Carry follows line owners through a change of a file's text: a line of
+// after that a line diff finds unchanged from before keeps its owner in
+// owners (indexed like before's lines; missing entries are 0); every other
+// line's owner is fill(i, line), i its 0-based index in after.
+func Carry(before string, owners []int, after string, fill func(i int, line string) int) []int {
+	prev := &file{text: before, owners: owners}
+	old := splitLines(before)
+	lines := splitLines(after)
 	out := make([]int, 0, len(lines))
 	i, pos := 0, 0 // line and byte offset in before
 	keep := func(end int) bool {
 		for pos < end && i < len(old) {
-			out = append(out, ownerAt(before, i))
+			out = append(out, ownerAt(prev, i))
 			pos += len(old[i])
 			i++
 		}
 		return pos == end
 	}
-	for _, e := range lineEdits(before.text, now) {
+	for _, e := range lineEdits(before, after) {
 		if !keep(e.start) {
-			return fallback(lines, owner)
+			return fallback(lines, fill)
 		}
 		for pos < e.end && i < len(old) {
 			pos += len(old[i])
 			i++
 		}
 		for _, l := range splitLines(e.text) {
-			out = append(out, owner(l))
+			out = append(out, fill(len(out), l))
 		}
 	}
-	keep(len(before.text))
+	keep(len(before))
 	if len(out) != len(lines) {
-		return fallback(lines, owner)
+		return fallback(lines, fill)
 	}
 	return out
 }
@@ -327,10 +336,10 @@ func ownerAt(f *file, i int) int {
 }
 
 // fallback owns every line by its content alone; never expected.
-func fallback(lines []string, owner func(string) int) []int {
+func fallback(lines []string, fill func(int, string) int) []int {
 	out := make([]int, len(lines))
 	for i, l := range lines {
-		out[i] = owner(l)
+		out[i] = fill(i, l)
 	}
 	return out
 }
@@ -381,6 +390,9 @@ func Blocks(ranges map[string][]Range) []int {
 	sort.Ints(out)
 	return out
 }
+
+// Runs turns per-line owners into ranges (see runs).
+func Runs(owners []int) []Range { return runs(owners) }
 
 // runs turns per-line owners into ranges of consecutive lines of one
 // owner, leaving out lines no block owns.

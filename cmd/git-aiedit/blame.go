@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/blame"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+)
+
+func blameCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "blame",
+		Usage:     "git blame with each line's owner: a response's block and model, or a person",
+		ArgsUsage: "FILE [REV]",
+		Description: "Runs git blame on FILE at REV (default HEAD) and reads, for the commit that last\n" +
+			"changed each line, its attribution note (refs/notes/aiedit): the response,\n" +
+			"block and model that wrote the line, or \"human\" when a person did (a fix-up\n" +
+			"commit, or a line a person changed before land --squash). An aiedit commit whose\n" +
+			"note is missing (notes not fetched) still names its response, with block \"b?\".",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "one JSON object per line, for scripts"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() < 1 || cmd.NArg() > 2 {
+				return usageErrorf("blame takes FILE and at most one REV, got %d arguments", cmd.NArg())
+			}
+			return blame.Run(ctx, &blame.Options{
+				IO:   iostreams.System(stdin, stdout, stderr),
+				File: cmd.Args().Get(0),
+				Rev:  cmd.Args().Get(1),
+				JSON: cmd.Bool("json"),
+			})
+		},
+	}
+}

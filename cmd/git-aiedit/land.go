@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/land"
+)
+
+func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "land",
+		Usage:     "bring a review branch onto its target, keeping who wrote each line",
+		ArgsUsage: "[BRANCH]",
+		Description: "Lands BRANCH (default: the current branch) on the branch named by --onto\n" +
+			"(default: the current branch, when BRANCH is another one).\n\n" +
+			"--rebase (the default) replays BRANCH's commits on the target, each keeping its\n" +
+			"author and message, and carries each attribution note to its copy (as git's\n" +
+			"notes.rewriteRef does, with line numbers moved to the new files). When the target\n" +
+			"has not moved since BRANCH left it, the commits themselves land.\n\n" +
+			"--squash makes one commit listing the responses (Aiedit-Squashed trailer) whose\n" +
+			"note composes theirs: a line a later response rewrote is the later one's, a line\n" +
+			"a person changed in a fix-up commit is human.\n\n" +
+			"The target moves in one compare-and-swap; a target checked out in a worktree is\n" +
+			"moved there with git reset --keep when it has no local changes, and refused when\n" +
+			"it has. A commit that conflicts with the target changes nothing (exit 1).",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "squash", Usage: "land as one commit"},
+			&cli.BoolFlag{Name: "rebase", Usage: "replay every commit (the default)"},
+			&cli.StringFlag{Name: "onto", Usage: "the `BRANCH` to land on"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() > 1 {
+				return usageErrorf("land takes at most one BRANCH, got %d arguments", cmd.NArg())
+			}
+			return land.Run(ctx, &land.Options{
+				IO:     iostreams.System(stdin, stdout, stderr),
+				Branch: cmd.Args().First(),
+				Onto:   cmd.String("onto"),
+				Squash: cmd.Bool("squash"),
+				Rebase: cmd.Bool("rebase"),
+			})
+		},
+	}
+}

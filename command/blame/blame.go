@@ -1,0 +1,121 @@
+// Package blame implements `git aiedit blame FILE [REV]`: git blame with
+// each line's owner, a block of a model response or a person, read from
+// the attribution notes (so it follows responses through land).
+package blame
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/provenance"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Options are one blame run's inputs.
+type Options struct {
+	Dir  string
+	File string
+	Rev  string // "" = HEAD
+	JSON bool
+	IO   *iostreams.IOStreams
+}
+
+// Line is one line of the JSON output.
+type Line struct {
+	Line       int    `json:"line"`
+	Commit     string `json:"commit"`
+	Owner      string `json:"owner"` // "ai" or "human"
+	Transcript string `json:"transcript,omitempty"`
+	Response   int    `json:"response,omitempty"`
+	Total      int    `json:"total,omitempty"`
+	Block      int    `json:"block,omitempty"`
+	Model      string `json:"model,omitempty"`
+	Agent      string `json:"agent,omitempty"`
+	// ResponseCommit is the response's own commit (differs from Commit
+	// after land).
+	ResponseCommit string `json:"response_commit,omitempty"`
+	Author         string `json:"author,omitempty"`
+	Text           string `json:"text"`
+}
+
+// Run annotates every line of the file.
+func Run(ctx context.Context, opts *Options) error {
+	if opts.File == "" {
+		return exitcode.UsageErrorf("blame: name a FILE")
+	}
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	if opts.Rev != "" {
+		if _, err := repo.ResolveCommit(opts.Rev); err != nil {
+			return exitcode.UsageErrorf("blame: %s is not a commit; name a branch, tag or commit", opts.Rev)
+		}
+	}
+	blamed, err := repo.Blame(ctx, opts.Rev, opts.File)
+	if err != nil {
+		return exitcode.UsageErrorf("blame: %v", err)
+	}
+	res, err := provenance.NewResolver(repo)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	lines := make([]Line, 0, len(blamed))
+	for _, b := range blamed {
+		o, err := res.Who(b.Commit, b.OrigPath, b.OrigLine, b.Author)
+		if err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+		lines = append(lines, lineOf(b, o))
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(lines)
+	}
+	width := 0
+	for _, l := range lines {
+		width = max(width, len(ownerText(l)))
+	}
+	digits := len(fmt.Sprint(len(lines)))
+	var b strings.Builder
+	for _, l := range lines {
+		fmt.Fprintf(&b, "%s %-*s %*d) %s\n", l.Commit[:8], width, ownerText(l), digits, l.Line, l.Text)
+	}
+	_, err = fmt.Fprint(opts.IO.Out, b.String())
+	return err
+}
+
+func lineOf(b gitops.BlameLine, o provenance.Owner) Line {
+	l := Line{Line: b.Line, Commit: b.Commit.String(), Owner: "human", Author: b.Author, Text: b.Text}
+	if o.AI {
+		r := o.Response
+		l.Owner, l.Author = "ai", ""
+		l.Transcript, l.Response, l.Total, l.Block = r.Transcript, r.Response, r.Total, o.Block
+		l.Model, l.Agent, l.ResponseCommit = r.Model, r.Agent, r.Commit
+	}
+	return l
+}
+
+// ownerText is the owner column: "ai 2/3 b1 gpt-4o", or "human Ada".
+func ownerText(l Line) string {
+	if l.Owner != "ai" {
+		return "human " + l.Author
+	}
+	s := fmt.Sprintf("ai %d/%d", l.Response, l.Total)
+	if l.Block > 0 {
+		s += fmt.Sprintf(" b%d", l.Block)
+	} else {
+		s += " b?"
+	}
+	if l.Model != "" {
+		s += " " + l.Model
+	}
+	return s
+}

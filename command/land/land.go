@@ -1,0 +1,355 @@
+// Package land implements `git aiedit land`: it brings a review branch
+// onto its target the way teams merge (a rebase or one squashed commit)
+// and keeps the attribution notes true for the new commits.
+package land
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/provenance"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Options are the inputs of `git aiedit land [--squash|--rebase] [--onto B] [BRANCH]`.
+type Options struct {
+	IO     *iostreams.IOStreams
+	Dir    string
+	Branch string // the review branch; "" = the current branch
+	Onto   string // the target; "" = the current branch when it is not Branch
+	Squash bool
+	Rebase bool // the default
+}
+
+// Run lands the branch.
+func Run(ctx context.Context, opts *Options) error {
+	if opts.Squash && opts.Rebase {
+		return exitcode.UsageErrorf("land: choose one of --squash and --rebase")
+	}
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	l := &lander{opts: opts, repo: repo}
+	return l.run(ctx)
+}
+
+type lander struct {
+	opts         *Options
+	repo         *gitops.Repo
+	branch, onto string // short names
+}
+
+func (l *lander) run(ctx context.Context) error {
+	current := l.repo.ShortName(ctx, "HEAD")
+	l.branch = strings.TrimPrefix(l.opts.Branch, "refs/heads/")
+	if l.branch == "" {
+		l.branch = current
+	}
+	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
+	if l.onto == "" {
+		if current == l.branch || current == "HEAD" || current == "" {
+			return exitcode.UsageErrorf("land: name the branch to land on with --onto BRANCH (for example: git aiedit land --onto main %s)", l.branch)
+		}
+		l.onto = current
+	}
+	if l.branch == "" || l.branch == "HEAD" {
+		return exitcode.UsageErrorf("land: HEAD is not on a branch; name the review branch: git aiedit land --onto main aiedit/NAME")
+	}
+	if l.branch == l.onto {
+		return exitcode.UsageErrorf("land: %s cannot be landed on itself; name the target with --onto", l.branch)
+	}
+	tip, ok, err := l.repo.ReadRef("refs/heads/" + l.branch)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if !ok {
+		return exitcode.UsageErrorf("land: no branch %s", l.branch)
+	}
+	target, ok, err := l.repo.ReadRef("refs/heads/" + l.onto)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if !ok {
+		return exitcode.UsageErrorf("land: no branch %s to land on", l.onto)
+	}
+	base, found, err := l.repo.MergeBase(ctx, target, tip)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if !found {
+		return exitcode.UsageErrorf("land: %s and %s share no history", l.branch, l.onto)
+	}
+	if base == tip {
+		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: %s is already in %s\n", l.branch, l.onto)
+		return nil
+	}
+	commits, err := l.commits(ctx, tip, base)
+	if err != nil {
+		return err
+	}
+	wt, err := l.checkedOut(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := provenance.NewResolver(l.repo)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	var newTip plumbing.Hash
+	notes := map[plumbing.Hash][]byte{}
+	mode := "rebase"
+	if l.opts.Squash {
+		mode = "squash"
+		newTip, err = l.squash(ctx, res, commits, target, base, notes)
+	} else {
+		newTip, err = l.rebase(ctx, res, commits, target, base, notes)
+	}
+	if err != nil {
+		return err
+	}
+	if newTip == target {
+		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: the changes of %s are already in %s\n", l.branch, l.onto)
+		return nil
+	}
+	if err := l.repo.AddNotes(ctx, gitops.AttributionRef, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	reason := fmt.Sprintf("aiedit: land %s (%s)", l.branch, mode)
+	if err := l.move(ctx, wt, target, newTip, reason); err != nil {
+		if errors.Is(err, gitops.ErrRefMoved) {
+			return exitcode.RepoErrorf("land: %s moved while landing; nothing was changed; run the command again", l.onto)
+		}
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	how := fmt.Sprintf("as %d commit(s)", len(commits))
+	if l.opts.Squash {
+		how = "as one commit"
+	}
+	fmt.Fprintf(l.opts.IO.ErrOut, "landed %d commit(s) of %s on %s %s: %s is now at %s\n", len(commits), l.branch, l.onto, how, l.onto, short(newTip))
+	if len(notes) > 0 {
+		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", gitops.AttributionRef, gitops.AttributionRef)
+	}
+	return nil
+}
+
+// commits lists the branch's commits after base, oldest first; merges
+// are refused (replaying them is not land's business).
+func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*object.Commit, error) {
+	var out []*object.Commit
+	err := l.repo.FirstParents(ctx, tip, base, func(c *object.Commit) error {
+		if len(c.ParentHashes) != 1 {
+			return exitcode.UsageErrorf("land: %s %q on %s is a merge or root commit; land replays only ordinary commits (rebase it first)", short(c.Hash), firstLine(c.Message), l.branch)
+		}
+		if len(out) > history.MaxRange {
+			return exitcode.UsageErrorf("land: %s has more than %d commits after %s", l.branch, history.MaxRange, l.onto)
+		}
+		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		var ee *exitcode.Error
+		if errors.As(err, &ee) {
+			return nil, err
+		}
+		return nil, exitcode.WithCode(exitcode.Repo, err)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, nil
+}
+
+// rebase replays the commits on the target, each keeping its author and
+// message, and moves each note to its copy. When the target has not
+// moved since the branch left it, the commits themselves land.
+func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+	if target == base {
+		return commits[len(commits)-1].Hash, nil
+	}
+	parent := target
+	for _, c := range commits {
+		tree, clean, err := l.repo.Pick(ctx, c, parent)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if !clean {
+			return plumbing.ZeroHash, l.conflict(c)
+		}
+		if same, err := l.sameTree(parent, tree); err != nil || same {
+			if err != nil {
+				return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+			}
+			continue // already there, as git rebase drops it
+		}
+		n, err := l.repo.WriteCommitAs(ctx, tree, []plumbing.Hash{parent}, c.Message, c.Author)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		note, err := res.Moved(c.Hash, n)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if note != nil {
+			notes[n] = note.Encode()
+		}
+		parent = n
+	}
+	return parent, nil
+}
+
+// sameTree reports whether commit's tree is tree.
+func (l *lander) sameTree(commit, tree plumbing.Hash) (bool, error) {
+	c, err := l.repo.Commit(commit)
+	if err != nil {
+		return false, err
+	}
+	return c.TreeHash == tree, nil
+}
+
+func (l *lander) conflict(c *object.Commit) error {
+	return &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
+		"land: %s %q does not apply on %s (it conflicts with what %s gained since); nothing was changed: rebase %s on %s by hand, then land again",
+		short(c.Hash), firstLine(c.Message), l.onto, l.onto, l.branch, l.onto)}
+}
+
+// squash makes one commit on the target with the branch's changes, a
+// message listing its commits, and the composed attribution.
+func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+	last := commits[len(commits)-1]
+	tree := last.TreeHash
+	if target != base {
+		t, clean, err := l.repo.MergeTrees(ctx, target, last.Hash)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if !clean {
+			return plumbing.ZeroHash, l.conflict(last)
+		}
+		tree = t
+		if same, err := l.sameTree(target, tree); err != nil || same {
+			if err != nil {
+				return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+			}
+			return target, nil
+		}
+	}
+	msg := l.squashMessage(commits)
+	c, err := l.repo.WriteCommit(ctx, tree, []plumbing.Hash{target}, msg)
+	if err != nil {
+		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+	}
+	hashes := make([]plumbing.Hash, len(commits))
+	for i, k := range commits {
+		hashes[i] = k.Hash
+	}
+	note, err := res.Compose(ctx, hashes, c)
+	if err != nil {
+		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+	}
+	if note != nil {
+		notes[c] = note.Encode()
+	}
+	return c, nil
+}
+
+// squashMessage lists the responses (and the people's commits) with
+// their summaries; its trailers say where it came from.
+func (l *lander) squashMessage(commits []*object.Commit) string {
+	var responses []*history.Response
+	var lines []string
+	assisted := map[string]bool{}
+	var trailers []gitops.Trailer
+	for _, c := range commits {
+		r, ok := history.FromCommit(c)
+		if !ok {
+			lines = append(lines, fmt.Sprintf("- %s %s (%s)", short(c.Hash), firstLine(c.Message), c.Author.Name))
+			continue
+		}
+		responses = append(responses, r)
+		lines = append(lines, fmt.Sprintf("- %s response %d/%d: %s (%s)", short(c.Hash), r.N, r.Total, r.Subject, history.Counts(r.Summary)))
+		for _, t := range gitops.ParseTrailers(c.Message) {
+			if t.Key == "Assisted-by" && !assisted[t.Value] {
+				assisted[t.Value] = true
+				trailers = append(trailers, t)
+			}
+		}
+	}
+	subject := fmt.Sprintf("aiedit: %d responses from %s", len(responses), l.branch)
+	if len(responses) == 1 && len(commits) == 1 {
+		subject = responses[0].Subject
+	}
+	trailers = append([]gitops.Trailer{{Key: "Aiedit-Squashed", Value: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}}, trailers...)
+	return gitops.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), trailers)
+}
+
+// checkedOut returns the worktree that has the target checked out ("" for
+// none), refusing one with local changes (as undo does).
+func (l *lander) checkedOut(ctx context.Context) (string, error) {
+	wts, err := l.repo.Worktrees(ctx)
+	if err != nil {
+		return "", exitcode.WithCode(exitcode.Repo, err)
+	}
+	for _, w := range wts {
+		if w.Branch != "refs/heads/"+l.onto || w.Bare {
+			continue
+		}
+		clean, err := l.repo.WorktreeClean(ctx, w.Path)
+		if err != nil {
+			return "", exitcode.WithCode(exitcode.Repo, err)
+		}
+		if !clean {
+			here := ""
+			if same(w.Path, l.repo.WorkTree) {
+				here = " (this worktree)"
+			}
+			return "", exitcode.UsageErrorf("land: %s is checked out in %s%s, which has local changes; commit or stash them first", l.onto, w.Path, here)
+		}
+		return w.Path, nil
+	}
+	return "", nil
+}
+
+// move points the target at tip: a compare-and-swap, or in the worktree
+// that has it checked out, git reset --keep after checking it still is
+// where it was read.
+func (l *lander) move(ctx context.Context, worktree string, old, tip plumbing.Hash, reason string) error {
+	ref := "refs/heads/" + l.onto
+	if worktree == "" {
+		return l.repo.UpdateRef(ctx, ref, tip, old, reason)
+	}
+	now, _, err := l.repo.ReadRef(ref)
+	if err != nil {
+		return err
+	}
+	if now != old {
+		return gitops.ErrRefMoved
+	}
+	return l.repo.ResetKeep(ctx, worktree, tip, reason)
+}
+
+func same(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	ea, err1 := filepath.EvalSymlinks(a)
+	eb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ea == eb
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func short(h plumbing.Hash) string { return h.String()[:8] }

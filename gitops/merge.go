@@ -1,0 +1,103 @@
+package gitops
+
+import (
+	"context"
+	"fmt"
+	"github.com/go-git/go-billy/v5/util"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// MergeTrees merges commits ours and theirs as `git merge-tree
+// --write-tree` does (their merge base as the base, no working tree, no
+// index) and returns the merged tree. clean is false when they conflict;
+// then the tree is not to be used.
+func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
+	op := "merge-tree " + ours.String()[:12] + " " + theirs.String()[:12]
+	res, err := r.git("merge-tree", "--write-tree", "--no-messages", ours.String(), theirs.String()).run(ctx)
+	if err != nil {
+		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	if res.code != 0 && res.code != 1 {
+		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res),
+			Hint: "land needs git 2.38 or later (git merge-tree --write-tree)"}
+	}
+	first, _, _ := strings.Cut(string(res.stdout), "\n")
+	h, err := parseHash(op, strings.TrimSpace(first))
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	return h, res.code == 0, nil
+}
+
+// Pick applies what commit c changed (against its first parent) on top
+// of the tree of commit onto, as a cherry-pick would, and returns the
+// resulting tree. A helper commit with c's parent as parent carries
+// onto's tree so that the merge base is c's parent; it is never
+// referenced.
+func (r *Repo) Pick(ctx context.Context, c *object.Commit, onto plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
+	if len(c.ParentHashes) == 0 {
+		return plumbing.ZeroHash, false, &RepoError{Op: "pick " + c.Hash.String(), Msg: "a root commit cannot be replayed"}
+	}
+	ontoCommit, err := r.Commit(onto)
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	helper, err := r.writeCommitObject(ctx, ontoCommit.TreeHash, c.ParentHashes[:1], "aiedit: land helper\n")
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	return r.MergeTrees(ctx, helper, c.Hash)
+}
+
+// WriteCommitAs writes a commit like WriteCommit, but authored by author
+// (a replayed commit keeps its author; the user commits it).
+func (r *Repo) WriteCommitAs(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string, author object.Signature) (plumbing.Hash, error) {
+	sign, err := r.signing(ctx)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if sign {
+		args := []string{"commit-tree", "-S"}
+		for _, p := range parents {
+			args = append(args, "-p", p.String())
+		}
+		args = append(args, tree.String())
+		g := r.git(args...)
+		g.stdin = []byte(message)
+		g.env = []string{"GIT_AUTHOR_NAME=" + author.Name, "GIT_AUTHOR_EMAIL=" + author.Email,
+			"GIT_AUTHOR_DATE=" + fmt.Sprintf("%d %s", author.When.Unix(), author.When.Format("-0700"))}
+		out, err := g.output(ctx, "commit-tree -S")
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		return parseHash("commit-tree -S", out)
+	}
+	_, committer, err := r.Identity(ctx)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	c := &object.Commit{Author: author, Committer: committer, Message: message, TreeHash: tree, ParentHashes: parents}
+	obj := &plumbing.MemoryObject{}
+	if err := c.Encode(obj); err != nil {
+		return plumbing.ZeroHash, &RepoError{Op: "write commit", Msg: err.Error(), Err: err}
+	}
+	return r.objects.write(obj)
+}
+
+// FileAt returns the content of path in commit's tree; ok is false when
+// it is absent or not a regular file.
+func (r *Repo) FileAt(commit plumbing.Hash, path string) (data []byte, ok bool, err error) {
+	fs, err := r.TreeFS(commit)
+	if err != nil {
+		return nil, false, err
+	}
+	info, err := fs.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, false, nil
+	}
+	data, err = util.ReadFile(fs, path)
+	return data, err == nil, err
+}
