@@ -93,6 +93,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			undoCommand(stdin, stdout, stderr),
 			blameCommand(stdin, stdout, stderr),
 			landCommand(stdin, stdout, stderr),
+			exportCommand(stdin, stdout, stderr),
 			hookCommand(stdin, stdout, stderr),
 			checksCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),

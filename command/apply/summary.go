@@ -3,10 +3,12 @@ package apply
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/provenance"
 )
 
 // writeSummary writes the pull-request summary of this run's commits to
@@ -28,14 +30,20 @@ func (a *applier) writeSummary(ctx context.Context, st *runState) error {
 			sel.Responses = append(sel.Responses, r)
 		}
 	}
+	write := func(w io.Writer) error {
+		if err := history.WriteMarkdown(ctx, w, a.repo, sel); err != nil {
+			return err
+		}
+		return provenance.WriteTable(ctx, w, a.repo, sel)
+	}
 	if a.opts.SummaryMD == "-" {
-		return history.WriteMarkdown(ctx, a.opts.IO.Out, a.repo, sel)
+		return write(a.opts.IO.Out)
 	}
 	f, err := os.Create(a.opts.SummaryMD)
 	if err != nil {
 		return exitcode.UsageErrorf("--summary-md: %v", err)
 	}
-	if err := history.WriteMarkdown(ctx, f, a.repo, sel); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return fmt.Errorf("--summary-md: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/command/hook"
+	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -37,7 +38,10 @@ func Run(ctx context.Context, opts *Options) error {
 	case opts.JSON:
 		return writeJSON(opts.IO.Out, sel)
 	case opts.Markdown:
-		return history.WriteMarkdown(ctx, opts.IO.Out, repo, sel)
+		if err := history.WriteMarkdown(ctx, opts.IO.Out, repo, sel); err != nil {
+			return err
+		}
+		return provenance.WriteTable(ctx, opts.IO.Out, repo, sel)
 	}
 	if len(sel.Responses) == 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "no aiedit commits on %s (looked for commits with Aiedit trailers on its first-parent history)\n", sel.Name)

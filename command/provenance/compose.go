@@ -21,9 +21,12 @@ type table struct {
 
 func newTable() *table { return &table{ids: map[string]int{}} }
 
+// humanID owns a line a person wrote in one of the composed commits.
+const humanID = -1
+
 func (t *table) id(o Owner) int {
 	if !o.AI {
-		return 0
+		return humanID
 	}
 	key := fmt.Sprintf("%s\x00%s\x00%d\x00%d", o.Response.Commit, o.Response.Transcript, o.Response.Response, o.Block)
 	if id, ok := t.ids[key]; ok {
@@ -51,7 +54,7 @@ func (t *table) note(files map[string]*fileState) *gitops.Attribution {
 	sort.Strings(paths)
 	for _, p := range paths {
 		f := gitops.AttrFile{Path: p}
-		for _, rg := range attribution.Runs(files[p].owners) {
+		for _, rg := range attribution.Runs(aiOnly(files[p].owners)) {
 			o := t.owner[rg.Block-1]
 			key := fmt.Sprintf("%s\x00%s\x00%d", o.Response.Commit, o.Response.Transcript, o.Response.Response)
 			src, ok := source[key]
@@ -72,6 +75,15 @@ func (t *table) note(files map[string]*fileState) *gitops.Attribution {
 	return a
 }
 
+// aiOnly keeps the owners that are responses.
+func aiOnly(owners []int) []int {
+	out := make([]int, len(owners))
+	for i, o := range owners {
+		out[i] = max(o, 0)
+	}
+	return out
+}
+
 // Compose follows every line through commits (oldest first, each the
 // first parent of the next) and returns the attribution of the tree of
 // result: a line that a response wrote and no later commit changed is
@@ -81,12 +93,20 @@ func (t *table) note(files map[string]*fileState) *gitops.Attribution {
 // merged from it (land onto a target that moved): lines are carried
 // through that last difference too.
 func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result plumbing.Hash) (*gitops.Attribution, error) {
+	t, files, err := r.compose(ctx, commits, result)
+	if err != nil {
+		return nil, err
+	}
+	return t.note(files), nil
+}
+
+func (r *Resolver) compose(ctx context.Context, commits []plumbing.Hash, result plumbing.Hash) (*table, map[string]*fileState, error) {
 	t := newTable()
 	files := map[string]*fileState{}
 	for _, c := range commits {
 		commit, err := r.repo.Commit(c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		parent := plumbing.ZeroHash
 		if len(commit.ParentHashes) > 0 {
@@ -94,7 +114,7 @@ func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result 
 		}
 		changes, err := r.repo.DiffTree(ctx, parent, c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, ch := range changes {
 			if ch.NewHash.IsZero() || !ch.NewMode.IsFile() {
@@ -107,14 +127,14 @@ func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result 
 				if !ch.OldHash.IsZero() && ch.OldMode.IsFile() {
 					b, err := r.repo.Blob(ch.OldHash)
 					if err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 					prev.text = string(b)
 				}
 			}
 			b, err := r.repo.Blob(ch.NewHash)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			var ferr error
 			owners := attribution.Carry(prev.text, prev.owners, string(b), func(i int, _ string) int {
@@ -125,7 +145,7 @@ func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result 
 				return t.id(o)
 			})
 			if ferr != nil {
-				return nil, ferr
+				return nil, nil, ferr
 			}
 			files[ch.Path] = &fileState{text: string(b), owners: owners}
 		}
@@ -134,7 +154,7 @@ func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result 
 		for p, f := range files {
 			data, ok, err := r.repo.FileAt(result, p)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if !ok {
 				delete(files, p)
@@ -146,7 +166,7 @@ func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result 
 			}
 		}
 	}
-	return t.note(files), nil
+	return t, files, nil
 }
 
 // Moved carries the note of commit old to commit new, a copy of it on
