@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -90,8 +92,11 @@ func (r *Repo) Note(n *Notes, commit plumbing.Hash) (data []byte, ok bool, err e
 	return data, err == nil, err
 }
 
-// maxNotesAttempts bounds the compare-and-swap loop of AddNotes.
-const maxNotesAttempts = 8
+// notesRetryBound bounds the compare-and-swap loop of AddNotes: every
+// concurrent apply writes the one notes ref, so under contention a writer
+// may lose many rounds; it backs off with jitter until this much time
+// has passed.
+const notesRetryBound = 30 * time.Second
 
 // AddNotes sets the notes of several commits on ref in one notes commit,
 // replacing notes those commits had, and moves ref to it with a
@@ -110,6 +115,7 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		}
 		blobs[c] = h
 	}
+	deadline := time.Now().Add(notesRetryBound)
 	for attempt := 1; ; attempt++ {
 		tip, exists, err := r.ReadRef(ref)
 		if err != nil {
@@ -139,7 +145,10 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 			return err
 		}
 		err = r.UpdateRef(ctx, ref, commit, tip, message)
-		if err == nil || !errors.Is(err, ErrRefMoved) || attempt == maxNotesAttempts {
+		if err == nil || !errors.Is(err, ErrRefMoved) || time.Now().After(deadline) {
+			return err
+		}
+		if err := sleepJittered(ctx, attempt); err != nil {
 			return err
 		}
 	}
@@ -196,4 +205,18 @@ func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
 	chain[len(chain)-1].entries[parts[len(parts)-1]] = &node{mode: filemode.Regular, hash: blob}
 	markDirty(chain)
 	return nil
+}
+
+// sleepJittered waits a random time that grows with attempt (up to about
+// 200 ms), so that writers that collided do not collide again in step.
+func sleepJittered(ctx context.Context, attempt int) error {
+	limit := time.Duration(min(attempt, 20)) * 10 * time.Millisecond
+	t := time.NewTimer(time.Duration(rand.Int64N(int64(limit))) + time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }

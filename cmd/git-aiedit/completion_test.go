@@ -60,7 +60,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		"with git -C":  {line: "git -C . aiedit sh", want: []string{"show"}},
 		"shell":        {line: "git aiedit completion f", want: []string{"fish"}},
 		"format value": {line: "git aiedit apply --format ud", want: []string{"udiff"}},
-		"source value": {line: "git aiedit apply --from cl", want: []string{"claude-code"}},
+		"source value": {line: "git aiedit apply --from cla", want: []string{"claude-code"}},
 		"source =":     {line: "git aiedit apply --from=op", want: []string{"openhands"}},
 		"checks value": {line: "git aiedit apply --checks req", want: []string{"require"}},
 	}
