@@ -2,11 +2,9 @@ package gitops
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -114,20 +112,4 @@ func (r *Repo) ReadAttribution(notes *Notes, commit plumbing.Hash) (*Attribution
 		return nil, err
 	}
 	return DecodeAttribution(data)
-}
-
-// ConfigBool reads a boolean git config key as git reads it (every file,
-// include and GIT_CONFIG_* variable); def when the key is not set.
-func (r *Repo) ConfigBool(ctx context.Context, key string, def bool) (bool, error) {
-	res, err := r.git("config", "--type=bool", "--get", key).run(ctx)
-	switch {
-	case err != nil:
-		return def, &RepoError{Op: "read " + key, Dir: r.Dir, Msg: err.Error(), Err: err}
-	case res.code == 1:
-		return def, nil
-	case res.code != 0:
-		return def, &RepoError{Op: "read " + key, Dir: r.Dir, Msg: gitMessage(res),
-			Hint: "set it to true or false: git config " + key + " false"}
-	}
-	return strings.TrimSpace(string(res.stdout)) == "true", nil
 }

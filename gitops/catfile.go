@@ -12,17 +12,23 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-// catFile is a long-lived `git cat-file --batch` process: the fallback for
-// objects go-git cannot find (partial clones fetch them on demand, odd
-// alternates). One request at a time; objectStore serialises calls.
+// catFile is a long-lived `git cat-file --batch-command` process (git
+// 2.36 and later; `--batch` before): it reads objects, and resolves
+// names (refs, revisions) without starting a process per lookup. One
+// request at a time; objectStore serialises calls.
 type catFile struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	out     *bufio.Reader
+	command bool // --batch-command: requests are "contents X" / "info X"
 }
 
-func startCatFile(dir string) (*catFile, error) {
-	cmd := exec.Command("git", "-C", dir, "cat-file", "--batch")
+func startCatFile(dir string, command bool) (*catFile, error) {
+	mode := "--batch"
+	if command {
+		mode = "--batch-command"
+	}
+	cmd := exec.Command("git", "-C", dir, "cat-file", mode)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -35,13 +41,17 @@ func startCatFile(dir string) (*catFile, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	return &catFile{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
+	return &catFile{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), command: command}, nil
 }
 
 // read returns the object's type and content; data is nil when git says
 // the object is missing.
 func (c *catFile) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
-	if _, err := io.WriteString(c.in, h.String()+"\n"); err != nil {
+	req := h.String() + "\n"
+	if c.command {
+		req = "contents " + req
+	}
+	if _, err := io.WriteString(c.in, req); err != nil {
 		return 0, nil, fmt.Errorf("cat-file: %w", err)
 	}
 	header, err := c.out.ReadString('\n')
@@ -76,4 +86,30 @@ func (c *catFile) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
 func (c *catFile) close() error {
 	_ = c.in.Close()
 	return c.cmd.Wait()
+}
+
+// info resolves name as git's get_oid does (refs by git's rules, peeling
+// suffixes such as ^{commit}) to the object it names; ok is false when
+// git says the name is missing or ambiguous. Only with --batch-command.
+func (c *catFile) info(name string) (h plumbing.Hash, typ plumbing.ObjectType, ok bool, err error) {
+	if _, err := io.WriteString(c.in, "info "+name+"\n"); err != nil {
+		return h, 0, false, fmt.Errorf("cat-file: %w", err)
+	}
+	header, err := c.out.ReadString('\n')
+	if err != nil {
+		return h, 0, false, fmt.Errorf("cat-file: %w", err)
+	}
+	header = strings.TrimSuffix(header, "\n")
+	if strings.HasSuffix(header, " missing") || strings.HasSuffix(header, " ambiguous") {
+		return h, 0, false, nil
+	}
+	fields := strings.Fields(header)
+	if len(fields) != 3 || len(fields[0]) != 40 || !plumbing.IsHash(fields[0]) {
+		return h, 0, false, fmt.Errorf("cat-file: unexpected header %q", header)
+	}
+	typ, err = plumbing.ParseObjectType(fields[1])
+	if err != nil {
+		return h, 0, false, fmt.Errorf("cat-file: %w", err)
+	}
+	return plumbing.NewHash(fields[0]), typ, true, nil
 }

@@ -2,7 +2,6 @@ package gitops
 
 import (
 	"context"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -44,20 +43,9 @@ func (r *Repo) writeCommitObject(ctx context.Context, tree plumbing.Hash, parent
 	return r.objects.write(obj)
 }
 
-// signing reports commit.gpgsign, read once per Repo.
+// signing reports commit.gpgsign, from the config read at discovery.
 func (r *Repo) signing(ctx context.Context) (bool, error) {
-	r.signOnce.Do(func() {
-		res, err := r.git("config", "--bool", "commit.gpgsign").run(ctx)
-		switch {
-		case err != nil:
-			r.signErr = &RepoError{Op: "read commit.gpgsign", Dir: r.Dir, Msg: err.Error(), Err: err}
-		case res.code == 0:
-			r.sign = strings.TrimSpace(string(res.stdout)) == "true"
-		case res.code != 1: // 1: not set
-			r.signErr = &RepoError{Op: "read commit.gpgsign", Dir: r.Dir, Msg: gitMessage(res)}
-		}
-	})
-	return r.sign, r.signErr
+	return r.ConfigBool(ctx, "commit.gpgsign", false)
 }
 
 func (r *Repo) commitTree(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string) (plumbing.Hash, error) {

@@ -3,6 +3,7 @@ package gitops
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,13 +13,20 @@ import (
 )
 
 // Identity returns the author and committer git would use right now:
-// config files, includes and GIT_AUTHOR_* / GIT_COMMITTER_* all count,
-// because git itself works them out (`git var`).
+// config files, includes and GIT_AUTHOR_* / GIT_COMMITTER_* all count.
+// When the names and addresses are given explicitly (environment or
+// config) and plain, and no GIT_*_DATE is set, it is worked out from the
+// config read at discovery exactly as `git var` would (a table test holds
+// the two equal); otherwise git itself is asked (`git var`).
 //
-// It is read once per Repo (both variables at the same time), so every
-// commit of one run carries the same identity and time, as a rebase's do.
+// It is read once per Repo (both at the same time), so every commit of
+// one run carries the same identity and time, as a rebase's do.
 func (r *Repo) Identity(ctx context.Context) (author, committer object.Signature, err error) {
 	r.identOnce.Do(func() {
+		if a, c, ok := r.explicitIdentity(time.Now()); ok {
+			r.author, r.committer = a, c
+			return
+		}
 		var wg sync.WaitGroup
 		var aerr error
 		wg.Go(func() { r.author, aerr = r.ident(ctx, "GIT_AUTHOR_IDENT") })
@@ -29,6 +37,79 @@ func (r *Repo) Identity(ctx context.Context) (author, committer object.Signature
 		}
 	})
 	return r.author, r.committer, r.identErr
+}
+
+// explicitIdentity is git's fmt_ident (ident.c) for the case where
+// nothing is guessed: the name from GIT_<WHO>_NAME, else <who>.name, else
+// user.name; the address likewise from GIT_<WHO>_EMAIL, <who>.email,
+// user.email; the time now, in the local zone. ok is false when git would
+// guess, refuse, clean up a value, or parse a date: then only git knows.
+func (r *Repo) explicitIdentity(now time.Time) (author, committer object.Signature, ok bool) {
+	if r.config.load() != nil {
+		return author, committer, false
+	}
+	loc, ok := localZone()
+	if !ok {
+		return author, committer, false
+	}
+	now = now.In(loc)
+	one := func(who, env string) (object.Signature, bool) {
+		if _, set := os.LookupEnv("GIT_" + env + "_DATE"); set {
+			return object.Signature{}, false
+		}
+		name, nok := r.identPart("GIT_"+env+"_NAME", who+".name", "user.name")
+		email, eok := r.identPart("GIT_"+env+"_EMAIL", who+".email", "user.email")
+		if !nok || !eok {
+			return object.Signature{}, false
+		}
+		return object.Signature{Name: name, Email: email, When: now.Truncate(time.Second)}, true
+	}
+	author, aok := one("author", "AUTHOR")
+	committer, cok := one("committer", "COMMITTER")
+	return author, committer, aok && cok
+}
+
+// localZone is the zone git's localtime() uses: TZ when set (a zone
+// name; git also takes POSIX rules such as "EST5EDT", which only git
+// knows), else the system's.
+func localZone() (*time.Location, bool) {
+	tz, set := os.LookupEnv("TZ")
+	if !set {
+		return time.Local, true
+	}
+	if tz == "" {
+		return time.UTC, true
+	}
+	loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":"))
+	return loc, err == nil
+}
+
+// identPart is the first of the environment variable, the per-role key
+// and the user key that is set (an empty per-role key counts as unset,
+// as in git), if git would use it unchanged.
+func (r *Repo) identPart(env, roleKey, userKey string) (string, bool) {
+	v, set := os.LookupEnv(env)
+	if !set {
+		e, ok := r.config.lookup(roleKey)
+		if !ok || e.value == "" {
+			e, ok = r.config.lookup(userKey)
+		}
+		if !ok || e.bare {
+			return "", false
+		}
+		v = e.value
+	}
+	return v, plainIdent(v)
+}
+
+// plainIdent reports a value git's strbuf_addstr_without_crud keeps as it
+// is: not empty, no '<', '>' or newline, no "crud" at either end.
+func plainIdent(v string) bool {
+	if v == "" || strings.ContainsAny(v, "<>\n") {
+		return false
+	}
+	crud := func(c byte) bool { return c <= ' ' || strings.IndexByte(",:;<>\"\\'.", c) >= 0 }
+	return !crud(v[0]) && !crud(v[len(v)-1])
 }
 
 // Prefetch starts reading what writing commits needs (identity, signing

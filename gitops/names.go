@@ -2,20 +2,17 @@ package gitops
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
-// CheckBranchName refuses a name git would not accept as a branch
-// (`git check-ref-format --branch`), with a message saying why.
+// CheckBranchName refuses a name git would not accept as a new branch
+// (`git check-ref-format --branch`, checked in-process by git's rules; a
+// table test holds the two equal), with a message saying why. Full ref
+// names (refs/…) are refused too: -b takes a branch's short name.
 func (r *Repo) CheckBranchName(ctx context.Context, name string) error {
-	res, err := r.git("check-ref-format", "--branch", name).run(ctx)
-	if err != nil {
-		return &RepoError{Op: "check branch name", Dir: r.Dir, Msg: err.Error(), Err: err}
-	}
-	// check-ref-format --branch expands "@" and "@{-1}" to branches that
-	// exist; a new branch must be a name as written.
-	if res.code != 0 || strings.HasPrefix(name, "-") || name == "@" || strings.Contains(name, "@{") ||
-		name == "HEAD" || strings.HasPrefix(name, "refs/") {
+	if !validBranchName(name) || strings.HasPrefix(name, "refs/") {
 		return &RepoError{Op: "check branch name", Msg: "not a valid branch name: " + name,
 			Hint: "use letters, digits, '/', '-' and '_' (see git check-ref-format)"}
 	}
@@ -27,6 +24,11 @@ func (r *Repo) CheckBranchName(ctx context.Context, name string) error {
 func (r *Repo) ShortName(ctx context.Context, rev string) string {
 	if strings.HasPrefix(rev, "-") {
 		return rev
+	}
+	if rev == "HEAD" {
+		if name, ok := r.headBranch(); ok {
+			return name
+		}
 	}
 	out, err := r.git("rev-parse", "--abbrev-ref", rev).output(ctx, "name "+rev)
 	if err != nil || out == "" || out == "HEAD" || strings.Contains(out, "\n") {
@@ -50,4 +52,20 @@ func (r *Repo) Files(ctx context.Context, commit string) ([]string, error) {
 		}
 	}
 	return files, nil
+}
+
+// headBranch reads the branch HEAD is on from $GIT_DIR/HEAD (the files
+// backend: reftable repositories are refused at discovery). ok is false
+// when HEAD is detached or not a plain symbolic ref.
+func (r *Repo) headBranch() (string, bool) {
+	data, err := os.ReadFile(filepath.Join(r.GitDir, "HEAD"))
+	if err != nil {
+		return "", false
+	}
+	target, ok := strings.CutPrefix(strings.TrimRight(string(data), "\n"), "ref: ")
+	name, branch := strings.CutPrefix(target, "refs/heads/")
+	if !ok || !branch || !validBranchName(name) {
+		return "", false
+	}
+	return name, true
 }

@@ -34,6 +34,9 @@ type objectStore struct {
 	cache    cache.Object
 	catReads int
 	catDead  error // set when cat-file cannot be started at all
+	// catOld is set when git is older than 2.36 (no --batch-command):
+	// names are then resolved by git rev-parse instead.
+	catOld bool
 }
 
 func openObjects(commonDir, runDir string) *objectStore {
@@ -110,13 +113,8 @@ func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 	if s.catDead != nil {
 		return nil, plumbing.ErrObjectNotFound
 	}
-	if s.cat == nil {
-		c, err := startCatFile(s.dir)
-		if err != nil {
-			s.catDead = err
-			return nil, plumbing.ErrObjectNotFound
-		}
-		s.cat = c
+	if err := s.startCat(); err != nil {
+		return nil, plumbing.ErrObjectNotFound
 	}
 	s.catReads++
 	typ, data, err := s.cat.read(h)
@@ -137,6 +135,56 @@ func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 	s.cache.Put(obj)
 	return obj, nil
 }
+
+// startCat starts the cat-file process unless it runs. A git without
+// --batch-command exits at once: then --batch is used.
+func (s *objectStore) startCat() error {
+	if s.cat != nil {
+		return nil
+	}
+	if s.catDead != nil {
+		return s.catDead
+	}
+	c, err := startCatFile(s.dir, !s.catOld)
+	if err == nil && !s.catOld {
+		// One cheap request tells whether this git knows --batch-command.
+		if _, _, _, ierr := c.info(emptyTree.String()); ierr != nil {
+			_ = c.close()
+			s.catOld = true
+			c, err = startCatFile(s.dir, false)
+		}
+	}
+	if err != nil {
+		s.catDead = err
+		return err
+	}
+	s.cat = c
+	return nil
+}
+
+// resolve asks the running cat-file process what name names. ok is false
+// when git says it names nothing; errNoResolve when this git cannot be
+// asked that way (the caller runs rev-parse).
+func (s *objectStore) resolve(name string) (plumbing.Hash, plumbing.ObjectType, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if strings.ContainsAny(name, "\n\x00") {
+		return plumbing.ZeroHash, 0, false, errNoResolve
+	}
+	if err := s.startCat(); err != nil || s.catOld {
+		return plumbing.ZeroHash, 0, false, errNoResolve
+	}
+	h, typ, ok, err := s.cat.info(name)
+	if err != nil {
+		_ = s.cat.close()
+		s.cat = nil
+		return plumbing.ZeroHash, 0, false, errNoResolve
+	}
+	return h, typ, ok, nil
+}
+
+// errNoResolve: names cannot be resolved through cat-file here.
+var errNoResolve = errors.New("gitops: cat-file cannot resolve names")
 
 // has reports whether h is stored locally (own storage or alternates).
 // has reports whether h is already stored as a loose object. Packed

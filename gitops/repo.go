@@ -23,14 +23,15 @@ type Repo struct {
 	WorkTree  string // absolute top of the working tree; "" when bare
 	Prefix    string // Dir relative to WorkTree, slash-terminated; "" at the top
 	Bare      bool
+	// CommitMsgHook is where git looks for the commit-msg hook
+	// (core.hooksPath counts); the file may not exist.
+	CommitMsgHook string
+
+	config config
 
 	objects *objectStore
 
 	treeReads atomic.Int64 // trees decoded, for tests of laziness
-
-	signOnce sync.Once
-	sign     bool
-	signErr  error
 
 	identOnce         sync.Once
 	author, committer object.Signature
@@ -41,6 +42,10 @@ type Repo struct {
 // GIT_DIR, GIT_WORK_TREE, linked worktrees and bare repositories all work)
 // and opens its object storage. It refuses formats this tool cannot write
 // correctly: SHA-256 object names and the reftable ref backend.
+//
+// It starts two git processes, at the same time: one rev-parse with every
+// flag discovery needs, and `git config --list -z`, whose answers later
+// config lookups (signing, identity, extensions, aiedit.*) are read from.
 func Discover(ctx context.Context, dir string) (*Repo, error) {
 	if dir == "" {
 		dir = "."
@@ -49,41 +54,50 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 	if err != nil {
 		return nil, &RepoError{Op: "discover", Dir: dir, Msg: err.Error(), Err: err}
 	}
+	type result struct {
+		res gitResult
+		err error
+	}
+	cfg := make(chan result, 1)
+	go func() {
+		res, err := gitCmd{dir: abs, args: []string{"config", "--list", "-z"}}.run(ctx)
+		cfg <- result{res, err}
+	}()
+	r := &Repo{Dir: abs}
+	r.config.start = func() (gitResult, error) { c := <-cfg; return c.res, c.err }
+	// --show-toplevel goes last: it fails where there is no work tree (a
+	// bare repository, inside the git directory) after the rest is printed.
 	g := gitCmd{dir: abs, args: []string{"rev-parse", "--path-format=absolute",
-		"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format"}}
+		"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format",
+		"--git-path", "hooks/commit-msg", "--show-toplevel"}}
 	res, err := g.run(ctx)
 	if err != nil {
 		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "cannot run git: " + err.Error(),
 			Hint: "install git and make sure it is on PATH", Err: err}
 	}
-	if res.code != 0 {
+	lines := strings.Split(strings.TrimRight(string(res.stdout), "\n"), "\n")
+	noWorkTree := res.code != 0 && len(lines) == 6 && strings.Contains(string(res.stderr), "must be run in a work tree")
+	if res.code != 0 && !noWorkTree {
 		return nil, discoverError(abs, res)
 	}
-	lines := strings.Split(strings.TrimRight(string(res.stdout), "\n"), "\n")
-	if len(lines) != 5 {
+	if len(lines) != 7 && !noWorkTree {
 		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "unexpected output from git rev-parse: " + string(res.stdout)}
 	}
-	r := &Repo{
-		Dir:       abs,
-		GitDir:    filepath.Clean(lines[0]),
-		CommonDir: filepath.Clean(lines[1]),
-		Bare:      lines[2] == "true",
-		Prefix:    lines[3],
+	r.GitDir = filepath.Clean(lines[0])
+	r.CommonDir = filepath.Clean(lines[1])
+	r.Bare = lines[2] == "true"
+	r.Prefix = lines[3]
+	r.CommitMsgHook = filepath.Clean(lines[5])
+	if !noWorkTree {
+		r.WorkTree = filepath.Clean(lines[6])
 	}
 	if format := lines[4]; format != "sha1" {
 		return nil, &RepoError{Op: "discover", Dir: abs,
 			Msg:  "sha256 repositories are not supported yet (object format " + format + ")",
 			Hint: "use a sha1 repository"}
 	}
-	if err := r.checkExtensions(ctx); err != nil {
+	if err := r.checkExtensions(); err != nil {
 		return nil, err
-	}
-	if !r.Bare {
-		// Fails inside the git directory itself: then there is no work tree.
-		top, err := gitCmd{dir: abs, args: []string{"rev-parse", "--show-toplevel"}}.run(ctx)
-		if err == nil && top.code == 0 {
-			r.WorkTree = filepath.Clean(strings.TrimRight(string(top.stdout), "\n"))
-		}
 	}
 	r.objects = openObjects(r.CommonDir, abs)
 	return r, nil
@@ -108,13 +122,12 @@ func discoverError(dir string, res gitResult) error {
 
 // checkExtensions refuses repository extensions that change how refs or
 // objects are stored. git itself may accept them when it is new enough.
-func (r *Repo) checkExtensions(ctx context.Context) error {
-	res, err := gitCmd{dir: r.Dir, args: []string{"config", "--get-regexp", `^extensions\.`}}.run(ctx)
-	if err != nil {
-		return &RepoError{Op: "discover", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+func (r *Repo) checkExtensions() error {
+	if err := r.config.load(); err != nil {
+		return &RepoError{Op: "discover", Dir: r.Dir, Msg: "cannot read the config: " + err.Error(), Err: err}
 	}
-	for _, line := range strings.Split(string(res.stdout), "\n") {
-		key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
+	for _, e := range r.config.entries {
+		key, value := e.key, e.value
 		value = strings.ToLower(value)
 		switch strings.ToLower(key) {
 		case "extensions.refstorage":

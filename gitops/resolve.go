@@ -10,6 +10,11 @@ import (
 // ResolveCommit turns a revision (branch, tag, hash, HEAD~2, …) into the
 // commit it names, peeling tags.
 func (r *Repo) ResolveCommit(rev string) (plumbing.Hash, error) {
+	// Through the running cat-file process; git itself is asked only to
+	// say why a revision names no commit.
+	if h, typ, ok, err := r.objects.resolve(rev + "^{commit}"); err == nil && ok && typ == plumbing.CommitObject {
+		return h, nil
+	}
 	out, err := r.git("rev-parse", "--verify", "--end-of-options", rev+"^{commit}").
 		output(context.Background(), "resolve "+rev)
 	if err != nil {
@@ -27,6 +32,15 @@ func (r *Repo) ResolveCommit(rev string) (plumbing.Hash, error) {
 func (r *Repo) ReadRef(name string) (hash plumbing.Hash, exists bool, err error) {
 	ctx := context.Background()
 	op := "read ref " + name
+	if name == "HEAD" || (strings.HasPrefix(name, "refs/") && validRefName(name)) {
+		// A valid full ref name has no revision syntax, so cat-file reads
+		// it as the ref (HEAD: unborn when missing). git would also try
+		// refs/<name>, refs/tags/<name>, … when it is absent: refs such as
+		// refs/refs/heads/x are not worth a process per lookup.
+		if h, _, ok, err := r.objects.resolve(name); err == nil {
+			return h, ok, nil
+		}
+	}
 	if name == "HEAD" {
 		res, err := r.git("rev-parse", "-q", "--verify", "HEAD").run(ctx)
 		if err != nil {

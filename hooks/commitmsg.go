@@ -48,7 +48,13 @@ func FindCommitMsg(ctx context.Context, dir, workTree, gitDir string) (*CommitMs
 	if err != nil {
 		return nil, err
 	}
-	p := out
+	return CommitMsgAt(ctx, out, dir, workTree, gitDir)
+}
+
+// CommitMsgAt is FindCommitMsg for a caller that knows the hook's path
+// already (`git rev-parse --git-path hooks/commit-msg`, relative to dir).
+func CommitMsgAt(ctx context.Context, path, dir, workTree, gitDir string) (*CommitMsg, error) {
+	p := path
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
 	}

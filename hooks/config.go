@@ -58,7 +58,11 @@ func LoadConfig(ctx context.Context, dir string) (Config, error) {
 	return parseConfig(out)
 }
 
-// parseConfig reads `git config -z --get-regexp` output: entries ended by
+// ParseConfig reads the checks configuration from `git config --list -z`
+// output (a repository's config as read once at discovery).
+func ParseConfig(list []byte) (Config, error) { return parseConfig(list) }
+
+// parseConfig reads `git config -z --get-regexp` (or --list) output: entries ended by
 // NUL, each "key\nvalue" (or only "key" for a key without value). Section
 // and variable names are case-insensitive; the check's name (the
 // subsection) is not.

@@ -67,10 +67,19 @@ func (a *applier) setupChecks(ctx context.Context) error {
 		configErr, hookErr error
 	)
 	if s.policy != hooks.Off || a.opts.Checks == "" {
-		wg.Go(func() { s.config, configErr = hooks.LoadConfig(ctx, a.repo.Dir) })
+		wg.Go(func() {
+			list, err := a.repo.ConfigList(ctx)
+			if err != nil {
+				configErr = err
+				return
+			}
+			s.config, configErr = hooks.ParseConfig(list)
+		})
 	}
 	if !a.opts.NoVerify && !a.opts.DryRun {
-		wg.Go(func() { s.hook, hookErr = hooks.FindCommitMsg(ctx, a.repo.Dir, a.repo.WorkTree, a.repo.GitDir) })
+		wg.Go(func() {
+			s.hook, hookErr = hooks.CommitMsgAt(ctx, a.repo.CommitMsgHook, a.repo.Dir, a.repo.WorkTree, a.repo.GitDir)
+		})
 	}
 	wg.Wait()
 	var ce *hooks.ConfigError

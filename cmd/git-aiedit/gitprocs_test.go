@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestApplyGitProcesses counts the git processes one apply starts, through
+// a git on PATH that logs each invocation and runs the real one. Each
+// costs about 10 ms on a small machine: discovery, config, objects and
+// the ref update are one process each. (A new file named by a bare name,
+// "notes.txt", costs one ls-tree more: the model may mean src/notes.txt.)
+func TestApplyGitProcesses(t *testing.T) {
+	real, err := exec.LookPath("git")
+	require.NoError(t, err)
+	r := newProcRepo(t, map[string]string{"calc.py": "def add(a, b):\n    return a - b\n", "README.md": "calc\n"})
+	shim := t.TempDir()
+	log := filepath.Join(shim, "log")
+	require.NoError(t, os.WriteFile(filepath.Join(shim, "git"),
+		[]byte("#!/bin/sh\nprintf '%s\\n' \"$*\" >>'"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
+	tr := writeTranscript(t, "fix.md", "calc.py\n```python\n<<<<<<< SEARCH\n    return a - b\n=======\n    return a + b\n>>>>>>> REPLACE\n```\n\n"+
+		createBlock("docs/notes.txt", "new file\n"))
+
+	bin, err := binDir()
+	require.NoError(t, err)
+	c := exec.Command(filepath.Join(bin, "git-aiedit"), "apply", "-q", "-b", "fix", tr)
+	c.Dir = r.dir
+	c.Env = append(r.env, "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := c.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Equal(t, "def add(a, b):\n    return a + b\n", r.gitRaw("show", "fix:calc.py"))
+
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	calls := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var branch []string // what moving the branch needs, attribution aside
+	for _, call := range calls {
+		if !strings.Contains(call, "refs/notes/aiedit") {
+			branch = append(branch, call)
+		}
+	}
+	require.LessOrEqual(t, len(branch), 4, "git processes of one apply:\n%s", data)
+	// The attribution notes move their own ref: one more, and no other.
+	require.LessOrEqual(t, len(calls), 5, "git processes of one apply:\n%s", data)
+	r.fsck()
+}
