@@ -37,12 +37,16 @@ func Describe(e editcore.ErrorType) string {
 }
 
 // Explain is the one-line explanation of a block's outcome, "" for a
-// block that applied.
+// block that applied as the model wrote it.
 func (b Block) Explain() string {
 	if b.Reason != "" && (b.Status == editcore.Failed || b.Status == editcore.Skipped) {
 		return b.Reason
 	}
 	switch b.Status {
+	case editcore.Rejected:
+		return "rejected by the user (apply -p): not applied"
+	case editcore.Edited:
+		return "edited by the user (apply -p) before it was committed"
 	case editcore.NotInContext:
 		return "not attempted: the model had not seen this file in full"
 	case editcore.Failed, editcore.Skipped:

@@ -32,7 +32,7 @@ func WriteMarkdown(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *Sel
 	}
 	b.WriteString("\n\n| response | commit | blocks | subject |\n|---|---|---|---|\n")
 	for _, r := range sel.Responses {
-		fmt.Fprintf(&b, "| %d/%d | `%s` | %s | %s |\n", r.N, r.Total, r.Short(), Counts(r.Summary), cell(r.Subject))
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", r.Label(), r.Short(), Counts(r.Summary), cell(r.Subject))
 	}
 
 	files, err := fileTotals(ctx, repo, sel.Responses)

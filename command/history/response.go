@@ -210,3 +210,12 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// Label names the response for listings: "1/3", or "1/3 retry 2" for a
+// retry round's commit.
+func (r *Response) Label() string {
+	if r.Round > 0 {
+		return fmt.Sprintf("%d/%d retry %d", r.N, r.Total, r.Round)
+	}
+	return fmt.Sprintf("%d/%d", r.N, r.Total)
+}

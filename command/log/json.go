@@ -22,6 +22,8 @@ type jsonResponse struct {
 	Response   int             `json:"response"`
 	Total      int             `json:"total"`
 	Model      string          `json:"model,omitempty"`
+	RetryOf    int             `json:"retry_of,omitempty"` // a retry round's commit: the response it retries
+	Round      int             `json:"round,omitempty"`
 	Blocks     []jsonBlock     `json:"blocks"`
 	Shell      []jsonShell     `json:"shell"`
 	Summary    history.Summary `json:"summary"`
@@ -46,7 +48,7 @@ func writeJSON(w io.Writer, sel *history.Selection) error {
 	for i := len(sel.Responses) - 1; i >= 0; i-- {
 		r := sel.Responses[i]
 		jr := &jsonResponse{Commit: r.Commit.String(), Subject: r.Subject, Transcript: r.Transcript,
-			Response: r.N, Total: r.Total, Model: r.Model, Blocks: []jsonBlock{}, Shell: []jsonShell{}, Summary: r.Summary}
+			Response: r.N, Total: r.Total, Model: r.Model, RetryOf: r.RetryOf, Round: r.Round, Blocks: []jsonBlock{}, Shell: []jsonShell{}, Summary: r.Summary}
 		for _, b := range r.Blocks {
 			jr.Blocks = append(jr.Blocks, jsonBlock{Index: b.Index, File: b.Path, Status: string(b.Status),
 				ErrorType: string(b.Error), Detail: b.Detail, Reason: b.Explain()})

@@ -55,9 +55,10 @@ func Run(ctx context.Context, opts *Options) error {
 // Verbose one line per block and shell command below it.
 func writeText(opts *Options, sel *history.Selection) {
 	cs := opts.IO.ColorScheme()
-	width := 0
+	width, lwidth := 0, 5
 	for _, r := range sel.Responses {
 		width = max(width, len(history.Counts(r.Summary)))
+		lwidth = max(lwidth, len(r.Label()))
 	}
 	var b strings.Builder
 	for i := len(sel.Responses) - 1; i >= 0; i-- {
@@ -67,7 +68,7 @@ func writeText(opts *Options, sel *history.Selection) {
 		if r.Summary.Problems() > 0 {
 			counts = cs.Red(counts)
 		}
-		fmt.Fprintf(&b, "%s %5s  %s%s  %s\n", cs.Yellow(r.Short()), fmt.Sprintf("%d/%d", r.N, r.Total), counts, pad, r.Subject)
+		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, r.Label(), counts, pad, r.Subject)
 		if opts.Verbose {
 			for _, bl := range r.Blocks {
 				b.WriteString("    " + history.BlockLine(cs, bl) + "\n")

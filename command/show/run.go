@@ -28,6 +28,9 @@ func Run(ctx context.Context, opts *Options) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", cs.Yellow("commit "+r.Commit.String()))
 	fmt.Fprintf(&b, "response %d/%d of %s", r.N, r.Total, r.TranscriptName())
+	if r.Round > 0 {
+		fmt.Fprintf(&b, ", retry round %d (the model's answer to the retry prompt)", r.Round)
+	}
 	if r.Model != "" {
 		fmt.Fprintf(&b, " (model %s)", r.Model)
 	}
