@@ -65,7 +65,7 @@ func parseBlame(out []byte) []BlameLine {
 		}
 		if cur == nil {
 			f := strings.Fields(l)
-			if len(f) < 3 || len(f[0]) != 40 {
+			if len(f) < 3 || len(f[0]) != 40 || !isHex(f[0]) {
 				continue
 			}
 			orig, _ := strconv.Atoi(f[1])

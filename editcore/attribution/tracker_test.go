@@ -127,3 +127,27 @@ func TestCarryNoNewlineAtEnd(t *testing.T) {
 	got := carry(before, "x\ny\nz\n", func(string) int { return 3 })
 	assert.Equal(t, []int{2, 3, 3}, got) // y gained a newline: rewritten
 }
+
+// FuzzCarry: one owner per line of the new text; with nothing changed,
+// every owner is kept; a new line's owner is the fill's.
+func FuzzCarry(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nx\nc\n")
+	f.Add("", "one")
+	f.Add("x\r\ny", "x\r\ny\n")
+	f.Fuzz(func(t *testing.T, before, after string) {
+		owners := make([]int, len(splitLines(before)))
+		for i := range owners {
+			owners[i] = i + 1
+		}
+		got := Carry(before, owners, after, func(int, string) int { return -1 })
+		require.Len(t, got, len(splitLines(after)))
+		if before == after {
+			assert.Equal(t, owners, got)
+		}
+		if before == "" {
+			for _, o := range got {
+				assert.Equal(t, -1, o)
+			}
+		}
+	})
+}
