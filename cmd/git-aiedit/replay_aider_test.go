@@ -37,6 +37,18 @@ func TestAiderReplayBinary(t *testing.T) {
 		t.Skip(err.Error())
 	}
 	require.NoError(t, err)
+	// Every case runs in-process in editcore/replay's tests; through the
+	// binary a sample (every 8th case) shows the wiring, unless
+	// AIEDIT_REPLAY_FULL=1 asks for all 202 (CI and benchmarks do).
+	all := len(cases)
+	full := os.Getenv("AIEDIT_REPLAY_FULL") == "1"
+	if !full {
+		var sample []replay.Case
+		for i := 0; i < len(cases); i += 8 {
+			sample = append(sample, cases[i])
+		}
+		cases = sample
+	}
 	// A plain build, not this race-instrumented test binary: 202 runs of
 	// the latter cost over a minute and check nothing more.
 	bin := builtBinary(t)
@@ -60,8 +72,13 @@ func TestAiderReplayBinary(t *testing.T) {
 	})
 	t.Logf("aider replay through git aiedit apply: %d of %d passed as the dataset grades them (%d exact, %d lenient_exact), %d wrong application(s)",
 		exact.Load()+lenient.Load(), len(cases), exact.Load(), lenient.Load(), wrong.Load())
-	assert.GreaterOrEqual(t, int(exact.Load()+lenient.Load()), min(200, len(cases)), "cases passed")
-	assert.GreaterOrEqual(t, int(exact.Load()), min(199, len(cases)), "cases passed with only line endings aside")
+	// Of all 202, 200 pass and 199 exactly: a sample may hold the others.
+	missPass, missExact := all-min(200, all), all-min(199, all)
+	assert.GreaterOrEqual(t, int(exact.Load()+lenient.Load()), len(cases)-missPass, "cases passed")
+	assert.GreaterOrEqual(t, int(exact.Load()), len(cases)-missExact, "cases passed with only line endings aside")
+	if !full {
+		t.Logf("a sample of %d of %d cases; AIEDIT_REPLAY_FULL=1 runs them all", len(cases), all)
+	}
 }
 
 // replayThroughBinary applies one case and grades it; wrong lists the
