@@ -106,6 +106,11 @@ type Op struct {
 	Recursive  bool // Delete: a directory and everything below it
 
 	Command *shell.Command // Shell
+	// Executed: the agent ran the command this operation replays (a tool
+	// call), rather than suggesting it. A Shell command that cannot be
+	// replayed is not_replayed; a write made through the shell needed no
+	// read first, so it is never not_in_context.
+	Executed bool
 
 	// NewOnly (Create): the block may not be the file's whole content (a
 	// fenced block after a path line in a reply that edits with another

@@ -17,6 +17,9 @@ const (
 	// was not applied, or what they saved in the editor was.
 	Rejected Status = "rejected"
 	Edited   Status = "edited"
+	// NotReplayed: a command an agent ran that may have written files but
+	// cannot be replayed deterministically; recorded, never run.
+	NotReplayed Status = "not_replayed"
 )
 
 // ErrorType says why an operation failed or was skipped (cli.md, "Error types").

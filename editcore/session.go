@@ -200,7 +200,7 @@ func (s *Session) do(op *Op, r *Result) {
 		s.createOver(op, r, data)
 		return
 	}
-	if s.opt.InContext != nil && !s.opt.InContext(r.Path) {
+	if s.opt.InContext != nil && !op.Executed && !s.opt.InContext(r.Path) {
 		r.Status = NotInContext
 		r.Message = "the model had not seen " + r.Path + " in full; add it to the context and ask again"
 		return

@@ -1,6 +1,8 @@
 package editcore
 
 import (
+	"errors"
+	"path"
 	"slices"
 	"strings"
 
@@ -16,8 +18,16 @@ func (s *Session) shell(op *Op) Result {
 		r.Status, r.Message = NotRun, "no command"
 		return r
 	}
+	if op.RecordedError != "" {
+		r.Status, r.Error = Failed, ToolFailed
+		r.Message = "the command failed when it was run, so it is not replayed: " + op.RecordedError
+		return r
+	}
 	if c.Op == "" {
 		r.Status, r.Message = NotRun, c.Reason
+		if op.Executed {
+			r.Status = NotReplayed
+		}
 		if r.Message == "" {
 			r.Message = "not a file operation; run it yourself if you want it"
 		}
@@ -42,6 +52,8 @@ func (s *Session) shell(op *Op) Result {
 		s.shellRemove(&r, paths, c.Recursive, slices.Contains(c.Flags, "--ignore-unmatch"))
 	case shell.Move:
 		s.shellMove(&r, paths)
+	case shell.Copy:
+		s.shellCopy(&r, paths, c.Recursive)
 	default:
 		r.Status, r.Message = NotRun, "unknown file operation "+string(c.Op)
 	}
@@ -105,4 +117,69 @@ func (s *Session) shellMove(r *Result, paths []string) {
 		}
 	}
 	r.Message = "moved " + strings.Join(srcs, ", ") + " to " + dst
+}
+
+// shellCopy copies files (or, recursively, directories) as cp does: into
+// DST when it is a directory.
+func (s *Session) shellCopy(r *Result, paths []string, recursive bool) {
+	if len(paths) < 2 {
+		r.fail(FileNotFound, "a copy needs a source and a destination")
+		return
+	}
+	srcs, dst := paths[:len(paths)-1], paths[len(paths)-1]
+	dstInfo, dstErr := s.fs.Lstat(dst)
+	intoDir := dstErr == nil && dstInfo.IsDir()
+	if len(srcs) > 1 && !intoDir {
+		r.fail(FileNotFound, "copying several files needs an existing directory as destination: "+dst)
+		return
+	}
+	for _, src := range srcs {
+		info, err := s.fs.Lstat(src)
+		if err != nil {
+			r.fail(FileNotFound, "cannot copy "+src+": no such file in the tree")
+			return
+		}
+		if info.IsDir() && !recursive {
+			r.fail(FileNotFound, "not copying directory "+src+" without -r")
+			return
+		}
+		to := dst
+		if intoDir {
+			to = path.Join(dst, path.Base(src))
+		}
+		if err := s.copyTree(r, src, to, info.IsDir()); err != nil {
+			r.fail(FileNotFound, err.Error())
+			return
+		}
+	}
+	r.Status, r.Path = Applied, dst
+	r.Message = "copied " + strings.Join(srcs, ", ") + " to " + dst
+}
+
+func (s *Session) copyTree(r *Result, src, dst string, dir bool) error {
+	if !dir {
+		data, info, err := s.read(src)
+		if err != nil {
+			return err
+		}
+		w := Result{Op: r.Op, Path: dst}
+		s.write(&w, data)
+		if w.Status == Failed {
+			return errors.New(w.Message)
+		}
+		if info.Mode()&0o111 != 0 {
+			s.chmod(&w, dst, 0o755)
+		}
+		return nil
+	}
+	entries, err := s.fs.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := s.copyTree(r, path.Join(src, e.Name()), path.Join(dst, e.Name()), e.IsDir()); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -206,6 +206,22 @@ func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block
 }
 
 func (c *claudeReader) toolUse(rec int, b block) {
+	if b.Name == "Bash" {
+		var in struct {
+			Command string `json:"command"`
+		}
+		_ = json.Unmarshal(b.Input, &in)
+		pc := pendingCall{}
+		for _, op := range shellOps(in.Command, rec, "", func(p string) string { return c.ro.relIn(c.ro.cwd, p) }) {
+			pc.ops = append(pc.ops, len(c.cur.Ops))
+			c.cur.Ops = append(c.cur.Ops, op)
+		}
+		if b.ID != "" && len(pc.ops) > 0 {
+			c.pending[b.ID] = pc
+			c.order = append(c.order, b.ID)
+		}
+		return
+	}
 	eff := mapTool(b.Name, b.Input, rec)
 	c.ro.see(eff.path)
 	for _, p := range eff.reads {

@@ -132,15 +132,35 @@ func (c *codexReader) item(rec int, ts string, it cxItem) error {
 				Command json.RawMessage `json:"command"`
 				Workdir string          `json:"workdir"`
 			}
+			var x struct {
+				Cmd     string `json:"cmd"`
+				Workdir string `json:"workdir"`
+			}
 			if json.Unmarshal([]byte(it.Arguments), &a) == nil {
 				patch, dir = shellPatch(a.Command)
 				dir = joinDir(a.Workdir, dir)
+				if patch == "" && (it.Name == "shell" || it.Name == "container.exec" || it.Name == "shell_command") {
+					c.addShell(rec, ts, it.CallID, commandText(a.Command), a.Workdir)
+					return nil
+				}
+			}
+			if it.Name == "exec_command" && json.Unmarshal([]byte(it.Arguments), &x) == nil && x.Cmd != "" {
+				if p, d := shellPatch(json.RawMessage(strconv.Quote(x.Cmd))); p != "" {
+					c.addPatch(rec, ts, it.CallID, p, joinDir(x.Workdir, d))
+				} else {
+					c.addShell(rec, ts, it.CallID, x.Cmd, x.Workdir)
+				}
+				return nil
 			}
 		}
 		c.addPatch(rec, ts, it.CallID, patch, dir)
 	case "local_shell_call":
 		if it.Action != nil {
 			patch, dir := shellPatch(it.Action.Command)
+			if patch == "" {
+				c.addShell(rec, ts, it.CallID, commandText(it.Action.Command), it.Action.WorkingDirectory)
+				return nil
+			}
 			c.addPatch(rec, ts, it.CallID, patch, joinDir(it.Action.WorkingDirectory, dir))
 		}
 	case "function_call_output", "custom_tool_call_output":
@@ -181,6 +201,50 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 		c.calls[callID] = len(cur.Patches)
 	}
 	cur.Patches = append(cur.Patches, p)
+}
+
+// addShell records a command the agent ran, as the operations that replay
+// it, in order with the patches.
+func (c *codexReader) addShell(rec int, ts, callID, text, workdir string) {
+	ro := c.ro
+	dir := ""
+	if workdir != "" {
+		dir = cleanAbs(workdir)
+	}
+	ops := shellOps(text, rec, "", func(p string) string {
+		if dir != "" {
+			return ro.relIn(dir, p)
+		}
+		return ro.relIn(ro.cwd, p)
+	})
+	if len(ops) == 0 {
+		return
+	}
+	cur := c.start(rec, ts)
+	if callID != "" {
+		c.calls[callID] = len(cur.Patches)
+	}
+	cur.Patches = append(cur.Patches, Patch{Line: rec, Ops: ops})
+}
+
+// commandText is the script of a recorded command: the last word of
+// bash -lc SCRIPT, or the words joined.
+func commandText(raw json.RawMessage) string {
+	var words []string
+	if json.Unmarshal(raw, &words) != nil {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	if len(words) >= 3 && (words[1] == "-lc" || words[1] == "-c") {
+		return words[len(words)-1]
+	}
+	for i, w := range words {
+		if strings.ContainsAny(w, " \t'\"$") {
+			words[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 func (c *codexReader) fail(callID, msg string) {

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -21,7 +22,13 @@ type ohEvent struct {
 	Cause       *int64          `json:"cause"`
 	Content     string          `json:"content"`
 	Args        json.RawMessage `json:"args"`
-	Meta        *struct {
+	Extras      *struct {
+		ExitCode *int `json:"exit_code"`
+		Metadata *struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	} `json:"extras"`
+	Meta *struct {
 		ModelResponse *struct {
 			Model string `json:"model"`
 		} `json:"model_response"`
@@ -33,6 +40,8 @@ type ohArgs struct {
 	Thought      string `json:"thought"`
 	FinalThought string `json:"final_thought"`
 	Path         string `json:"path"`
+	Command      string `json:"command"`
+	IsInput      any    `json:"is_input"`
 }
 
 var uploadedRe = regexp.MustCompile(`<uploaded_files>\s*(/\S+?)/?\s*</uploaded_files>`)
@@ -165,6 +174,9 @@ func (o *ohReader) event(rec int, ev ohEvent) error {
 	case ev.Action == "edit", ev.Action == "write", ev.Action == "read":
 		o.text(rec, ev, a.Thought)
 		o.fileAction(rec, ev)
+	case ev.Action == "run" && (a.IsInput == nil || a.IsInput == false || a.IsInput == "false"):
+		o.text(rec, ev, a.Thought)
+		o.run(rec, ev, a.Command)
 	case ev.Action == "finish":
 		o.text(rec, ev, firstNonEmpty(a.FinalThought, a.Thought))
 		return o.flush()
@@ -236,6 +248,28 @@ func (o *ohReader) fileAction(rec int, ev ohEvent) {
 	o.order = append(o.order, *ev.ID)
 }
 
+// run records a command the agent ran (CmdRunAction); its observation's
+// exit code says whether it worked. Paths resolve when the turn ends.
+func (o *ohReader) run(rec int, ev ohEvent, command string) {
+	ops := shellOps(command, rec, "", func(p string) string { return p })
+	if len(ops) == 0 {
+		return
+	}
+	cur := o.start(rec, ev)
+	pc := pendingCall{}
+	for _, op := range ops {
+		if op.Command != nil {
+			op.Command.Paths = append([]string(nil), op.Command.Paths...)
+		}
+		pc.ops = append(pc.ops, len(cur.Ops))
+		cur.Ops = append(cur.Ops, op)
+	}
+	if ev.ID != nil {
+		o.byID[*ev.ID] = pc
+		o.order = append(o.order, *ev.ID)
+	}
+}
+
 // writeRange maps a FileWriteAction: lines start..end, the whole file by
 // default (start 0 or 1, end -1).
 func writeRange(op editcore.Op, raw json.RawMessage) editcore.Op {
@@ -265,6 +299,16 @@ func (o *ohReader) observation(ev ohEvent) {
 	delete(o.byID, *ev.Cause)
 	content := strings.TrimSpace(ev.Content)
 	failed := ev.Observation == "error" || strings.HasPrefix(content, "ERROR:")
+	if ev.Observation == "run" && ev.Extras != nil {
+		code := ev.Extras.ExitCode
+		if ev.Extras.Metadata != nil && ev.Extras.Metadata.ExitCode != nil {
+			code = ev.Extras.Metadata.ExitCode
+		}
+		failed = code != nil && *code != 0
+		if failed {
+			content = fmt.Sprintf("exit status %d: %s", *code, shorten(content, 500))
+		}
+	}
 	if !failed {
 		o.ctx.add(pc.path)
 		return
@@ -294,6 +338,11 @@ func (o *ohReader) flush() error {
 	o.order = o.order[:0]
 	for i := range cur.Ops {
 		cur.Ops[i].Path = o.ro.rel(cur.Ops[i].Path)
+		if c := cur.Ops[i].Command; c != nil {
+			for j := range c.Paths {
+				c.Paths[j] = o.ro.rel(c.Paths[j])
+			}
+		}
 	}
 	cur.Text = strings.Join(o.texts, "\n\n")
 	cur.Model = o.model

@@ -66,6 +66,9 @@ type Patch struct {
 	// Dir is the call's working directory relative to the repository root
 	// ("" for the root); relative paths in the patch are relative to it.
 	Dir string
+	// Ops, when set, are the operations of a shell command the agent ran
+	// between its patches (Text is then empty): replayed in their place.
+	Ops []editcore.Op
 
 	resolve func(string) string
 }

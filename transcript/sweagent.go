@@ -124,8 +124,10 @@ func (s *sweReader) record(rec int, raw []byte) error {
 		ops = []editcore.Op{s.edit(rec, action, firstNonEmpty(state.OpenFile, s.open))}
 	case "str_replace_editor", "edit_anthropic":
 		ops = s.editor(rec, action)
+	case "find_file", "search_dir", "search_file", "scroll_up", "scroll_down", "filemap", "exit_forfeit", "exit_cost", "exit_error", "exit_format":
+		return nil // SWE-agent's own tools that only read
 	default:
-		return nil
+		ops = shellOps(action, rec, "", abs)
 	}
 	if len(ops) == 0 {
 		return nil

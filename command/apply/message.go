@@ -222,7 +222,14 @@ func (r *responseState) trailers() []gitops.Trailer {
 			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
 		}
 	}
+	unreplayed := 0
 	for _, s := range r.shell {
+		if s.Status == editcore.NotReplayed {
+			// What the agent ran that this commit could not reproduce.
+			unreplayed++
+			t = append(t, gitops.Trailer{Key: "Aiedit-Unreplayed", Value: fmt.Sprintf("%d %s", unreplayed, s.Op.Command.Text)})
+			continue
+		}
 		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: string(s.Status) + " " + s.Op.Command.Text})
 	}
 	for _, c := range r.checks {

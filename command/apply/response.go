@@ -65,6 +65,15 @@ func feed(p *parse.Parser, body io.Reader, apply func([]editcore.Op)) error {
 // patchOps parses a recorded apply_patch text into operations on
 // repository paths.
 func patchOps(patch transcript.Patch, format string) []editcore.Op {
+	if len(patch.Ops) > 0 {
+		ops := patch.Ops
+		if patch.RecordedError != "" {
+			for i := range ops {
+				ops[i].RecordedError = patch.RecordedError
+			}
+		}
+		return ops
+	}
 	if format == "" {
 		format = applypatch.Name // what codex's apply_patch tool takes
 	}

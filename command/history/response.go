@@ -107,6 +107,9 @@ func Parse(msg string) (r *Response, ok bool) {
 		case "Aiedit-Shell":
 			st, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.Status(st), Command: cmd})
+		case "Aiedit-Unreplayed":
+			_, cmd, _ := strings.Cut(t.Value, " ")
+			r.Shell = append(r.Shell, Shell{Status: editcore.NotReplayed, Command: cmd})
 		case "Aiedit-Summary":
 			summary = t.Value
 		}

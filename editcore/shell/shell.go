@@ -41,6 +41,7 @@ const (
 	Remove FileOp = "remove" // git rm, rm
 	Move   FileOp = "move"   // git mv, mv
 	Mkdir  FileOp = "mkdir"  // mkdir: nothing to record in git
+	Copy   FileOp = "copy"   // cp SRC… DST, run by an agent (never a suggestion)
 )
 
 // Reasons a command is not run. They are shown to users and models, so

@@ -1,0 +1,71 @@
+package transcript
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+func TestShellOps(t *testing.T) {
+	id := func(p string) string { return p }
+	type want struct {
+		kind    editcore.Kind
+		path    string
+		content string
+		reason  string // Shell: why not replayed ("" for a file operation)
+	}
+	tests := map[string]struct {
+		cmd  string
+		want []want
+	}{
+		"git mv":             {"git mv a b", []want{{kind: editcore.Shell}}},
+		"read only":          {"ls -la && cat a | grep x && git status", nil},
+		"quiet redirections": {"pytest -q 2>&1 >/dev/null", nil},
+		"heredoc quoted":     {"cat > a.txt <<'EOF'\n$HOME\nEOF", []want{{kind: editcore.Write, path: "a.txt", content: "$HOME\n"}}},
+		"heredoc after":      {"cat <<EOF > a.txt\nhi\nEOF", []want{{kind: editcore.Write, path: "a.txt", content: "hi\n"}}},
+		"heredoc expands":    {"cat > a.txt <<EOF\n$HOME\nEOF", []want{{kind: editcore.Shell, reason: "here-document with expansions (unquoted delimiter)"}}},
+		"tee append":         {"tee -a log.txt <<'X'\nmore\nX", []want{{kind: editcore.Append, path: "log.txt", content: "more\n"}}},
+		"heredoc in chain": {"mkdir -p d && cat > d/f <<'EOF'\nx\nEOF\necho done", []want{
+			{kind: editcore.Shell}, {kind: editcore.Write, path: "d/f", content: "x\n"}}},
+		"echo":           {`echo "a b" > f`, []want{{kind: editcore.Write, path: "f", content: "a b\n"}}},
+		"echo -n append": {`echo -n x >> f`, []want{{kind: editcore.Append, path: "f", content: "x"}}},
+		"printf":         {`printf 'a\n%s\n' b > f`, []want{{kind: editcore.Write, path: "f", content: "a\nb\n"}}},
+		"printf %d":      {`printf '%d\n' 3 > f`, []want{{kind: editcore.Shell, reason: "printf format this tool does not replay"}}},
+		"touch":          {"touch a b", []want{{kind: editcore.Append, path: "a"}, {kind: editcore.Append, path: "b"}}},
+		"cp":             {"cp -r src dst", []want{{kind: editcore.Shell}}},
+		"installer":      {"npm install left-pad", []want{{kind: editcore.Shell, reason: "may write files; not replayed"}}},
+		"sed in place":   {"sed -i 's/a/b/' f", []want{{kind: editcore.Shell, reason: "may write files; not replayed"}}},
+		"pipe to tee":    {"echo x | tee f", []want{{kind: editcore.Shell, reason: "uses a pipe"}}},
+		"to a variable":  {`echo x > "$OUT"`, []want{{kind: editcore.Shell, reason: "writes to $OUT"}}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got []want
+			for _, op := range shellOps(tc.cmd, 1, "", id) {
+				w := want{kind: op.Kind, path: op.Path, content: string(op.Content)}
+				if op.Kind == editcore.Shell && op.Command.Op == "" {
+					w.reason = op.Command.Reason
+				}
+				got = append(got, w)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// FuzzShellOps: any recorded command maps without a panic, and a write is
+// never made from a command that is not a recognised write.
+func FuzzShellOps(f *testing.F) {
+	for _, s := range []string{"cat > a <<'E'\nx\nE", "echo 'a' >> b && touch c", "printf '%s\\n' x > y", "cp -r a b; rm -rf c", "tee f <<-X\n\tx\n\tX"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		for _, op := range shellOps(cmd, 1, "", func(p string) string { return p }) {
+			if op.Kind == editcore.Shell {
+				assert.NotNil(t, op.Command)
+			}
+		}
+	})
+}
