@@ -54,6 +54,8 @@ func (s *Session) shell(op *Op) Result {
 		s.shellMove(&r, paths)
 	case shell.Copy:
 		s.shellCopy(&r, paths, c.Recursive)
+	case shell.Edit:
+		s.shellSed(&r, paths, c.Sed)
 	default:
 		r.Status, r.Message = NotRun, "unknown file operation "+string(c.Op)
 	}
@@ -182,4 +184,50 @@ func (s *Session) copyTree(r *Result, src, dst string, dir bool) error {
 		}
 	}
 	return nil
+}
+
+// shellSed runs a sed -i script's substitutions over each file, line by
+// line, keeping each line's own terminator.
+func (s *Session) shellSed(r *Result, paths []string, script *shell.Sed) {
+	if script == nil || len(paths) == 0 {
+		r.fail(MalformedBlock, "no sed script or file")
+		return
+	}
+	changed := 0
+	for _, p := range paths {
+		data, info, err := s.read(p)
+		switch {
+		case err != nil:
+			r.fail(FileNotFound, "sed: cannot read "+p+": no such file in the tree")
+			return
+		case info.IsDir():
+			r.fail(FileNotFound, "sed: "+p+" is a directory")
+			return
+		case isBinary(data):
+			r.Status, r.Error, r.Message = Skipped, BinaryFile, p+" is a binary file"
+			return
+		}
+		t := decodeText(data)
+		for i, l := range t.lines {
+			t.lines[i] = script.Apply(l)
+		}
+		out := t.encode()
+		if string(out) == string(data) {
+			continue
+		}
+		w := Result{Op: r.Op, Path: p}
+		s.write(&w, out)
+		if w.Status == Failed {
+			*r = w
+			return
+		}
+		changed++
+	}
+	r.Status = Applied
+	if changed == 0 {
+		r.Status = AlreadyApplied
+		r.Message = "the substitutions change nothing"
+		return
+	}
+	r.Message = "edited " + strings.Join(paths, ", ")
 }

@@ -17,6 +17,8 @@ import (
 //   - touch: an empty file where none is; cp: a copy;
 //   - cat or tee with a here-document, echo and printf redirected with >
 //     or >>: a write or an append of the text;
+//   - sed -i with s/// commands (shell.Sed): the substitutions;
+//   - git apply or patch of a unified diff in a here-document: its edits;
 //   - commands that only read (ls, cat, grep, git status, test runners…):
 //     nothing;
 //   - anything else that may write files: not_replayed, listed;
@@ -36,6 +38,11 @@ func shellOps(text string, line int, failed string, resolve func(string) string)
 	}
 	var ops []editcore.Op
 	for text != "" {
+		if op, rest, ok := patchDoc(text, line, resolve); ok {
+			ops = append(ops, op...)
+			text = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), "&;"))
+			continue
+		}
 		if op, rest, ok := heredocWrite(text, line, resolve); ok {
 			ops = append(ops, op...)
 			text = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), "&;"))
@@ -227,6 +234,22 @@ func segmentOps(seg string, line int, resolve func(string) string) []editcore.Op
 			for _, p := range c.Args {
 				ops = append(ops, editcore.Op{Kind: editcore.Append, Format: ToolCallFormat, Path: resolve(p), Line: line, Raw: c.Text, Content: []byte{}, Executed: true})
 			}
+		case c.Program == "sed" && !readOnly(c):
+			if c.Reason != reasonNotFileOp() {
+				ops = append(ops, notReplayedOp(c.Text, line, c.Reason))
+				break
+			}
+			script, files, err := shell.ParseSedArgs(c.Args)
+			if err != nil {
+				ops = append(ops, notReplayedOp(c.Text, line, "sed: "+err.Error()))
+				break
+			}
+			cmd := c
+			cmd.Op, cmd.Sed, cmd.Paths = shell.Edit, script, nil
+			for _, f := range files {
+				cmd.Paths = append(cmd.Paths, resolve(f))
+			}
+			ops = append(ops, editcore.Op{Kind: editcore.Shell, Format: ToolCallFormat, Line: line, Raw: c.Text, Executed: true, Command: &cmd})
 		case c.Program == "cp" && c.Reason == reasonNotFileOp():
 			if op, ok := copyOp(c, line, resolve); ok {
 				ops = append(ops, op)

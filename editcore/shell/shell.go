@@ -31,6 +31,7 @@ type Command struct {
 	Flags     []string // recognised flags, canonical spelling, e.g. "-r", "-f", "--cached"
 	Paths     []string // path operands, as written (unquoted); Move: sources then destination
 	Recursive bool     // rm -r / git rm -r
+	Sed       *Sed     // Edit: the substitutions
 	Reason    string   // why Op is "" ("not a file operation", "uses a pipe", ...)
 }
 
@@ -42,6 +43,7 @@ const (
 	Move   FileOp = "move"   // git mv, mv
 	Mkdir  FileOp = "mkdir"  // mkdir: nothing to record in git
 	Copy   FileOp = "copy"   // cp SRC… DST, run by an agent (never a suggestion)
+	Edit   FileOp = "sed"    // sed -i with a Sed script, run by an agent
 )
 
 // Reasons a command is not run. They are shown to users and models, so

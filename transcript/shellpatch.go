@@ -1,0 +1,72 @@
+package transcript
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
+)
+
+var patchDocRe = regexp.MustCompile(`^(?:cat\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)\s*\|\s*)?(git\s+apply|patch)((?:\s+-[-\w=.]+)*)\s*(?:<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?))?[ \t]*\n`)
+
+// patchDoc reads `git apply <<'EOF'`, `patch -p1 <<'EOF'` and `cat <<'EOF'
+// | git apply` with an inline unified diff: its edits, as the diff's
+// operations. Reverse, check-only and unknown options are not replayed.
+func patchDoc(text string, line int, resolve func(string) string) ([]editcore.Op, string, bool) {
+	m := patchDocRe.FindStringSubmatch(text)
+	if m == nil {
+		return nil, "", false
+	}
+	delim := m[2] + m[7]
+	if delim == "" || (m[2] != "" && m[7] != "") {
+		return nil, "", false
+	}
+	raw := oneLine(text)
+	body := text[len(m[0]):]
+	lines := strings.Split(body, "\n")
+	end := -1
+	for i, l := range lines {
+		if l == delim {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		return []editcore.Op{notReplayedOp(raw, line, "here-document never ends")}, "", true
+	}
+	rest := strings.Join(lines[end+1:], "\n")
+	for _, opt := range strings.Fields(m[5]) {
+		switch opt {
+		case "-p1", "-v", "--verbose", "-u", "--unified", "-N", "--forward", "--index", "--3way", "-3":
+		case "--check", "--stat", "--numstat", "--summary", "--dry-run":
+			return nil, rest, true // reads only
+		default:
+			if strings.HasPrefix(opt, "--whitespace=") {
+				continue
+			}
+			return []editcore.Op{notReplayedOp(raw, line, "patch option "+opt+" is not replayed")}, rest, true
+		}
+	}
+	f, err := parse.Lookup("udiff")
+	if err != nil {
+		return []editcore.Op{notReplayedOp(raw, line, err.Error())}, rest, true
+	}
+	p := parse.New(parse.WithFormats(f))
+	doc := []byte(strings.Join(lines[:end], "\n") + "\n")
+	ops := append(p.Feed(doc), p.Finish()...)
+	if len(ops) == 0 {
+		return []editcore.Op{notReplayedOp(raw, line, "the here-document holds no diff this tool reads")}, rest, true
+	}
+	for i := range ops {
+		op := &ops[i]
+		op.Line, op.Executed = line, true
+		if op.Path != "" {
+			op.Path = resolve(op.Path)
+		}
+		if op.From != "" {
+			op.From = resolve(op.From)
+		}
+	}
+	return ops, rest, true
+}
