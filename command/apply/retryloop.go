@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,11 +92,12 @@ func (a *applier) retrySettings(ctx context.Context) error {
 		return nil
 	}
 	a.retries = DefaultRetries
-	cmd := exec.CommandContext(ctx, "git", "-C", a.repo.Dir, "config", "--get", "aiedit.retries")
-	out, err := cmd.Output()
-	v := strings.TrimSpace(string(out))
-	if err != nil || v == "" {
-		return nil // unset
+	v, set, err := a.repo.ConfigValue(ctx, "aiedit.retries")
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if v = strings.TrimSpace(v); !set || v == "" {
+		return nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 {
