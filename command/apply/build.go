@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -294,13 +296,35 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore
 	}
 	switch {
 	case a.opts.Context != nil:
-		a.forcedOnce.Do(func() { a.forced = pathSet(a.opts.Context) })
+		a.forcedOnce.Do(func() { a.forced = pathSet(a.contextPaths()) })
 		o.InContext = func(p string) bool { return a.forced[p] }
 	case recorded != nil:
 		set := pathSet(recorded)
 		o.InContext = func(p string) bool { return set[p] }
 	}
 	return o
+}
+
+// contextPaths are --context's paths relative to the repository's top:
+// like git's pathspecs, they are relative to the current directory
+// (":/path" is from the top, an absolute path is taken inside the work
+// tree).
+func (a *applier) contextPaths() []string {
+	out := make([]string, 0, len(a.opts.Context))
+	for _, p := range a.opts.Context {
+		switch {
+		case strings.HasPrefix(p, ":/"):
+			p = p[2:]
+		case filepath.IsAbs(p) && a.repo.WorkTree != "":
+			if rel, err := filepath.Rel(a.repo.WorkTree, p); err == nil {
+				p = filepath.ToSlash(rel)
+			}
+		default:
+			p = path.Join(a.repo.Prefix, filepath.ToSlash(p))
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func pathSet(paths []string) map[string]bool {
