@@ -94,6 +94,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			blameCommand(stdin, stdout, stderr),
 			landCommand(stdin, stdout, stderr),
 			exportCommand(stdin, stdout, stderr),
+			branchesCommand(stdin, stdout, stderr),
 			hookCommand(stdin, stdout, stderr),
 			checksCommand(stdin, stdout, stderr),
 			manCommand(stdout, stderr),

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/branches"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+)
+
+func branchesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "branches",
+		Usage: "list the review branches: transcripts, responses, failed blocks, merged or not",
+		Description: "Lists the local branches whose newest commits are aiedit commits (a few commits\n" +
+			"of your own on top are fine): the number of responses, of blocks that did not\n" +
+			"apply, whether the branch is merged (its tip is in HEAD's history, as for git\n" +
+			"branch --merged) and the transcripts it came from. --prune-merged deletes the\n" +
+			"merged ones, each only if it has not moved meanwhile, never the current branch nor\n" +
+			"one checked out in a worktree; it prints how to bring each back.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "prune-merged", Usage: "delete the review branches already merged into HEAD"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON for scripts"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() > 0 {
+				return usageErrorf("branches takes no arguments, got %d", cmd.NArg())
+			}
+			return branches.Run(ctx, &branches.Options{
+				IO:          iostreams.System(stdin, stdout, stderr),
+				PruneMerged: cmd.Bool("prune-merged"),
+				JSON:        cmd.Bool("json"),
+			})
+		},
+	}
+}

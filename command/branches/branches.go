@@ -1,0 +1,211 @@
+// Package branches implements `git aiedit branches`: the review branches
+// of a repository (the local branches whose newest commits are aiedit
+// commits) with what they hold, and --prune-merged, which deletes the
+// ones already merged.
+package branches
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops"
+)
+
+// Options are the inputs of `git aiedit branches`.
+type Options struct {
+	IO          *iostreams.IOStreams
+	Dir         string // where to look for the repository ("" = current directory)
+	PruneMerged bool
+	JSON        bool
+}
+
+// maxSkip bounds the commits, not aiedit ones, passed over on a branch
+// before its responses (the user's fix-ups on top): a branch with none
+// within it is not a review branch.
+const maxSkip = 100
+
+// Branch is one review branch (JSON of --json).
+type Branch struct {
+	Name        string   `json:"name"`
+	Tip         string   `json:"tip"`
+	Responses   int      `json:"responses"`
+	Problems    int      `json:"problems"` // blocks failed, skipped or not in context
+	Transcripts []string `json:"transcripts"`
+	Merged      bool     `json:"merged"` // its tip is in HEAD's history
+	Current     bool     `json:"current"`
+	CheckedOut  string   `json:"checked_out,omitempty"` // the worktree that has it checked out
+}
+
+// Run lists the review branches, or deletes the merged ones.
+func Run(ctx context.Context, opts *Options) error {
+	repo, err := gitops.Discover(ctx, opts.Dir)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	list, err := reviewBranches(ctx, repo)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if opts.PruneMerged {
+		return prune(ctx, repo, opts, list)
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetIndent("", "  ")
+		if list == nil {
+			list = []*Branch{}
+		}
+		return enc.Encode(list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(opts.IO.ErrOut, "no review branches (branches whose newest commits git aiedit apply made)")
+		return nil
+	}
+	write(opts.IO, list)
+	return nil
+}
+
+// reviewBranches reads every local branch's newest series of aiedit
+// commits; branches without one are left out.
+func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
+	all, err := repo.Branches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	wts, err := repo.Worktrees(ctx)
+	if err != nil {
+		return nil, err
+	}
+	checkedOut := map[string]string{}
+	for _, w := range wts {
+		if w.Branch != "" && !w.Bare {
+			checkedOut[w.Branch] = w.Path
+		}
+	}
+	head, headErr := repo.ResolveCommit("HEAD")
+	current := repo.ShortName(ctx, "HEAD")
+	var out []*Branch
+	for _, b := range all {
+		rs, err := series(ctx, repo, b.Tip)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		br := &Branch{Name: b.Name(), Tip: b.Tip.String(), Responses: len(rs), Transcripts: []string{},
+			Current: b.Name() == current, CheckedOut: checkedOut[b.Ref]}
+		seen := map[string]bool{}
+		for _, r := range rs {
+			br.Problems += r.Summary.Problems()
+			name, _, _ := strings.Cut(r.Transcript, " ")
+			if name != "" && !seen[name] {
+				seen[name] = true
+				br.Transcripts = append(br.Transcripts, name)
+			}
+		}
+		sort.Strings(br.Transcripts)
+		if headErr == nil && !br.Current {
+			if br.Merged, err = repo.IsAncestor(b.Tip, head); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, br)
+	}
+	return out, nil
+}
+
+// series is the newest run of aiedit commits on tip's first-parent
+// history, passing over at most maxSkip other commits above it.
+func series(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]*history.Response, error) {
+	var rs []*history.Response
+	skipped := 0
+	err := repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+		r, ok := history.FromCommit(c)
+		switch {
+		case ok:
+			rs = append(rs, r)
+			return nil
+		case len(rs) > 0:
+			return gitops.ErrStopWalk
+		}
+		if skipped++; skipped > maxSkip {
+			return gitops.ErrStopWalk
+		}
+		return nil
+	})
+	return rs, err
+}
+
+func write(s *iostreams.IOStreams, list []*Branch) {
+	cs := s.ColorScheme()
+	width := 0
+	for _, b := range list {
+		width = max(width, len(b.Name))
+	}
+	for _, b := range list {
+		mark := "  "
+		if b.Current {
+			mark = "* "
+		}
+		n := fmt.Sprintf("%d responses", b.Responses)
+		if b.Responses == 1 {
+			n = "1 response"
+		}
+		problems := cs.Green("all applied")
+		if b.Problems > 0 {
+			problems = cs.Red(fmt.Sprintf("%d failed", b.Problems))
+		}
+		state := "not merged"
+		switch {
+		case b.Current:
+			state = "current"
+		case b.Merged:
+			state = cs.Dim("merged")
+		}
+		fmt.Fprintf(s.Out, "%s%-*s  %-12s  %s  %s  %s\n", mark, width, b.Name, n, problems, state, strings.Join(b.Transcripts, ", "))
+	}
+}
+
+// prune deletes the merged review branches, each only if it still points
+// where it was read (compare-and-swap), never the current branch nor one
+// a worktree has checked out. The reflog of HEAD keeps nothing of them:
+// each deletion prints the commit to recreate it from.
+func prune(ctx context.Context, repo *gitops.Repo, opts *Options, list []*Branch) error {
+	deleted := 0
+	for _, b := range list {
+		switch {
+		case !b.Merged:
+			continue
+		case b.CheckedOut != "":
+			fmt.Fprintf(opts.IO.ErrOut, "kept %s: checked out in %s\n", b.Name, b.CheckedOut)
+			continue
+		}
+		tip := plumbing.NewHash(b.Tip)
+		err := repo.DeleteRef(ctx, "refs/heads/"+b.Name, tip, "aiedit: branches --prune-merged")
+		if errors.Is(err, gitops.ErrRefMoved) {
+			fmt.Fprintf(opts.IO.ErrOut, "kept %s: it moved while pruning\n", b.Name)
+			continue
+		}
+		if err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+		deleted++
+		fmt.Fprintf(opts.IO.Out, "deleted %s (was %s; git branch %s %s brings it back)\n", b.Name, b.Tip[:12], b.Name, b.Tip[:12])
+	}
+	if deleted == 0 {
+		fmt.Fprintln(opts.IO.ErrOut, "no merged review branch to delete")
+	}
+	return nil
+}
