@@ -51,7 +51,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		line string
 		want []string
 	}{
-		"command":      {line: "git aiedit l", want: []string{"log"}},
+		"command":      {line: "git aiedit lo", want: []string{"log"}},
 		"commands":     {line: "git aiedit ", want: []string{"apply", "completion", "help", "log", "man", "retry-prompt", "show", "undo"}},
 		"flag":         {line: "git aiedit log --verb", want: []string{"--verbose"}},
 		"apply flag":   {line: "git aiedit apply --summ", want: []string{"--summary-md"}},
