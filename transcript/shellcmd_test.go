@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,4 +75,40 @@ func FuzzShellOps(f *testing.F) {
 			}
 		}
 	})
+}
+
+// OpenHands run actions replay in order with the edits; a non-zero
+// exit_code (top-level or in metadata) marks the command failed.
+func TestOpenHandsRun(t *testing.T) {
+	data := `[
+{"id": 1, "source": "user", "action": "message", "args": {"content": "go"}},
+{"id": 2, "source": "agent", "action": "run", "args": {"command": "git mv /workspace/p/a.py /workspace/p/b.py", "thought": "rename"}},
+{"id": 3, "source": "agent", "cause": 2, "observation": "run", "content": "", "extras": {"metadata": {"exit_code": 0}}},
+{"id": 4, "source": "agent", "action": "edit", "args": {"path": "/workspace/p/b.py", "command": "str_replace", "old_str": "x", "new_str": "y"}},
+{"id": 5, "source": "agent", "action": "run", "args": {"command": "rm missing.txt"}},
+{"id": 6, "source": "agent", "cause": 5, "observation": "run", "content": "rm: cannot remove", "extras": {"exit_code": 1}},
+{"id": 7, "source": "agent", "action": "run", "args": {"command": "pip install x"}}
+]`
+	rs, _, err := readAll(t, []byte(data), OpenHands, Options{Exists: func(p string) bool { return p == "a.py" }})
+	assert.NoError(t, err)
+	if !assert.Len(t, rs, 1) {
+		return
+	}
+	var got []string
+	for _, op := range rs[0].Ops {
+		s := op.Kind.String() + " " + op.Path
+		if op.Command != nil {
+			s = "shell " + op.Command.Text + " " + string(op.Command.Op) + " " + strings.Join(op.Command.Paths, ",")
+		}
+		if op.RecordedError != "" {
+			s += " failed"
+		}
+		got = append(got, s)
+	}
+	assert.Equal(t, []string{
+		"shell git mv /workspace/p/a.py /workspace/p/b.py move a.py,b.py",
+		"substring b.py",
+		"shell rm missing.txt remove missing.txt failed",
+		"shell pip install x  ",
+	}, got)
 }
