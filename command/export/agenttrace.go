@@ -31,7 +31,10 @@ type Options struct {
 	Dir        string
 	Revs       []string // commits, or ranges (A..B) of them
 	AgentTrace bool
-	IO         *iostreams.IOStreams
+	// GitAI writes git-ai authorship notes on refs/notes/ai (gitai.go)
+	// instead of printing records.
+	GitAI bool
+	IO    *iostreams.IOStreams
 }
 
 // Record is an Agent Trace record.
@@ -84,8 +87,8 @@ type Range struct {
 
 // Run writes one record per commit.
 func Run(ctx context.Context, opts *Options) error {
-	if !opts.AgentTrace {
-		return exitcode.UsageErrorf("export: name a format: --agent-trace")
+	if opts.AgentTrace == opts.GitAI {
+		return exitcode.UsageErrorf("export: name one format: --agent-trace or --git-ai")
 	}
 	if len(opts.Revs) == 0 {
 		return exitcode.UsageErrorf("export: name at least one commit or range (for example: git aiedit export --agent-trace main..aiedit/fix)")
@@ -102,6 +105,14 @@ func Run(ctx context.Context, opts *Options) error {
 	res, err := provenance.NewResolver(repo)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if opts.GitAI {
+		n, err := writeGitAI(ctx, repo, res, commits)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %d git-ai authorship log(s) on %s; share them with: git push origin %s\n", n, GitAIRef, GitAIRef)
+		return nil
 	}
 	enc := json.NewEncoder(opts.IO.Out)
 	enc.SetEscapeHTML(false)
