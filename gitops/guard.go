@@ -90,11 +90,7 @@ func (fs *TreeFS) lfsAttribute(dirs []*dirNode, parts []string) (bool, error) {
 		}
 		stack = append(stack, attrs...)
 	}
-	if data, err := os.ReadFile(filepath.Join(fs.repo.CommonDir, "info", "attributes")); err == nil {
-		if attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), nil, true); err == nil {
-			stack = append(stack, attrs...)
-		}
-	}
+	stack = append(stack, fs.repo.infoAttributes()...)
 	if len(stack) == 0 {
 		return false, nil
 	}
@@ -144,4 +140,19 @@ func parseAttributesLine(line string, domain []string, top bool) (m gitattribute
 	}()
 	m, err := gitattributes.ParseAttributesLine(line, append([]string(nil), domain...), top)
 	return m, err == nil && m.Name != ""
+}
+
+// infoAttributes parses $GIT_DIR/info/attributes once per Repo, as git
+// reads it once per process: every guarded path used to open it again.
+func (r *Repo) infoAttributes() []gitattributes.MatchAttribute {
+	r.infoAttrsOnce.Do(func() {
+		data, err := os.ReadFile(filepath.Join(r.CommonDir, "info", "attributes"))
+		if err != nil {
+			return
+		}
+		if attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), nil, true); err == nil {
+			r.infoAttrs = attrs
+		}
+	})
+	return r.infoAttrs
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-billy/v5/memfs"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
@@ -28,6 +29,9 @@ type Repo struct {
 	CommitMsgHook string
 
 	config config
+
+	infoAttrsOnce sync.Once
+	infoAttrs     []gitattributes.MatchAttribute // $GIT_DIR/info/attributes
 
 	objects *objectStore
 

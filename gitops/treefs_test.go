@@ -337,3 +337,21 @@ func TestTreeFSReadsABlobOnce(t *testing.T) {
 	assert.EqualValues(t, len(data), info.Size())
 	assert.Equal(t, 1, repo.objects.catReads-before)
 }
+
+// $GIT_DIR/info/attributes counts, over every .gitattributes of the tree,
+// for every path a run guards (it is read once per repository).
+func TestGuardSeesInfoAttributes(t *testing.T) {
+	gr := gittest.FromTxtar(t, filepath.Join("..", "testdata", "repos", "special_entries.txtar"))
+	info := filepath.Join(gr.Dir, ".git", "info")
+	require.NoError(t, os.MkdirAll(info, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(info, "attributes"), []byte("*.pdf filter=lfs\nsrc/plain.txt -filter\n"), 0o644))
+	repo := open(t, gr)
+	fs, err := repo.TreeFS(head(t, repo))
+	require.NoError(t, err)
+	for _, p := range []string{"docs/manual.pdf", "other/x.pdf"} {
+		var unsafe *UnsafePathError
+		assert.ErrorAs(t, fs.Guard(p), &unsafe, p)
+	}
+	assert.NoError(t, fs.Guard("src/plain.txt"))
+	assert.NoError(t, fs.Guard("docs/readme.md"))
+}
