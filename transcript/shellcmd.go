@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -37,6 +38,18 @@ func shellOps(text string, line int, failed string, resolve func(string) string)
 			RecordedError: failed, Command: &shell.Command{Text: oneLine(text), Line: line}}}
 	}
 	var ops []editcore.Op
+	cd := &cdState{base: resolve}
+	resolve = cd.resolve
+	// seg maps one command of a chain, following cd.
+	seg := func(s string) []editcore.Op {
+		if cd.lost {
+			return []editcore.Op{notReplayedOp(s, line, "runs after a cd this tool cannot follow")}
+		}
+		if cd.step(s) {
+			return nil
+		}
+		return segmentOps(s, line, resolve)
+	}
 	for text != "" {
 		if op, rest, ok := patchDoc(text, line, resolve); ok {
 			ops = append(ops, op...)
@@ -54,8 +67,8 @@ func shellOps(text string, line int, failed string, resolve func(string) string)
 			if segs := splitChain(first); len(segs) > 1 {
 				last := segs[len(segs)-1]
 				if _, _, isDoc := heredocWrite(last+"\n"+body, line, resolve); isDoc {
-					for _, seg := range segs[:len(segs)-1] {
-						ops = append(ops, segmentOps(seg, line, resolve)...)
+					for _, s := range segs[:len(segs)-1] {
+						ops = append(ops, seg(s)...)
 					}
 					text = last + "\n" + body
 					continue
@@ -68,8 +81,8 @@ func shellOps(text string, line int, failed string, resolve func(string) string)
 			ops = append(ops, notReplayed(text, line, "uses a here-document this tool does not replay"))
 			break
 		}
-		for _, seg := range splitChain(text) {
-			ops = append(ops, segmentOps(seg, line, resolve)...)
+		for _, s := range splitChain(text) {
+			ops = append(ops, seg(s)...)
 		}
 		break
 	}
@@ -460,4 +473,51 @@ func pipelineReadOnly(text string) bool {
 		}
 	}
 	return true
+}
+
+// cdState follows cd within one recorded command line: relative paths
+// after "cd DIR" are DIR's. A cd it cannot follow (to a variable, to
+// "-", to ~) makes what follows not replayed.
+type cdState struct {
+	base func(string) string
+	dir  string // "" for the command's own working directory
+	lost bool
+}
+
+var shellCdRe = regexp.MustCompile(`^(?:cd|pushd)(?:\s+(.*))?$`)
+
+// step reports whether s is a cd, and follows it.
+func (c *cdState) step(s string) bool {
+	m := shellCdRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return false
+	}
+	words := shell.ParseLine("cd "+m[1], 1)
+	arg := ""
+	if len(words) == 1 && len(words[0].Args) == 1 {
+		arg = words[0].Args[0]
+	}
+	switch {
+	case arg == "" || arg == "-" || strings.ContainsAny(arg, "$`~*?") || len(words) != 1 || len(words[0].Args) > 1:
+		c.lost = true
+	case isAbs(arg):
+		c.dir = cleanAbs(arg)
+	default:
+		c.dir = pathJoin(c.dir, arg)
+	}
+	return true
+}
+
+func (c *cdState) resolve(p string) string {
+	if c.dir == "" || isAbs(p) {
+		return c.base(p)
+	}
+	return c.base(pathJoin(c.dir, p))
+}
+
+func pathJoin(dir, p string) string {
+	if dir == "" {
+		return path.Clean(p)
+	}
+	return path.Join(dir, p)
 }
