@@ -44,7 +44,7 @@ func builtBinary(t *testing.T) string {
 func TestApplyPatchConformance(t *testing.T) {
 	entries, err := os.ReadDir(conformanceDir)
 	if err != nil {
-		t.Skip("shared apply-patch conformance scenarios not present")
+		t.Skipf("apply_patch conformance scenarios not present at %s (%v): put the Codex apply-patch test scenarios (github.com/openai/codex, codex-rs/apply-patch/tests/fixtures/scenarios) there, beside this repository as ../shared/conformance/apply-patch", conformanceDir, err)
 	}
 	bin := builtBinary(t)
 	for _, e := range entries {

@@ -34,7 +34,7 @@ func TestAiderReplayBinary(t *testing.T) {
 	}
 	cases, err := replay.Load(aiderReplayDir)
 	if errors.Is(err, replay.ErrNoData) {
-		t.Skip(err.Error())
+		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, aiderReplayDir)
 	}
 	require.NoError(t, err)
 	// Every case runs in-process in editcore/replay's tests; through the

@@ -68,7 +68,7 @@ func TestChunkedEqualsWhole(t *testing.T) {
 func TestSeedsHaveBlocks(t *testing.T) {
 	b, err := os.ReadFile("../../../shared/seeds/001_8a34ed03ccb96e24.txt")
 	if err != nil {
-		t.Skip("shared seeds not present")
+		t.Skip("the predecessor's seed documents are not present at ../../../shared/seeds (beside this repository as ../shared/seeds); they come with the project's shared material, not with the repository")
 	}
 	var paths []string
 	for _, op := range Bytes(b) {

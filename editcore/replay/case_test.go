@@ -25,7 +25,7 @@ func loadCases(t testing.TB) []Case {
 	t.Helper()
 	cases, err := Load(dataDir)
 	if errors.Is(err, ErrNoData) {
-		t.Skip(err.Error())
+		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, dataDir)
 	}
 	require.NoError(t, err)
 	return cases

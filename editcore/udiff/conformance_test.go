@@ -45,7 +45,7 @@ func sharedSource(name string) string {
 // file alone, binary patches must be refused cleanly.
 func TestGitdiffConformance(t *testing.T) {
 	if _, err := os.Stat(conformanceDir); err != nil {
-		t.Skip("conformance data not present:", err)
+		t.Skipf("go-gitdiff apply conformance data not present at %s (%v): put go-gitdiff's testdata/apply cases (github.com/bluekeyes/go-gitdiff, gitdiff/testdata/apply) there, beside this repository as ../shared/conformance/gitdiff-apply", conformanceDir, err)
 	}
 	patches, err := filepath.Glob(filepath.Join(conformanceDir, "*.patch"))
 	require.NoError(t, err)
