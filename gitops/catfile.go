@@ -30,6 +30,7 @@ func startCatFile(dir string, command bool) (*catFile, error) {
 	}
 	cmd := exec.Command("git", "-C", dir, "cat-file", mode)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	detach(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -144,3 +144,31 @@ func TestBuildQuotesAroundTheIntendedPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, text, "   200\tline 200\n", "every candidate is shown")
 }
+
+func TestCarryOver(t *testing.T) {
+	out := []Item{
+		{Path: "a.py", Block: 1, Status: editcore.Failed},
+		{Path: "b.py", Block: 2, Status: editcore.Failed},
+		{Path: "c.py", Block: 3, Status: editcore.Failed},
+	}
+	got := CarryOver(out, []Outcome{
+		{Path: "a.py", Status: editcore.Applied},  // settled
+		{Path: "b.py", Status: editcore.Failed},   // replaced by the round's own failure
+		{Path: "d.py", Status: editcore.Rejected}, // nothing to do with the others
+	})
+	require.Len(t, got, 1)
+	assert.Equal(t, "c.py", got[0].Path)
+}
+
+func TestBuildListsRejectedOnlyWithFailures(t *testing.T) {
+	files := mapFiles(map[string]string{"app.py": "x = 1\n"})
+	rejected := Item{Response: 1, Block: 2, Path: "app.py", Status: editcore.Rejected}
+	got, err := Build([]Item{rejected}, files)
+	require.NoError(t, err)
+	assert.Empty(t, got, "a rejected block alone needs no retry")
+	got, err = Build([]Item{{Response: 1, Round: 1, Block: 1, Path: "app.py", Status: editcore.Failed, Error: editcore.AnchorNotFound, Proposed: "<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE"}, rejected}, files)
+	require.NoError(t, err)
+	assert.Contains(t, got, "(response 1, retry 1, block 1)")
+	assert.Contains(t, got, "The edits as you wrote them:\n\napp.py (response 1, retry 1, block 1):\n```\n<<<<<<< SEARCH\n")
+	assert.Contains(t, got, "The user reviewed these edits and rejected them; do not propose them again:\n\n- app.py (response 1, block 2)")
+}
