@@ -92,12 +92,6 @@ func (r *Repo) Note(n *Notes, commit plumbing.Hash) (data []byte, ok bool, err e
 	return data, err == nil, err
 }
 
-// notesRetryBound bounds the compare-and-swap loop of AddNotes: every
-// concurrent apply writes the one notes ref, so under contention a writer
-// may lose many rounds; it backs off with jitter until this much time
-// has passed.
-const notesRetryBound = 30 * time.Second
-
 // AddNotes sets the notes of several commits on ref in one notes commit,
 // replacing notes those commits had, and moves ref to it with a
 // compare-and-swap. When another writer moved the ref meanwhile it reads
@@ -115,8 +109,8 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		}
 		blobs[c] = h
 	}
-	deadline := time.Now().Add(notesRetryBound)
-	for attempt := 1; ; attempt++ {
+	retry := NewBackoff()
+	for {
 		tip, exists, err := r.ReadRef(ref)
 		if err != nil {
 			return err
@@ -145,10 +139,7 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 			return err
 		}
 		err = r.UpdateRef(ctx, ref, commit, tip, message)
-		if err == nil || !errors.Is(err, ErrRefMoved) || time.Now().After(deadline) {
-			return err
-		}
-		if err := sleepJittered(ctx, attempt); err != nil {
+		if err == nil || !errors.Is(err, ErrRefMoved) || !retry.Wait(ctx) {
 			return err
 		}
 	}

@@ -37,6 +37,10 @@ type objectStore struct {
 	// catOld is set when git is older than 2.36 (no --batch-command):
 	// names are then resolved by git rev-parse instead.
 	catOld bool
+	// written lists the objects stored (or found already loose) since
+	// VerifyObjects last ran: a concurrent prune may delete them before
+	// a ref makes them reachable.
+	written []plumbing.Hash
 }
 
 func openObjects(commonDir, runDir string) *objectStore {
@@ -203,10 +207,11 @@ func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := obj.Hash()
+	s.written = append(s.written, h)
 	if s.has(h) {
 		return h, nil
 	}
-	if _, err := s.main.SetEncodedObject(obj); err != nil {
+	if err := s.retryWrite(h, func() error { _, err := s.main.SetEncodedObject(obj); return err }); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
 	}
 	return h, nil

@@ -31,6 +31,9 @@ func (r *Repo) UpdateRef(ctx context.Context, ref string, new, old plumbing.Hash
 		return nil
 	}
 	msg := gitMessage(res)
+	if strings.Contains(string(res.stderr), ".lock': File exists") {
+		return r.lockError(op, ref, msg)
+	}
 	if casFailure(string(res.stderr), !old.IsZero()) {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrRefMoved,
 			Hint: "another process updated the ref; read it again and retry"}

@@ -87,6 +87,10 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	st, err := a.run(ctx)
 	if err != nil {
+		if st != nil && opts.JSON {
+			// The run was built but could not land: say what it found.
+			_ = st.report().writeJSON(s.Out)
+		}
 		return err
 	}
 	if opts.JSON {
@@ -325,7 +329,10 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			}
 		}
 	}
+	retry := gitops.NewBackoff()
+	var unqueue func() // set once the run lost a race and queued
 	for attempt := 1; ; attempt++ {
+		a.repo.ForgetWritten() // only the objects of the build that lands are verified
 		st, err := a.build(ctx, start, attempt > 1)
 		if err != nil {
 			return nil, err
@@ -350,6 +357,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
 		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
 		if err == nil {
+			if err := a.ensureObjects(ctx, start, head); err != nil {
+				return nil, err
+			}
 			if l := a.opts.Live; l != nil {
 				l.Head = head
 			}
@@ -361,18 +371,32 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			a.out.finish(st, a, true)
 			return st, nil
 		}
+		if errors.Is(err, gitops.ErrRefLocked) {
+			// A lock left by a killed process: rebuilding cannot help.
+			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
+		}
 		if !errors.Is(err, gitops.ErrRefMoved) {
-			return nil, exitcode.WithCode(exitcode.Repo, err)
+			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
 		}
 		if a.review != nil || st.retried() {
 			// Building again would ask the user or the model again.
 			return nil, exitcode.RepoErrorf("branch %s moved while applying, and this run's decisions and retry answers are not asked twice; "+
 				"they are kept in commit %s, off the branch: `git branch NAME %s` keeps them, or run the command again", name, short(st.head), st.head)
 		}
-		if attempt == 2 {
-			return nil, exitcode.RepoErrorf("branch %s moved twice while applying; nothing was changed; run the command again", name)
+		// Another writer moved the branch: build again on its new tip,
+		// taking turns with the other runs that lost (no stampede of
+		// rebuilds). Holding the turn, only writers other than this tool
+		// can move it again: back off from those, within the bound.
+		if unqueue == nil {
+			if unqueue, err = a.repo.QueueBranch(ctx, a.branch, retry); err != nil {
+				return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
+			}
+			defer unqueue()
+			retry = gitops.NewBackoff()
+		} else if !retry.Wait(ctx) {
+			return st.unlanded(), exitcode.RepoErrorf("branch %s kept moving: %d attempts in %s did not land; nothing was changed; run the command again",
+				name, attempt, retry.Bound)
 		}
-		// Another writer moved the branch: build again on its new tip.
 		tip, exists, err = a.repo.ReadRef(a.branch)
 		if err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
@@ -381,7 +405,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
 		}
 		start, a.exists = tip, true
-		a.out.retrying(name)
+		if attempt == 1 {
+			a.out.retrying(name)
+		}
 	}
 }
 

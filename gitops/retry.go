@@ -1,0 +1,161 @@
+package gitops
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// ErrRefLocked reports a ref whose lock file has been there longer than any
+// live git process holds one: most likely left by a killed process. The
+// error's hint names the file; retrying cannot help until it is removed.
+var ErrRefLocked = errors.New("gitops: ref is locked")
+
+// staleLockAge is how old a ref's lock file must be to count as left
+// behind. git holds a ref lock for the time of one write (milliseconds);
+// a lock this old belongs to no running update.
+const staleLockAge = 5 * time.Second
+
+// lockError tells a stale lock file from one held right now by another
+// writer (which is contention: ErrRefMoved, retry).
+func (r *Repo) lockError(op, ref, msg string) error {
+	lock := filepath.Join(r.CommonDir, filepath.FromSlash(ref)+".lock")
+	if strings.HasPrefix(ref, "refs/bisect/") || ref == "HEAD" {
+		lock = filepath.Join(r.GitDir, filepath.FromSlash(ref)+".lock")
+	}
+	if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > staleLockAge {
+		return &RepoError{Op: op, Dir: r.Dir, Msg: "the lock file " + lock + " exists (since " + fi.ModTime().UTC().Format(time.RFC3339) + ")",
+			Err:  ErrRefLocked,
+			Hint: "another git process may be running; if none is, a killed one left it: remove it (rm " + shellQuote(lock) + ") and run the command again"}
+	}
+	return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrRefMoved,
+		Hint: "another process is updating the ref; read it again and retry"}
+}
+
+func shellQuote(s string) string {
+	if strings.IndexFunc(s, func(c rune) bool {
+		return !(c == '/' || c == '.' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// writeAttempts bounds the retries of one loose object write whose fan-out
+// directory a concurrent `git prune` removed between go-git creating it and
+// renaming the object into it (git's own object writer retries the same way).
+const writeAttempts = 5
+
+// retryWrite runs write again while it fails because a directory vanished,
+// recreating the object's fan-out directory first.
+func (s *objectStore) retryWrite(h plumbing.Hash, write func() error) error {
+	var err error
+	for i := 0; i < writeAttempts; i++ {
+		if err = write(); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		hex := h.String()
+		_ = os.MkdirAll(filepath.Join(s.objectsDir, hex[:2]), 0o755)
+	}
+	return err
+}
+
+// VerifyObjects reports whether every object this Repo wrote since the
+// last call is still in the repository. A `git gc --prune=now` or
+// `git prune --expire=now` that runs between the write and the ref move
+// deletes them as unreachable; the branch would then name missing objects.
+// Objects are looked for as loose files first (no process); one that is not
+// there any more (pruned, or packed by a gc since the move made it
+// reachable) is asked of git. The written set is cleared either way.
+func (r *Repo) VerifyObjects(ctx context.Context) (missing []plumbing.Hash, err error) {
+	written := r.objects.takeWritten()
+	var gone []plumbing.Hash
+	for _, h := range written {
+		if !r.objects.has(h) {
+			gone = append(gone, h)
+		}
+	}
+	if len(gone) == 0 {
+		return nil, nil
+	}
+	var in strings.Builder
+	for _, h := range gone {
+		in.WriteString(h.String())
+		in.WriteByte('\n')
+	}
+	// --batch-check prints "<oid> missing" for an object git cannot find.
+	g := r.git("cat-file", "--batch-check=%(objectname)")
+	g.stdin = []byte(in.String())
+	res, err := g.run(ctx)
+	if err != nil {
+		return nil, &RepoError{Op: "verify objects", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	for _, line := range strings.Split(string(res.stdout), "\n") {
+		if hex, ok := strings.CutSuffix(line, " missing"); ok {
+			missing = append(missing, plumbing.NewHash(hex))
+		}
+	}
+	return missing, nil
+}
+
+// takeWritten returns the objects written since the last call.
+func (s *objectStore) takeWritten() []plumbing.Hash {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.written
+	s.written = nil
+	return w
+}
+
+// ForgetWritten clears the set of written objects VerifyObjects checks.
+func (r *Repo) ForgetWritten() { r.objects.takeWritten() }
+
+// LandBound is how long a writer keeps retrying a ref that other writers
+// keep moving. A rebuild costs about what the first build did; under
+// 64-way contention each run lands within a few rounds.
+var LandBound = 30 * time.Second
+
+// Backoff spaces the attempts of one compare-and-swap loop with full
+// jitter (a random wait up to a doubling cap), so that writers racing for
+// one ref spread out instead of colliding again in step.
+type Backoff struct {
+	Bound    time.Duration
+	deadline time.Time
+	cap      time.Duration
+}
+
+// NewBackoff starts a loop bounded by LandBound from now.
+func NewBackoff() *Backoff {
+	return &Backoff{Bound: LandBound, deadline: time.Now().Add(LandBound), cap: 20 * time.Millisecond}
+}
+
+// Wait sleeps before the next attempt; false when the bound has passed
+// or ctx is done.
+func (b *Backoff) Wait(ctx context.Context) bool {
+	left := time.Until(b.deadline)
+	if left <= 0 {
+		return false
+	}
+	d := time.Duration(rand.Int64N(int64(b.cap)) + 1)
+	if d > left {
+		d = left
+	}
+	if b.cap < time.Second {
+		b.cap *= 2
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
