@@ -1,6 +1,7 @@
 package editcore
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -33,6 +34,10 @@ type Options struct {
 	// Root is the absolute path of the repository's working tree; absolute
 	// paths below it are made relative. Empty: absolute paths are unsafe.
 	Root string
+	// Check refuses content the repository must not hold at a path (git's
+	// fsck rules for .gitmodules and .gitattributes); its error's text is
+	// the reason. Nil: no check.
+	Check func(path string, data []byte) error
 	// Resolve returns the existing files whose base name is name, for
 	// models that wrote a bare file name. Nil: no resolution.
 	Resolve func(name string) []string
@@ -341,8 +346,23 @@ func (s *Session) read(p string) ([]byte, os.FileInfo, error) {
 	return data, info, err
 }
 
-// write stores data at r.Path, creating parent directories.
+// write stores data at r.Path, creating parent directories. It refuses
+// to turn a text file (or a new one) binary with a NUL byte the model
+// wrote, and content the Check option refuses.
 func (s *Session) write(r *Result, data []byte) {
+	if bytes.IndexByte(data, 0) >= 0 {
+		if old, _, err := s.read(r.Path); err != nil || bytes.IndexByte(old, 0) < 0 {
+			r.fail(BinaryFile, "the new text for "+r.Path+" has a NUL byte, which would make it a binary file; "+
+				"refusing the block: send text without NUL bytes (write \\0 or \\x00 in source code)")
+			return
+		}
+	}
+	if s.opt.Check != nil {
+		if err := s.opt.Check(r.Path, data); err != nil {
+			r.fail(UnsafePath, "refusing the block: "+err.Error())
+			return
+		}
+	}
 	if dir := path.Dir(r.Path); dir != "." {
 		if err := s.fs.MkdirAll(dir, 0o755); err != nil {
 			r.fail(FileExists, fmt.Sprintf("cannot create directory %s: %v", dir, err))

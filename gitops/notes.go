@@ -101,6 +101,7 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 	if len(notes) == 0 {
 		return nil
 	}
+	mark, _ := r.objects.writtenSince(1 << 62) // what this call writes is verified after the move
 	blobs := make(map[plumbing.Hash]plumbing.Hash, len(notes))
 	for c, data := range notes {
 		h, err := r.writeObject(plumbing.BlobObject, data)
@@ -110,8 +111,17 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		blobs[c] = h
 	}
 	retry := NewBackoff()
+	var broken plumbing.Hash // a notes commit of ours that a prune gutted
+	var brokenParent plumbing.Hash
 	for {
 		tip, exists, err := r.ReadRef(ref)
+		old := tip
+		if err == nil && exists && !broken.IsZero() && tip == broken {
+			// Build again on what the ref held before it.
+			tip, exists = brokenParent, !brokenParent.IsZero()
+		} else {
+			broken = plumbing.ZeroHash
+		}
 		if err != nil {
 			return err
 		}
@@ -119,6 +129,9 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		var parents []plumbing.Hash
 		if exists {
 			c, err := r.Commit(tip)
+			if errors.Is(err, plumbing.ErrObjectNotFound) && retry.Wait(ctx) {
+				continue // gutted by a racing prune; its writer is writing it again
+			}
 			if err != nil {
 				return err
 			}
@@ -138,8 +151,30 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		if err != nil {
 			return err
 		}
-		err = r.UpdateRef(ctx, ref, commit, tip, message)
-		if err == nil || !errors.Is(err, ErrRefMoved) || !retry.Wait(ctx) {
+		err = r.UpdateRef(ctx, ref, commit, old, message)
+		if err == nil {
+			// A prune racing the write may have deleted the objects
+			// before the ref made them reachable: write them again.
+			_, written := r.objects.writtenSince(mark)
+			gone, verr := r.missing(ctx, written)
+			if verr != nil || len(gone) == 0 {
+				return verr
+			}
+			broken, brokenParent = commit, tip
+			if !exists {
+				brokenParent = plumbing.ZeroHash
+			}
+			for c, data := range notes {
+				if blobs[c], err = r.writeObject(plumbing.BlobObject, data); err != nil {
+					return err
+				}
+			}
+			if !retry.Wait(ctx) {
+				return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+			}
+			continue
+		}
+		if !errors.Is(err, ErrRefMoved) || !retry.Wait(ctx) {
 			return err
 		}
 	}

@@ -75,7 +75,11 @@ func (s *objectStore) retryWrite(h plumbing.Hash, write func() error) error {
 // there any more (pruned, or packed by a gc since the move made it
 // reachable) is asked of git. The written set is cleared either way.
 func (r *Repo) VerifyObjects(ctx context.Context) (missing []plumbing.Hash, err error) {
-	written := r.objects.takeWritten()
+	return r.missing(ctx, r.objects.takeWritten())
+}
+
+// missing returns those of hs that the repository does not hold.
+func (r *Repo) missing(ctx context.Context, written []plumbing.Hash) (missing []plumbing.Hash, err error) {
 	var gone []plumbing.Hash
 	for _, h := range written {
 		if !r.objects.has(h) {
@@ -158,4 +162,14 @@ func (b *Backoff) Wait(ctx context.Context) bool {
 	case <-t.C:
 		return true
 	}
+}
+
+// writtenSince returns the objects written after the first n of the set.
+func (s *objectStore) writtenSince(n int) (int, []plumbing.Hash) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n > len(s.written) {
+		n = len(s.written)
+	}
+	return len(s.written), append([]plumbing.Hash(nil), s.written[n:]...)
 }

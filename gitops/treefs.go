@@ -121,6 +121,9 @@ func splitPath(op, name string) ([]string, error) {
 		if strings.EqualFold(part, ".git") {
 			return nil, &UnsafePathError{Path: name, Reason: "names a .git directory"}
 		}
+		if err := checkName(name, part); err != nil {
+			return nil, err
+		}
 	}
 	return parts, nil
 }

@@ -239,6 +239,9 @@ func (fs *TreeFS) Rename(oldpath, newpath string) error {
 			return err
 		}
 	}
+	if err := fs.checkMoved(newClean, n); err != nil {
+		return err
+	}
 	delete(oldChain[len(oldChain)-1].entries, oldName)
 	dir.entries[name] = n
 	markDirty(oldChain)
@@ -301,6 +304,9 @@ func (fs *TreeFS) Symlink(target, link string) error {
 	dir, name := chain[len(chain)-1], parts[len(parts)-1]
 	if dir.entries[name] != nil {
 		return errorf(op, link, os.ErrExist)
+	}
+	if err := checkEntry(link, filemode.Symlink); err != nil {
+		return err
 	}
 	dir.entries[name] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
 	markDirty(chain)

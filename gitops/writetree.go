@@ -40,6 +40,15 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 			}
 			e.hash = h
 		case n.data != nil:
+			// The last line of defence: the session checks each write.
+			if err := checkEntry(name, n.mode); err != nil {
+				return plumbing.ZeroHash, false, err
+			}
+			if n.mode != filemode.Symlink {
+				if err := CheckContent(name, n.data.b); err != nil {
+					return plumbing.ZeroHash, false, err
+				}
+			}
 			h, err := r.writeObject(plumbing.BlobObject, n.data.b)
 			if err != nil {
 				return plumbing.ZeroHash, false, err

@@ -293,6 +293,7 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore
 		Guard:   tfs.Guard,
 		Root:    a.repo.WorkTree,
 		Resolve: a.resolver(tfs),
+		Check:   checkContent,
 	}
 	switch {
 	case a.opts.Context != nil:
@@ -356,5 +357,16 @@ func (a *applier) resolver(tfs *gitops.TreeFS) func(string) []string {
 			}
 		}
 		return found
+	}
+}
+
+// checkContent refuses what git's fsck would reject in the commit; the
+// reason reads as the block's message.
+func checkContent(p string, data []byte) error {
+	var ue *gitops.UnsafePathError
+	if err := gitops.CheckContent(p, data); errors.As(err, &ue) {
+		return errors.New(ue.Reason + "; a server with receive.fsckObjects would refuse the push")
+	} else {
+		return err
 	}
 }

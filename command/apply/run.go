@@ -334,6 +334,18 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 	for attempt := 1; ; attempt++ {
 		a.repo.ForgetWritten() // only the objects of the build that lands are verified
 		st, err := a.build(ctx, start, attempt > 1)
+		if err != nil && exists && errors.Is(err, plumbing.ErrObjectNotFound) && retry.Wait(ctx) {
+			// The tip names objects a racing prune deleted before their
+			// run made them reachable; that run is writing them again.
+			if tip, exists, err = a.repo.ReadRef(a.branch); err != nil {
+				return nil, exitcode.WithCode(exitcode.Repo, err)
+			}
+			if !exists {
+				return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
+			}
+			start = tip
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
