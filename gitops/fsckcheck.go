@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/config"
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
 // The rules below are git's fsck rules (fsck.c, submodule-config.c,
@@ -139,14 +139,14 @@ func CheckContent(p string, data []byte) error {
 
 // CheckGitmodules applies fsck's .gitmodules rules (fsck_gitmodules_fn).
 func CheckGitmodules(p string, data []byte) (err error) {
-	cfg := config.New()
+	cfg := gitconfig.New()
 	func() {
 		defer func() {
 			if recover() != nil {
 				err = fsckErr(p, ".gitmodules is not valid git config syntax")
 			}
 		}()
-		if e := config.NewDecoder(bytes.NewReader(data)).Decode(cfg); e != nil {
+		if e := gitconfig.NewDecoder(bytes.NewReader(data)).Decode(cfg); e != nil {
 			err = fsckErr(p, ".gitmodules is not valid git config syntax: %v", e)
 		}
 	}()

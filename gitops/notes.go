@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -233,16 +231,3 @@ func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
 	return nil
 }
 
-// sleepJittered waits a random time that grows with attempt (up to about
-// 200 ms), so that writers that collided do not collide again in step.
-func sleepJittered(ctx context.Context, attempt int) error {
-	limit := time.Duration(min(attempt, 20)) * 10 * time.Millisecond
-	t := time.NewTimer(time.Duration(rand.Int64N(int64(limit))) + time.Millisecond)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
