@@ -32,7 +32,29 @@ type Response struct {
 	RetryOf, Round int
 	Blocks         []Block
 	Shell          []Shell
+	Checks         []Check // Aiedit-Check, in the order they ran
 	Summary        Summary
+}
+
+// Check is one Aiedit-Check trailer: "<name> <status>[ <reason>]".
+type Check struct {
+	Name   string
+	Status string // passed, failed or error
+	Reason string
+}
+
+// OK reports a check that passed.
+func (c Check) OK() bool { return c.Status == "passed" }
+
+// FailedChecks returns the response's checks that did not pass.
+func (r *Response) FailedChecks() []Check {
+	var out []Check
+	for _, c := range r.Checks {
+		if !c.OK() {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Block is one Aiedit-Block trailer: "<n> <status>[:<detail>] <path>".
@@ -104,6 +126,12 @@ func Parse(msg string) (r *Response, ok bool) {
 			}
 		case "Aiedit-Reason":
 			reasons = append(reasons, t.Value)
+		case "Aiedit-Check":
+			name, rest, _ := strings.Cut(strings.TrimSpace(t.Value), " ")
+			st, reason, _ := strings.Cut(rest, " ")
+			if name != "" && st != "" {
+				r.Checks = append(r.Checks, Check{Name: name, Status: st, Reason: reason})
+			}
 		case "Aiedit-Shell":
 			st, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.Status(st), Command: cmd})

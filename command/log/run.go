@@ -68,8 +68,23 @@ func writeText(opts *Options, sel *history.Selection) {
 		if r.Summary.Problems() > 0 {
 			counts = cs.Red(counts)
 		}
-		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, r.Label(), counts, pad, r.Subject)
+		subject := r.Subject
+		if failed := r.FailedChecks(); len(failed) > 0 {
+			names := make([]string, len(failed))
+			for i, c := range failed {
+				names[i] = c.Name
+			}
+			subject = cs.Red("✗ check "+strings.Join(names, ", ")) + "  " + subject
+		}
+		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, r.Label(), counts, pad, subject)
 		if opts.Verbose {
+			for _, c := range r.FailedChecks() {
+				b.WriteString("    " + cs.Red("✗ check "+c.Name+" "+c.Status))
+				if c.Reason != "" {
+					b.WriteString(": " + c.Reason)
+				}
+				b.WriteString("\n")
+			}
 			for _, bl := range r.Blocks {
 				b.WriteString("    " + history.BlockLine(cs, bl) + "\n")
 			}

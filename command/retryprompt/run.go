@@ -3,6 +3,7 @@ package retryprompt
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
@@ -49,6 +50,21 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if text == "" {
+		var failed []string
+		for _, r := range sel.Responses {
+			for _, c := range r.FailedChecks() {
+				s := fmt.Sprintf("response %d: check %s %s", r.N, c.Name, c.Status)
+				if c.Reason != "" {
+					s += ": " + c.Reason
+				}
+				failed = append(failed, s)
+			}
+		}
+		if len(failed) > 0 {
+			fmt.Fprintf(opts.IO.ErrOut, "every block of %d response(s) on %s applied, but checks did not pass:\n  %s\n(git aiedit show COMMIT shows them; fix the code, or ask the model with what the check said)\n",
+				len(sel.Responses), sel.Name, strings.Join(failed, "\n  "))
+			return nil
+		}
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s applied\n", len(sel.Responses), sel.Name)
 		return nil
 	}

@@ -47,6 +47,14 @@ func Run(ctx context.Context, opts *Options) error {
 	if len(r.Blocks)+len(r.Shell) == 0 {
 		b.WriteString("  (no blocks)\n")
 	}
+	// Checks that passed say nothing a reviewer needs; the trailers keep them.
+	for _, c := range r.FailedChecks() {
+		line := cs.Red(fmt.Sprintf("  %-15s %s", "check "+c.Status, c.Name))
+		if c.Reason != "" {
+			line += ": " + c.Reason
+		}
+		b.WriteString(line + "\n")
+	}
 	if _, err := fmt.Fprint(opts.IO.Out, b.String()); err != nil {
 		return err
 	}
