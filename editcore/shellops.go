@@ -51,7 +51,8 @@ func (s *Session) shell(op *Op) Result {
 	case shell.Remove:
 		s.shellRemove(&r, paths, c.Recursive, slices.Contains(c.Flags, "--ignore-unmatch"))
 	case shell.Move:
-		s.shellMove(&r, paths)
+		// An existing destination is replaced only with -f (git mv -f, mv -f).
+		s.shellMove(&r, paths, slices.Contains(c.Flags, "-f"))
 	case shell.Copy:
 		s.shellCopy(&r, paths, c.Recursive)
 	case shell.Edit:
@@ -100,7 +101,7 @@ func (s *Session) shellRemove(r *Result, paths []string, recursive, ignoreUnmatc
 	r.Message = "removed " + strings.Join(present, ", ")
 }
 
-func (s *Session) shellMove(r *Result, paths []string) {
+func (s *Session) shellMove(r *Result, paths []string, overwrite bool) {
 	if len(paths) < 2 {
 		r.fail(FileNotFound, "a move needs a source and a destination")
 		return
@@ -113,7 +114,7 @@ func (s *Session) shellMove(r *Result, paths []string) {
 		}
 	}
 	for _, src := range srcs {
-		s.move(r, src, dst, false)
+		s.move(r, src, dst, overwrite)
 		if r.Status == Failed {
 			return
 		}

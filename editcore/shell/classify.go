@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -95,6 +96,9 @@ func classify(c *Command, words []word) {
 	if reason == "" {
 		reason = checkPaths(paths, min)
 	}
+	if reason == "" && c.Program == "git" {
+		reason = checkPathspecs(paths)
+	}
 	if reason != "" {
 		c.Reason = reason
 		return
@@ -164,6 +168,21 @@ func checkPaths(paths []word, min int) string {
 			return reasonDollar
 		case p.glob:
 			return reasonGlob
+		}
+	}
+	return ""
+}
+
+// checkPathspecs refuses what git itself would read as more than one path:
+// git rm and git mv take pathspecs, so a quoted '*' or '*.pyc' is a glob
+// git expands, and "." is the whole tree.
+func checkPathspecs(paths []word) string {
+	for _, p := range paths {
+		switch {
+		case strings.ContainsAny(p.text, "*?["):
+			return reasonPathspec
+		case path.Clean(p.text) == ".":
+			return reasonWholeTree
 		}
 	}
 	return ""

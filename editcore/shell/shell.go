@@ -58,6 +58,8 @@ const (
 	reasonVariable      = "uses variable expansion"
 	reasonANSIQuote     = "uses $'...' quoting"
 	reasonGlob          = "path has a glob"
+	reasonPathspec      = "path is a git pathspec glob (git expands it)"
+	reasonWholeTree     = "names the whole repository (.)"
 	reasonBrace         = "uses brace expansion"
 	reasonGroup         = "uses a command group"
 	reasonSubshell      = "uses a subshell"
