@@ -144,10 +144,6 @@ type response struct {
 	start  *gitops.TreeFS // the tree as the response started, when it may be dropped (-p)
 }
 
-func (b *batch) begin(model string, context []string) *response {
-	return b.beginAt(model, context, 0)
-}
-
 // beginAt starts a response; rec is the record that starts it in a live
 // session's section (0 otherwise).
 func (b *batch) beginAt(model string, context []string, rec int) *response {

@@ -42,7 +42,7 @@ func ParseAgent(name string) (Agent, error) {
 	return "", exitcode.UsageErrorf("unknown agent %q; use one of claude-code, codex, gemini", name)
 }
 
-// errGeminiRun explains why Gemini CLI is not captured yet.
-var errGemini = fmt.Errorf("Gemini CLI hooks are documented (SessionStart, AfterAgent in .gemini/settings.json), " +
+// errGemini explains why Gemini CLI is not captured yet.
+var errGemini = fmt.Errorf("hooks for Gemini CLI are documented (SessionStart, AfterAgent in .gemini/settings.json), " +
 	"but its sessions are saved as one JSON document rewritten every turn, which this version cannot read yet; " +
 	"nothing was changed")
