@@ -74,15 +74,15 @@ func (a *Attribution) Encode() []byte {
 func DecodeAttribution(data []byte) (*Attribution, error) {
 	var a Attribution
 	if err := json.Unmarshal(data, &a); err != nil {
-		return nil, fmt.Errorf("gitops: attribution note: %w", err)
+		return nil, fmt.Errorf("attribution note: %w", err)
 	}
 	if a.Version != AttributionVersion {
-		return nil, fmt.Errorf("gitops: attribution note: schema version %d; this git-aiedit reads version %d", a.Version, AttributionVersion)
+		return nil, fmt.Errorf("attribution note: schema version %d; this git-aiedit reads version %d", a.Version, AttributionVersion)
 	}
 	for _, f := range a.Files {
 		for _, l := range f.Lines {
 			if l.Source < 0 || l.Source >= len(a.Responses) || l.Start < 1 || l.End < l.Start {
-				return nil, fmt.Errorf("gitops: attribution note: bad line run %d-%d (source %d) in %s", l.Start, l.End, l.Source, f.Path)
+				return nil, fmt.Errorf("attribution note: bad line run %d-%d (source %d) in %s", l.Start, l.End, l.Source, f.Path)
 			}
 		}
 	}

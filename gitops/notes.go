@@ -35,10 +35,10 @@ func (r *Repo) ReadNotes(ref string) (*Notes, error) {
 	n.Tip = tip
 	c, err := r.Commit(tip)
 	if err != nil {
-		return nil, fmt.Errorf("gitops: notes %s: %w", ref, err)
+		return nil, fmt.Errorf("notes %s: %w", ref, err)
 	}
 	if err := r.collectNotes(c.TreeHash, "", n.blob, 0); err != nil {
-		return nil, fmt.Errorf("gitops: notes %s: %w", ref, err)
+		return nil, fmt.Errorf("notes %s: %w", ref, err)
 	}
 	return n, nil
 }

@@ -16,7 +16,7 @@ import (
 // ErrRefLocked reports a ref whose lock file has been there longer than any
 // live git process holds one: most likely left by a killed process. The
 // error's hint names the file; retrying cannot help until it is removed.
-var ErrRefLocked = errors.New("gitops: ref is locked")
+var ErrRefLocked = errors.New("ref is locked")
 
 // staleLockAge is how old a ref's lock file must be to count as left
 // behind. git holds a ref lock for the time of one write (milliseconds);

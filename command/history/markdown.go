@@ -32,7 +32,11 @@ func WriteMarkdown(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *Sel
 	}
 	b.WriteString("\n\n| response | commit | blocks | subject |\n|---|---|---|---|\n")
 	for _, r := range sel.Responses {
-		fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", r.Label(), r.Short(), Counts(r.Summary), cell(r.Subject))
+		subject := cell(r.Subject)
+		if !r.RevertedBy.IsZero() {
+			subject = "(reverted by `" + r.RevertedBy.String()[:8] + "`) " + subject
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", r.Label(), r.Short(), Counts(r.Summary), subject)
 	}
 
 	files, err := fileTotals(ctx, repo, sel.Responses)

@@ -34,6 +34,10 @@ type Response struct {
 	Shell          []Shell
 	Checks         []Check // Aiedit-Check, in the order they ran
 	Summary        Summary
+	// RevertedBy is a later commit on the same history whose message says
+	// "This reverts commit <Commit>." (git revert's own words); zero when
+	// none was seen.
+	RevertedBy plumbing.Hash
 }
 
 // Check is one Aiedit-Check trailer: "<name> <status>[ <reason>]".

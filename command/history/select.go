@@ -20,7 +20,7 @@ const (
 )
 
 // ErrNoResponses reports a selection that holds no aiedit commit.
-var ErrNoResponses = errors.New("history: no aiedit commits")
+var ErrNoResponses = errors.New("no aiedit commits")
 
 // Selection is what a review command looks at: aiedit commits, oldest
 // first.
@@ -56,14 +56,21 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	}
 	sel := &Selection{Spec: spec, Name: repo.ShortName(ctx, rev), Tip: tip}
 	skipped := 0
+	rv := reverts{}
 	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
 		r, ok := FromCommit(c)
 		switch {
 		case ok:
 			sel.Responses = append(sel.Responses, r)
 			return nil
-		case len(sel.Responses) > 0:
+		case len(sel.Responses) > 0 && !isRevert(c):
 			return gitops.ErrStopWalk
+		}
+		// A `git revert` of one response, made on the branch after it,
+		// belongs to the series: the walk goes on below it.
+		rv.note(c)
+		if len(sel.Responses) > 0 {
+			return nil
 		}
 		if skipped++; skipped > MaxSkip {
 			return gitops.ErrStopWalk
@@ -73,6 +80,7 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	if err != nil {
 		return nil, err
 	}
+	rv.mark(sel.Responses)
 	reverse(sel.Responses)
 	return sel, nil
 }
@@ -98,18 +106,22 @@ func selectRange(ctx context.Context, repo *gitops.Repo, spec, from, to string) 
 	}
 	sel := &Selection{Spec: spec, Name: spec, Tip: b}
 	n := 0
+	rv := reverts{}
 	err = repo.FirstParents(ctx, b, stop, func(c *object.Commit) error {
 		if n++; n > MaxRange {
-			return fmt.Errorf("history: range %s spans more than %d commits; name a shorter one", spec, MaxRange)
+			return fmt.Errorf("range %s spans more than %d commits; name a shorter one", spec, MaxRange)
 		}
 		if r, ok := FromCommit(c); ok {
 			sel.Responses = append(sel.Responses, r)
+		} else {
+			rv.note(c)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	rv.mark(sel.Responses)
 	reverse(sel.Responses)
 	return sel, nil
 }
@@ -129,7 +141,7 @@ func One(ctx context.Context, repo *gitops.Repo, rev string) (*Selection, error)
 	}
 	r, ok := FromCommit(c)
 	if !ok {
-		return nil, fmt.Errorf("history: %s (%s) is not an aiedit commit: its message has no Aiedit-Response trailer; `git aiedit log` lists them", rev, h.String()[:8])
+		return nil, fmt.Errorf("%s (%s) is not an aiedit commit: its message has no Aiedit-Response trailer; `git aiedit log` lists them", rev, h.String()[:8])
 	}
 	return &Selection{Spec: rev, Name: rev, Tip: h, Responses: []*Response{r}, Single: true}, nil
 }

@@ -24,6 +24,7 @@ type jsonResponse struct {
 	Model      string          `json:"model,omitempty"`
 	RetryOf    int             `json:"retry_of,omitempty"` // a retry round's commit: the response it retries
 	Round      int             `json:"round,omitempty"`
+	RevertedBy string          `json:"reverted_by,omitempty"` // a later commit that git revert made of this one
 	Blocks     []jsonBlock     `json:"blocks"`
 	Shell      []jsonShell     `json:"shell"`
 	Summary    history.Summary `json:"summary"`
@@ -55,6 +56,9 @@ func writeJSON(w io.Writer, sel *history.Selection) error {
 		}
 		for _, s := range r.Shell {
 			jr.Shell = append(jr.Shell, jsonShell{Command: s.Command, Status: string(s.Status)})
+		}
+		if !r.RevertedBy.IsZero() {
+			jr.RevertedBy = r.RevertedBy.String()
 		}
 		out.Responses = append(out.Responses, jr)
 	}

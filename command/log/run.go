@@ -76,6 +76,9 @@ func writeText(opts *Options, sel *history.Selection) {
 			}
 			subject = cs.Red("✗ check "+strings.Join(names, ", ")) + "  " + subject
 		}
+		if !r.RevertedBy.IsZero() {
+			subject = cs.Yellow("reverted by "+r.RevertedBy.String()[:8]) + "  " + subject
+		}
 		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, r.Label(), counts, pad, subject)
 		if opts.Verbose {
 			for _, c := range r.FailedChecks() {
