@@ -46,7 +46,7 @@ func (h *human) statusColor(st editcore.Status) func(string) string {
 // printed under it.
 func (h *human) response(r *responseState, multi bool) {
 	if h.progress != nil {
-		h.progress.show(h.cs.Dim(r.label(multi)))
+		h.progress.show(h.cs.Dim(r.progressLabel()))
 		return
 	}
 	if h.quiet {

@@ -28,6 +28,7 @@ type input struct {
 	spool *os.File
 
 	source transcript.Source // what wrote it, once read
+	count  int               // its responses, counted ahead for the progress line; 0 when unknown
 
 	live   *Live       // a section of an agent's session (live.go)
 	reader *liveReader // its reader while it is read

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
@@ -31,6 +32,7 @@ func (b *batch) read(ctx context.Context) error {
 		return err
 	}
 	b.in.source = src
+	b.countAhead(src)
 	if err = b.checkForced(src, head); err == nil {
 		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
 	}
@@ -52,6 +54,30 @@ func (b *batch) read(ctx context.Context) error {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
 	}
 	return err
+}
+
+// countAhead counts a transcript file's responses before they are
+// applied, so that the progress line on a terminal can say "response
+// 37/120". Only then: it reads the file twice. Standard input and live
+// sessions cannot be counted ahead; a count that fails is left unknown.
+func (b *batch) countAhead(src transcript.Source) {
+	if b.a.out.progress == nil || b.in.live != nil || b.in.stdin != nil || b.in.path == "" {
+		return
+	}
+	f, err := os.Open(b.in.path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	n := 0
+	opts := b.transcriptOptions()
+	opts.Warn = func(int, string) {} // said once, when the responses are applied
+	if transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(*transcript.Response) error {
+		n++
+		return nil
+	}) == nil {
+		b.in.count = n
+	}
 }
 
 // noEdits says so when a transcript held no edit at all: exit 2 when it

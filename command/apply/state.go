@@ -175,6 +175,24 @@ func (r *responseState) label(multi bool) string {
 	return r.origLabel(multi)
 }
 
+// progressLabel is the status line on a terminal: the response, out of
+// how many when the transcript was counted ahead, and the transcript.
+func (r *responseState) progressLabel() string {
+	n := fmt.Sprint(r.index)
+	name := "?"
+	if r.in != nil {
+		if r.in.count >= r.index {
+			n += fmt.Sprintf("/%d", r.in.count)
+		}
+		name = r.in.label
+	}
+	s := fmt.Sprintf("response %s · %s", n, name)
+	if r.round > 0 {
+		s = fmt.Sprintf("retry %d of %s", r.round, s)
+	}
+	return s
+}
+
 func (r *responseState) origLabel(multi bool) string {
 	if multi && r.in != nil {
 		return fmt.Sprintf("response %d of %s", r.index, r.in.label)
