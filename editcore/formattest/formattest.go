@@ -9,15 +9,9 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
-// LineParser is what a format offers the response parser.
-type LineParser interface {
-	Line(n int, line string) (claimed, active bool, ops []editcore.Op)
-	End() []editcore.Op
-}
-
 // Lines feeds text to p line by line (numbered from 1, terminators and a
 // trailing "\r" removed) and returns every operation, End's included.
-func Lines(p LineParser, text string) []editcore.Op {
+func Lines(p editcore.Format, text string) []editcore.Op {
 	var ops []editcore.Op
 	if text != "" {
 		for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
