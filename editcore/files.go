@@ -24,7 +24,7 @@ func (s *Session) remove(r *Result, p string, recursive bool) {
 		return
 	}
 	if err := removeAll(s.fs, p); err != nil {
-		r.fail(FileNotFound, fmt.Sprintf("cannot delete %s: %v", p, err))
+		r.fail(ioErrorType(err), fmt.Sprintf("cannot delete %s: %v", p, err))
 		return
 	}
 	s.changed[p] = true
@@ -68,7 +68,7 @@ func (s *Session) move(r *Result, from, to string, overwrite bool) {
 		}
 	}
 	if err := s.fs.Rename(from, to); err != nil {
-		r.fail(FileNotFound, fmt.Sprintf("cannot move %s to %s: %v", from, to, err))
+		r.fail(ioErrorType(err), fmt.Sprintf("cannot move %s to %s: %v", from, to, err))
 		return
 	}
 	s.changed[from], s.changed[to] = true, true
@@ -117,7 +117,7 @@ func (s *Session) chmod(r *Result, p string, mode os.FileMode) {
 		return
 	}
 	if err := ch.Chmod(p, mode); err != nil {
-		r.fail(FileNotFound, fmt.Sprintf("cannot change the mode of %s: %v", p, err))
+		r.fail(ioErrorType(err), fmt.Sprintf("cannot change the mode of %s: %v", p, err))
 		return
 	}
 	s.changed[p] = true

@@ -38,6 +38,9 @@ const (
 	CheckFailed        ErrorType = "check_failed"
 	// NotAnEdit: a block that names a file but is not an edit (Unread).
 	NotAnEdit ErrorType = "not_an_edit"
+	// WriteFailed: the tree refused a write for a reason none of the
+	// above names; the message has the filesystem's words.
+	WriteFailed ErrorType = "write_failed"
 )
 
 // Result is what happened to one operation.

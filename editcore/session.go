@@ -191,7 +191,7 @@ func (s *Session) do(op *Op, r *Result) {
 		s.onMissing(op, r)
 		return
 	case err != nil:
-		r.fail(FileNotFound, err.Error())
+		r.fail(ioErrorType(err), fmt.Sprintf("cannot read %s: %v%s", r.Path, err, ioHint(err)))
 		return
 	case info.IsDir():
 		r.fail(FileExists, r.Path+" is a directory, not a file")
@@ -365,7 +365,7 @@ func (s *Session) write(r *Result, data []byte) {
 	}
 	if dir := path.Dir(r.Path); dir != "." {
 		if err := s.fs.MkdirAll(dir, 0o755); err != nil {
-			r.fail(FileExists, fmt.Sprintf("cannot create directory %s: %v", dir, err))
+			r.fail(ioErrorType(err), fmt.Sprintf("cannot create directory %s: %v%s", dir, err, ioHint(err)))
 			return
 		}
 	}
@@ -374,7 +374,7 @@ func (s *Session) write(r *Result, data []byte) {
 		mode = info.Mode().Perm()
 	}
 	if err := util.WriteFile(s.fs, r.Path, data, mode); err != nil {
-		r.fail(FileNotFound, fmt.Sprintf("cannot write %s: %v", r.Path, err))
+		r.fail(ioErrorType(err), fmt.Sprintf("cannot write %s: %v%s", r.Path, err, ioHint(err)))
 		return
 	}
 	s.changed[r.Path] = true

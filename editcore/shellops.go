@@ -151,7 +151,7 @@ func (s *Session) shellCopy(r *Result, paths []string, recursive bool) {
 			to = path.Join(dst, path.Base(src))
 		}
 		if err := s.copyTree(r, src, to, info.IsDir()); err != nil {
-			r.fail(FileNotFound, err.Error())
+			r.fail(ioErrorType(err), err.Error())
 			return
 		}
 	}
