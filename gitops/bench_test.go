@@ -35,7 +35,7 @@ func benchTreeFS(b *testing.B, commit bool) {
 				b.Fatal(err)
 			}
 			defer repo.Close()
-			base, err := repo.ResolveCommit("HEAD")
+			base, err := repo.ResolveCommit(context.Background(), "HEAD")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -22,7 +22,7 @@ func open(t *testing.T, r *gittest.Repo) *Repo {
 
 func head(t testing.TB, repo *Repo) plumbing.Hash {
 	t.Helper()
-	h, err := repo.ResolveCommit("HEAD")
+	h, err := repo.ResolveCommit(t.Context(), "HEAD")
 	require.NoError(t, err)
 	return h
 }

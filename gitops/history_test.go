@@ -83,7 +83,7 @@ func TestIsAncestor(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, err := repo.IsAncestor(tc.a, tc.b)
+			got, err := repo.IsAncestor(t.Context(), tc.a, tc.b)
 			if tc.err {
 				var re *RepoError
 				assert.ErrorAs(t, err, &re)

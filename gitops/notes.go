@@ -23,8 +23,8 @@ type Notes struct {
 
 // ReadNotes reads every note of ref ("refs/notes/…"). A missing ref is
 // no notes, not an error.
-func (r *Repo) ReadNotes(ref string) (*Notes, error) {
-	tip, ok, err := r.ReadRef(ref)
+func (r *Repo) ReadNotes(ctx context.Context, ref string) (*Notes, error) {
+	tip, ok, err := r.ReadRef(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 	var broken plumbing.Hash // a notes commit of ours that a prune gutted
 	var brokenParent plumbing.Hash
 	for {
-		tip, exists, err := r.ReadRef(ref)
+		tip, exists, err := r.ReadRef(ctx, ref)
 		old := tip
 		if err == nil && exists && !broken.IsZero() && tip == broken {
 			// Build again on what the ref held before it.
@@ -230,4 +230,3 @@ func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
 	markDirty(chain)
 	return nil
 }
-

@@ -32,7 +32,7 @@ func TestNotesRoundTrip(t *testing.T) {
 	r.Git(t, "commit", "-q", "--allow-empty", "-m", "three")
 	c3 := head(t, repo)
 	r.Git(t, "notes", "--ref=aiedit", "add", "-m", "by git", c3.String())
-	notes, err := repo.ReadNotes(ref)
+	notes, err := repo.ReadNotes(t.Context(), ref)
 	require.NoError(t, err)
 	assert.Equal(t, 3, notes.Len())
 	for c, want := range map[plumbing.Hash]string{c1: "one again\n", c2: "two\n", c3: "by git\n"} {
@@ -89,7 +89,7 @@ func TestNotesConcurrent(t *testing.T) {
 		require.NoError(t, err)
 	}
 	repo := open(t, r)
-	notes, err := repo.ReadNotes("refs/notes/aiedit")
+	notes, err := repo.ReadNotes(t.Context(), "refs/notes/aiedit")
 	require.NoError(t, err)
 	assert.Equal(t, len(commits), notes.Len())
 }

@@ -62,7 +62,7 @@ func TestUpdateRef(t *testing.T) {
 			assert.NoError(t, err, tc.name)
 		}
 	}
-	got, ok, err := repo.ReadRef(ref)
+	got, ok, err := repo.ReadRef(t.Context(), ref)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, cs[1], got)
@@ -107,7 +107,7 @@ func TestUpdateRefRace(t *testing.T) {
 			assert.True(t, errors.Is(err, ErrRefMoved), "round %d: %v", round, err)
 		}
 		require.Equal(t, 1, winners, "round %d", round)
-		got, ok, err := repo.ReadRef(ref)
+		got, ok, err := repo.ReadRef(t.Context(), ref)
 		require.NoError(t, err)
 		require.True(t, ok)
 		require.Equal(t, winner, got)
@@ -142,7 +142,7 @@ func TestReadRefAndResolve(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, ok, err := repo.ReadRef(tc.name)
+			got, ok, err := repo.ReadRef(t.Context(), tc.name)
 			if tc.err {
 				assert.Error(t, err)
 				return
@@ -154,12 +154,12 @@ func TestReadRefAndResolve(t *testing.T) {
 	}
 
 	for rev, want := range map[string]plumbing.Hash{"v1": cs[0], "loose~1": base, "main": base, base.String()[:10]: base} {
-		got, err := repo.ResolveCommit(rev)
+		got, err := repo.ResolveCommit(t.Context(), rev)
 		require.NoError(t, err, rev)
 		assert.Equal(t, want, got, rev)
 	}
 	for _, rev := range []string{"nope", "HEAD^{tree}", "--all", "main:f"} {
-		_, err := repo.ResolveCommit(rev)
+		_, err := repo.ResolveCommit(t.Context(), rev)
 		var re *RepoError
 		assert.ErrorAs(t, err, &re, rev)
 	}

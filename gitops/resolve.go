@@ -9,14 +9,14 @@ import (
 
 // ResolveCommit turns a revision (branch, tag, hash, HEAD~2, …) into the
 // commit it names, peeling tags.
-func (r *Repo) ResolveCommit(rev string) (plumbing.Hash, error) {
+func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, error) {
 	// Through the running cat-file process; git itself is asked only to
 	// say why a revision names no commit.
 	if h, typ, ok, err := r.objects.resolve(rev + "^{commit}"); err == nil && ok && typ == plumbing.CommitObject {
 		return h, nil
 	}
 	out, err := r.git("rev-parse", "--verify", "--end-of-options", rev+"^{commit}").
-		output(context.Background(), "resolve "+rev)
+		output(ctx, "resolve "+rev)
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
 			e.Msg = "not a commit: " + rev + " (" + e.Msg + ")"
@@ -29,8 +29,7 @@ func (r *Repo) ResolveCommit(rev string) (plumbing.Hash, error) {
 // ReadRef returns the value of a full ref name ("refs/heads/x") or "HEAD",
 // without peeling. exists is false when the ref is absent; that is not an
 // error. Loose and packed refs are both seen.
-func (r *Repo) ReadRef(name string) (hash plumbing.Hash, exists bool, err error) {
-	ctx := context.Background()
+func (r *Repo) ReadRef(ctx context.Context, name string) (hash plumbing.Hash, exists bool, err error) {
 	op := "read ref " + name
 	if name == "HEAD" || (strings.HasPrefix(name, "refs/") && validRefName(name)) {
 		// A valid full ref name has no revision syntax, so cat-file reads
@@ -75,8 +74,8 @@ func (r *Repo) ReadRef(name string) (hash plumbing.Hash, exists bool, err error)
 }
 
 // IsAncestor reports whether commit a is an ancestor of (or equal to) b.
-func (r *Repo) IsAncestor(a, b plumbing.Hash) (bool, error) {
-	res, err := r.git("merge-base", "--is-ancestor", a.String(), b.String()).run(context.Background())
+func (r *Repo) IsAncestor(ctx context.Context, a, b plumbing.Hash) (bool, error) {
+	res, err := r.git("merge-base", "--is-ancestor", a.String(), b.String()).run(ctx)
 	op := "is-ancestor " + a.String() + " " + b.String()
 	if err != nil {
 		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}

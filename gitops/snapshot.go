@@ -30,7 +30,7 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 	if r.WorkTree == "" {
 		return Snapshot{}, &RepoError{Op: op, Dir: r.Dir, Msg: "a bare repository has no working tree"}
 	}
-	head, err := r.ResolveCommit("HEAD")
+	head, err := r.ResolveCommit(ctx, "HEAD")
 	if err != nil {
 		return Snapshot{}, &RepoError{Op: op, Dir: r.Dir, Msg: "HEAD does not name a commit", Err: err}
 	}

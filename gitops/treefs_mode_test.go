@@ -17,7 +17,7 @@ func TestTreeFSChmod(t *testing.T) {
 	repo, err := gitops.Discover(context.Background(), g.Dir)
 	require.NoError(t, err)
 	defer repo.Close()
-	head, _, err := repo.ReadRef("HEAD")
+	head, _, err := repo.ReadRef(t.Context(), "HEAD")
 	require.NoError(t, err)
 	fs, err := repo.TreeFS(head)
 	require.NoError(t, err)

@@ -6,6 +6,8 @@ package apply
 // first record so that a full re-read recognises what is on the branch.
 
 import (
+	"context"
+
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -43,7 +45,7 @@ type Live struct {
 
 // base resolves the base: a full commit id needs no git process, and on
 // an existing branch none is needed at all (the hook passes no base then).
-func (l *Live) base(repo *gitops.Repo, rev string) (plumbing.Hash, error) {
+func (l *Live) base(ctx context.Context, repo *gitops.Repo, rev string) (plumbing.Hash, error) {
 	if len(rev) == 40 {
 		h := plumbing.NewHash(rev)
 		if h.String() == rev {
@@ -53,7 +55,7 @@ func (l *Live) base(repo *gitops.Repo, rev string) (plumbing.Hash, error) {
 			return h, nil
 		}
 	}
-	return repo.ResolveCommit(rev)
+	return repo.ResolveCommit(ctx, rev)
 }
 
 // liveReader reads [Offset, End) of the session file and remembers where

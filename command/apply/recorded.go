@@ -28,7 +28,7 @@ const maxRecordedWalk = 100000
 func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) (map[string]map[int]string, error) {
 	stop := plumbing.ZeroHash
 	if exists {
-		if head, err := a.repo.ResolveCommit("HEAD"); err == nil && head != tip {
+		if head, err := a.repo.ResolveCommit(ctx, "HEAD"); err == nil && head != tip {
 			if mb, ok, err := a.repo.MergeBase(ctx, tip, head); err == nil && ok && mb != tip {
 				stop = mb
 			}

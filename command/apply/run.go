@@ -268,7 +268,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 	if l := a.opts.Live; l != nil && l.Read {
 		tip, exists = l.Tip, l.Exists
 	} else {
-		wg.Go(func() { tip, exists, refErr = a.repo.ReadRef(a.branch) })
+		wg.Go(func() { tip, exists, refErr = a.repo.ReadRef(ctx, a.branch) })
 	}
 	var base plumbing.Hash
 	var baseErr error
@@ -276,16 +276,16 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		// hook run names its branch and gives its base as a commit id;
 		// nobody reads review hints. Every git process counts there.
 		if a.opts.Base != "" {
-			base, baseErr = l.base(a.repo, rev)
+			base, baseErr = l.base(ctx, a.repo, rev)
 		}
 	} else {
 		wg.Go(func() { nameErr = a.repo.CheckBranchName(ctx, name) })
 		wg.Go(func() { a.baseName = a.repo.ShortName(ctx, rev) })
-		base, baseErr = a.repo.ResolveCommit(rev)
+		base, baseErr = a.repo.ResolveCommit(ctx, rev)
 	}
 	wg.Wait()
 	if a.opts.Live != nil && !exists && base.IsZero() && baseErr == nil {
-		base, baseErr = a.repo.ResolveCommit(rev)
+		base, baseErr = a.repo.ResolveCommit(ctx, rev)
 	}
 	switch {
 	case nameErr != nil:
@@ -337,7 +337,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		if err != nil && exists && errors.Is(err, plumbing.ErrObjectNotFound) && retry.Wait(ctx) {
 			// The tip names objects a racing prune deleted before their
 			// run made them reachable; that run is writing them again.
-			if tip, exists, err = a.repo.ReadRef(a.branch); err != nil {
+			if tip, exists, err = a.repo.ReadRef(ctx, a.branch); err != nil {
 				return nil, exitcode.WithCode(exitcode.Repo, err)
 			}
 			if !exists {
@@ -409,7 +409,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			return st.unlanded(), exitcode.RepoErrorf("branch %s kept moving: %d attempts in %s did not land; nothing was changed; run the command again",
 				name, attempt, retry.Bound)
 		}
-		tip, exists, err = a.repo.ReadRef(a.branch)
+		tip, exists, err = a.repo.ReadRef(ctx, a.branch)
 		if err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}

@@ -53,7 +53,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	defer repo.Close()
 	if opts.Rev != "" {
-		if _, err := repo.ResolveCommit(opts.Rev); err != nil {
+		if _, err := repo.ResolveCommit(ctx, opts.Rev); err != nil {
 			return exitcode.UsageErrorf("blame: %s is not a commit; name a branch, tag or commit", opts.Rev)
 		}
 	}
@@ -61,7 +61,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.UsageErrorf("blame: %v", err)
 	}
-	res, err := provenance.NewResolver(repo)
+	res, err := provenance.NewResolver(ctx, repo)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}

@@ -93,7 +93,7 @@ func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 			checkedOut[w.Branch] = w.Path
 		}
 	}
-	head, headErr := repo.ResolveCommit("HEAD")
+	head, headErr := repo.ResolveCommit(ctx, "HEAD")
 	current := repo.ShortName(ctx, "HEAD")
 	var out []*Branch
 	for _, b := range all {
@@ -117,7 +117,7 @@ func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 		}
 		sort.Strings(br.Transcripts)
 		if headErr == nil && !br.Current {
-			if br.Merged, err = repo.IsAncestor(b.Tip, head); err != nil {
+			if br.Merged, err = repo.IsAncestor(ctx, b.Tip, head); err != nil {
 				return nil, err
 			}
 		}

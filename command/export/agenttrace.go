@@ -102,7 +102,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.UsageErrorf("export: %v", err)
 	}
-	res, err := provenance.NewResolver(repo)
+	res, err := provenance.NewResolver(ctx, repo)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}

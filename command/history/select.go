@@ -50,7 +50,7 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	if rev == "" {
 		rev = "HEAD"
 	}
-	tip, err := repo.ResolveCommit(rev)
+	tip, err := repo.ResolveCommit(ctx, rev)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +92,11 @@ func selectRange(ctx context.Context, repo *gitops.Repo, spec, from, to string) 
 	if to == "" {
 		to = "HEAD"
 	}
-	a, err := repo.ResolveCommit(from)
+	a, err := repo.ResolveCommit(ctx, from)
 	if err != nil {
 		return nil, err
 	}
-	b, err := repo.ResolveCommit(to)
+	b, err := repo.ResolveCommit(ctx, to)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func One(ctx context.Context, repo *gitops.Repo, rev string) (*Selection, error)
 	if rev == "" {
 		rev = "HEAD"
 	}
-	h, err := repo.ResolveCommit(rev)
+	h, err := repo.ResolveCommit(ctx, rev)
 	if err != nil {
 		return nil, err
 	}
@@ -148,12 +148,12 @@ func One(ctx context.Context, repo *gitops.Repo, rev string) (*Selection, error)
 
 // IsBranch reports whether rev names a local branch (or is empty or HEAD,
 // the current branch), as opposed to a single commit.
-func IsBranch(repo *gitops.Repo, rev string) bool {
+func IsBranch(ctx context.Context, repo *gitops.Repo, rev string) bool {
 	if rev == "" || rev == "HEAD" || strings.Contains(rev, "..") {
 		return true
 	}
 	name := strings.TrimPrefix(rev, "refs/heads/")
-	_, ok, err := repo.ReadRef("refs/heads/" + name)
+	_, ok, err := repo.ReadRef(ctx, "refs/heads/"+name)
 	return err == nil && ok
 }
 

@@ -74,9 +74,9 @@ func TestSelectPassesOverCommitsOnTop(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, sel.Responses, 3)
 	assert.Equal(t, history.Summary{Applied: 4, Failed: 1, NotInContext: 1}, sel.Summary())
-	assert.True(t, history.IsBranch(repo, "review"))
-	assert.True(t, history.IsBranch(repo, ""))
-	assert.False(t, history.IsBranch(repo, "review~1"))
+	assert.True(t, history.IsBranch(t.Context(), repo, "review"))
+	assert.True(t, history.IsBranch(t.Context(), repo, ""))
+	assert.False(t, history.IsBranch(t.Context(), repo, "review~1"))
 }
 
 func TestOne(t *testing.T) {

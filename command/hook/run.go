@@ -195,7 +195,7 @@ func (r *runner) branchName(ctx context.Context) (string, error) {
 	if short == id {
 		return name, nil
 	}
-	tip, exists, err := r.repo.ReadRef("refs/heads/" + name)
+	tip, exists, err := r.repo.ReadRef(ctx, "refs/heads/"+name)
 	if err != nil || !exists {
 		return name, err
 	}
@@ -249,11 +249,11 @@ func (r *runner) record(ctx context.Context) error {
 		return err
 	}
 	ref := "refs/heads/" + cur.Branch
-	tip, exists, err := r.repo.ReadRef(ref)
+	tip, exists, err := r.repo.ReadRef(ctx, ref)
 	if err != nil {
 		return err
 	}
-	trusted := cur.valid(f, info.Size()) && r.tipKept(tip, exists)
+	trusted := cur.valid(f, info.Size()) && r.tipKept(ctx, tip, exists)
 	offset, before := cur.Offset, cur.Responses
 	if !trusted {
 		if cur.Offset > 0 {
@@ -278,7 +278,7 @@ func (r *runner) record(ctx context.Context) error {
 			Before: before, Trusted: trusted && cur.Tip != "", Read: true, Tip: tip, Exists: exists},
 	}
 	if !exists {
-		if err := r.fallbackBase(); err != nil {
+		if err := r.fallbackBase(ctx); err != nil {
 			return err
 		}
 		opts.Base, opts.Live.BaseNote = cur.Base, cur.BaseNote
@@ -296,7 +296,7 @@ func (r *runner) record(ctx context.Context) error {
 }
 
 // tipKept reports whether the branch still holds what the cursor recorded.
-func (r *runner) tipKept(tip plumbing.Hash, exists bool) bool {
+func (r *runner) tipKept(ctx context.Context, tip plumbing.Hash, exists bool) bool {
 	want := r.cur.Tip
 	switch {
 	case want == "":
@@ -306,18 +306,18 @@ func (r *runner) tipKept(tip plumbing.Hash, exists bool) bool {
 	case tip.String() == want:
 		return true
 	}
-	ok, err := r.repo.IsAncestor(plumbing.NewHash(want), tip)
+	ok, err := r.repo.IsAncestor(ctx, plumbing.NewHash(want), tip)
 	return err == nil && ok
 }
 
 // fallbackBase is HEAD, said so, when no session start was seen.
-func (r *runner) fallbackBase() error {
+func (r *runner) fallbackBase(ctx context.Context) error {
 	if r.cur.Base != "" {
 		if _, err := r.repo.Commit(plumbing.NewHash(r.cur.Base)); err == nil {
 			return nil
 		}
 	}
-	head, err := r.repo.ResolveCommit("HEAD")
+	head, err := r.repo.ResolveCommit(ctx, "HEAD")
 	if err != nil {
 		return err
 	}

@@ -69,14 +69,14 @@ func (l *lander) run(ctx context.Context) error {
 	if l.branch == l.onto {
 		return exitcode.UsageErrorf("land: %s cannot be landed on itself; name the target with --onto", l.branch)
 	}
-	tip, ok, err := l.repo.ReadRef("refs/heads/" + l.branch)
+	tip, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+l.branch)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
 		return exitcode.UsageErrorf("land: no branch %s", l.branch)
 	}
-	target, ok, err := l.repo.ReadRef("refs/heads/" + l.onto)
+	target, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+l.onto)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -102,7 +102,7 @@ func (l *lander) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := provenance.NewResolver(l.repo)
+	res, err := provenance.NewResolver(ctx, l.repo)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -328,7 +328,7 @@ func (l *lander) move(ctx context.Context, worktree string, old, tip plumbing.Ha
 	if worktree == "" {
 		return l.repo.UpdateRef(ctx, ref, tip, old, reason)
 	}
-	now, _, err := l.repo.ReadRef(ref)
+	now, _, err := l.repo.ReadRef(ctx, ref)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func commit(t *testing.T, r *gittest.Repo, repo *gitops.Repo, n int, content str
 		msg = "response\n\nAiedit-Transcript: t.md sha256:00\nAiedit-Response: " + strconv.Itoa(n) + "/3\nAiedit-Block: 1 applied f.txt"
 	}
 	r.Git(t, "commit", "-qam", msg)
-	h, err := repo.ResolveCommit("HEAD")
+	h, err := repo.ResolveCommit(t.Context(), "HEAD")
 	require.NoError(t, err)
 	if len(lines) > 0 {
 		a := &gitops.Attribution{Responses: []gitops.AttrResponse{{Transcript: "t.md sha256:00", Response: n, Total: 3}}}
@@ -51,7 +51,7 @@ func TestCompose(t *testing.T) {
 	c2 := commit(t, r, repo, 0, "a\nB1\nC-human\nd\n")
 	c3 := commit(t, r, repo, 3, "a\nB3\nC-human\nd\nE3\n", 2, 5)
 
-	res, err := NewResolver(repo)
+	res, err := NewResolver(t.Context(), repo)
 	require.NoError(t, err)
 	note, err := res.Compose(context.Background(), []plumbing.Hash{c1, c2, c3}, c3)
 	require.NoError(t, err)

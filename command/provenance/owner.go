@@ -4,6 +4,8 @@
 package provenance
 
 import (
+	"context"
+
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/history"
@@ -32,8 +34,8 @@ type commitInfo struct {
 }
 
 // NewResolver reads the attribution notes of repo.
-func NewResolver(repo *gitops.Repo) (*Resolver, error) {
-	notes, err := repo.ReadNotes(gitops.AttributionRef)
+func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
+	notes, err := repo.ReadNotes(ctx, gitops.AttributionRef)
 	if err != nil {
 		return nil, err
 	}

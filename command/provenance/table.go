@@ -48,7 +48,7 @@ func Count(ctx context.Context, repo *gitops.Repo, sel *history.Selection) (*Tal
 	for i, j := 0, len(commits)-1; i < j; i, j = i+1, j-1 {
 		commits[i], commits[j] = commits[j], commits[i]
 	}
-	r, err := NewResolver(repo)
+	r, err := NewResolver(ctx, repo)
 	if err != nil {
 		return nil, err
 	}

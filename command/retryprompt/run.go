@@ -30,7 +30,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	defer repo.Close()
 	var sel *history.Selection
-	if history.IsBranch(repo, opts.Rev) {
+	if history.IsBranch(ctx, repo, opts.Rev) {
 		sel, err = history.Select(ctx, repo, opts.Rev)
 	} else {
 		sel, err = history.One(ctx, repo, opts.Rev)

@@ -36,7 +36,7 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	ref := "refs/heads/" + name
-	tip, ok, err := repo.ReadRef(ref)
+	tip, ok, err := repo.ReadRef(ctx, ref)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -77,7 +77,7 @@ func Run(ctx context.Context, opts *Options) error {
 func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash, to string) ([]*history.Response, plumbing.Hash, error) {
 	stop := plumbing.ZeroHash
 	if to != "" {
-		h, err := repo.ResolveCommit(to)
+		h, err := repo.ResolveCommit(ctx, to)
 		if err != nil {
 			return nil, stop, exitcode.WithCode(exitcode.Usage, err)
 		}
@@ -85,7 +85,7 @@ func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash
 		if stop == tip {
 			return nil, tip, nil
 		}
-		if ok, err := repo.IsAncestor(stop, tip); err != nil || !ok {
+		if ok, err := repo.IsAncestor(ctx, stop, tip); err != nil || !ok {
 			return nil, stop, exitcode.UsageErrorf("undo: %s is not in the history of %s; name one of its commits (git aiedit log %s)", to, name, name)
 		}
 	}
@@ -162,7 +162,7 @@ func move(ctx context.Context, repo *gitops.Repo, worktree, ref string, target, 
 	if worktree == "" {
 		return repo.UpdateRef(ctx, ref, target, tip, reason)
 	}
-	now, _, err := repo.ReadRef(ref)
+	now, _, err := repo.ReadRef(ctx, ref)
 	if err != nil {
 		return err
 	}
