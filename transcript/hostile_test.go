@@ -46,21 +46,34 @@ func TestReadHostile(t *testing.T) {
 	}
 }
 
-// A line longer than the cap is skipped with a warning naming it, and the
+// A line longer than the cap ends a text transcript with ErrLineTooLong
+// naming it (a block must never apply without one of its lines); reading
+// JSONL records, the record is skipped with a warning naming it, and the
 // lines around it survive.
 func TestLineReaderCap(t *testing.T) {
 	in := "short\n" + strings.Repeat("x", 100) + "\nafter\r\nlast"
-	var warned []int
-	lr := newLineReader(strings.NewReader(in), 10, func(line int, _ string, _ ...any) { warned = append(warned, line) })
-	var got []string
-	for {
-		b, err := lr.next()
-		if err == io.EOF {
-			break
+	read := func(skip bool) (got []string, warned []int, err error) {
+		lr := newLineReader(strings.NewReader(in), 10, func(line int, _ string, _ ...any) { warned = append(warned, line) })
+		lr.skipLong = skip
+		for {
+			b, err := lr.next()
+			if err == io.EOF {
+				return got, warned, nil
+			}
+			if err != nil {
+				return got, warned, &Error{Line: lr.line + 1, Err: err}
+			}
+			got = append(got, string(b))
 		}
-		require.NoError(t, err)
-		got = append(got, string(b))
 	}
+	got, warned, err := read(false)
+	require.ErrorIs(t, err, ErrLineTooLong)
+	assert.Contains(t, err.Error(), "line 2: ")
+	assert.Equal(t, []string{"short"}, got)
+	assert.Empty(t, warned)
+
+	got, warned, err = read(true)
+	require.NoError(t, err)
 	assert.Equal(t, []string{"short", "after", "last"}, got)
 	assert.Equal(t, []int{2}, warned)
 }
@@ -88,7 +101,7 @@ func TestReadHugeLine(t *testing.T) {
 		t.Skip("streams 70 MB")
 	}
 	good := `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"hi"}]}}` + "\n"
-	r := io.MultiReader(strings.NewReader(good), strings.NewReader(`{"type":"user","x":"`), &endless{n: MaxLine + 1<<20}, strings.NewReader("\"}\n"+good))
+	r := io.MultiReader(strings.NewReader(good), strings.NewReader(`{"type":"user","x":"`), &endless{n: int64(MaxLine + 1<<20)}, strings.NewReader("\"}\n"+good))
 	var ws []int
 	n := 0
 	err := Read(r, ClaudeCode, Options{Warn: func(l int, _ string) { ws = append(ws, l) }}, func(*Response) error { n++; return nil })
@@ -96,12 +109,41 @@ func TestReadHugeLine(t *testing.T) {
 	assert.Equal(t, []int{2}, ws)
 	assert.Equal(t, 1, n, "the skipped user record does not split the turn")
 
-	// A JSON list element over the cap ends the list with a warning.
-	r = io.MultiReader(strings.NewReader(`[{"action":"message","source":"agent","args":{"content":"`), &endless{n: MaxLine + 1<<20}, strings.NewReader(`"}}]`))
-	ws = nil
-	err = Read(r, OpenHands, Options{Warn: func(l int, _ string) { ws = append(ws, l) }}, func(*Response) error { return nil })
-	require.NoError(t, err)
-	assert.Equal(t, []int{1}, ws)
+	// A JSON list element over the cap refuses the transcript: everything
+	// after it would be lost.
+	r = io.MultiReader(strings.NewReader(`[{"action":"message","source":"agent","args":{"content":"`), &endless{n: int64(MaxLine + 1<<20)}, strings.NewReader(`"}}]`))
+	err = Read(r, OpenHands, Options{}, func(*Response) error { return nil })
+	require.ErrorIs(t, err, ErrLineTooLong)
+	assert.Contains(t, err.Error(), "line 1: ")
+}
+
+// A line over MaxLine inside a block of a text transcript refuses the
+// transcript, on the SEARCH side and on the REPLACE side alike: the block
+// would otherwise apply without that line (a file committed short).
+func TestReadHugeLineInBlock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 65 MB per case")
+	}
+	const head = "## User\n\nFix it.\n\n## Assistant\n\nHere.\n\na.py\n```python\n<<<<<<< SEARCH\n"
+	sides := map[string][2]string{
+		"search":  {head, "\n=======\nnew\n>>>>>>> REPLACE\n```\n"},
+		"replace": {head + "old\n=======\n", "\n>>>>>>> REPLACE\n```\n"},
+	}
+	for _, src := range []Source{Markdown, Aider} {
+		for side, parts := range sides {
+			t.Run(string(src)+"/"+side, func(t *testing.T) {
+				text := parts[0]
+				if src == Aider {
+					text = strings.NewReplacer("## User\n\n", "#### ", "## Assistant\n\n", "").Replace(text)
+				}
+				r := io.MultiReader(strings.NewReader(text), &endless{n: int64(MaxLine + 16)}, strings.NewReader(parts[1]))
+				n := 0
+				err := Read(r, src, Options{}, func(*Response) error { n++; return nil })
+				require.ErrorIs(t, err, ErrLineTooLong)
+				assert.Zero(t, n, "no response of a refused transcript is applied")
+			})
+		}
+	}
 }
 
 func TestRawTooLarge(t *testing.T) {

@@ -4,21 +4,30 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 )
 
 var bom = []byte("\xef\xbb\xbf")
 
+// ErrLineTooLong reports a transcript line or JSON record over MaxLine.
+var ErrLineTooLong = errors.New("line longer than the limit")
+
 // lineReader yields lines without their terminator (LF or CRLF), counting
-// them from 1. A line longer than max is skipped whole, with a warning, so a
-// 1 GB line costs at most max bytes of memory; bufio.Scanner would instead
-// stop at its token limit.
+// them from 1, holding at most max bytes of any line (bufio.Scanner would
+// stop at its token limit instead). A longer line ends the reading with
+// ErrLineTooLong: in a text transcript a block that lost a line must never
+// apply, and no model writes such a line, so the transcript is refused
+// whole, as a raw reply is. Reading JSONL records (skipLong), the record
+// is skipped with a warning instead: a record is all or nothing, so no
+// edit can apply in part, and the warning says one was lost.
 type lineReader struct {
-	br   *bufio.Reader
-	max  int
-	line int // number of the line last returned
-	buf  []byte
-	warn func(line int, format string, args ...any)
+	br       *bufio.Reader
+	max      int
+	line     int // number of the line last returned
+	buf      []byte
+	warn     func(line int, format string, args ...any)
+	skipLong bool
 }
 
 func newLineReader(r io.Reader, max int, warn func(int, string, ...any)) *lineReader {
@@ -55,10 +64,15 @@ func (lr *lineReader) next() ([]byte, error) {
 			}
 			break
 		}
+		if tooLong && !lr.skipLong {
+			// lr.line stays that of the line before: callers report
+			// lr.line+1, the line that was too long.
+			return nil, fmt.Errorf("%w (%d MiB); this is not a model's reply", ErrLineTooLong, lr.max>>20)
+		}
 		lr.line++
 		if tooLong {
 			if lr.warn != nil {
-				lr.warn(lr.line, "line longer than %d bytes skipped", lr.max)
+				lr.warn(lr.line, "record longer than %d MiB skipped: whatever it held (an edit too) is not applied", lr.max>>20)
 			}
 			continue
 		}

@@ -28,7 +28,7 @@ func readRecords(r io.Reader, e *emitter, listKeys []string, fn func(rec int, ra
 	case '{':
 		// JSONL unless the first line is not a whole value (a pretty-printed
 		// object), which is then replayed to the list reader.
-		lr := newLineReader(br, MaxLine, e.warn)
+		lr := newRecordReader(br, e)
 		line, err := lr.next()
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -61,7 +61,15 @@ func readRecords(r io.Reader, e *emitter, listKeys []string, fn func(rec int, ra
 		replay = append(append(replay, second...), '\n')
 		return readList(io.MultiReader(bytes.NewReader(replay), br), e, listKeys, fn)
 	}
-	return readLines(newLineReader(br, MaxLine, e.warn), fn)
+	return readLines(newRecordReader(br, e), fn)
+}
+
+// newRecordReader reads JSONL records: one over MaxLine is skipped with a
+// warning (lineReader).
+func newRecordReader(r io.Reader, e *emitter) *lineReader {
+	lr := newLineReader(r, MaxLine, e.warn)
+	lr.skipLong = true
+	return lr
 }
 
 func readLines(lr *lineReader, fn func(int, []byte) error) error {
@@ -116,7 +124,7 @@ type capReader struct {
 	max  int64
 }
 
-var errElementTooLarge = fmt.Errorf("record larger than %d bytes", MaxLine)
+var errElementTooLarge = errors.New("record larger than the limit")
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.dec != nil && c.read-c.dec.InputOffset() > c.max {
@@ -130,13 +138,17 @@ func (c *capReader) Read(p []byte) (int, error) {
 // readList streams a JSON list (or an object holding one under a listKey).
 // A syntax error ends the stream with a warning: what came before it stands.
 func readList(r io.Reader, e *emitter, listKeys []string, fn func(int, []byte) error) error {
-	cr := &capReader{r: r, max: MaxLine}
+	cr := &capReader{r: r, max: int64(MaxLine)}
 	dec := json.NewDecoder(cr)
 	cr.dec = dec
 	rec := 0
 	bad := func(err error) error {
 		var se *json.SyntaxError
-		if errors.Is(err, errElementTooLarge) || errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		if errors.Is(err, errElementTooLarge) {
+			// Refused whole, as an over-long line is: what it held is lost.
+			return &Error{Line: rec + 1, Err: fmt.Errorf("%w (%d MiB); this is not a session record", ErrLineTooLong, MaxLine>>20)}
+		}
+		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 			e.warn(rec+1, "json: %v; rest of the transcript skipped", err)
 			return nil
 		}

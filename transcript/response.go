@@ -96,8 +96,9 @@ type Options struct {
 	Warn func(line int, msg string)
 }
 
-// Limits that keep hostile input from exhausting memory.
-const (
+// Limits that keep hostile input from exhausting memory. Variables only
+// so that tests can lower them.
+var (
 	MaxLine     = 64 << 20  // longest transcript line or JSON record kept
 	MaxResponse = 256 << 20 // largest response text
 )

@@ -177,8 +177,10 @@ func (b *batch) transcriptOptions() transcript.Options {
 			_, err := b.tfs.Lstat(p)
 			return err == nil
 		},
+		// Shown even with -q: a warning from a reader means something of
+		// the transcript was not read.
 		Warn: func(line int, msg string) {
-			b.a.out.note("warning: %s:%d: %s", b.in.name, line, msg)
+			b.a.out.say("warning: %s:%d: %s", b.in.name, line, msg)
 		},
 	}
 }
