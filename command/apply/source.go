@@ -151,7 +151,32 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 	}
 	src := transcript.Detect(head, b.in.name)
 	b.a.debug.Debug("transcript", "file", b.in.name, "source", src, "detected-from", len(head))
+	if src == transcript.Raw {
+		if err := notTranscript(b.in.name, head); err != nil {
+			return "", nil, err
+		}
+	}
 	return src, head, nil
+}
+
+// notTranscript refuses, when nothing was forced, an input that detection
+// could only call raw but that no model writes as a reply: binary data,
+// or JSON that is no source's records. --from raw takes either anyway.
+func notTranscript(name string, head []byte) error {
+	switch {
+	case transcript.LooksBinary(head):
+		return exitcode.UsageErrorf("%s is not a transcript: it looks like binary data (not UTF-8 text); name a model's reply, a chat log or an agent's session file (or say --from raw)", name)
+	case transcript.LooksJSON(head):
+		var json []string
+		for _, n := range transcript.SourceNames() {
+			if src, err := transcript.ParseSource(n); err == nil && src.Records() {
+				json = append(json, n)
+			}
+		}
+		return exitcode.UsageErrorf("%s is JSON, but not the records of any transcript source (%s); say which with --from, or --from raw if it is a model's reply",
+			name, strings.Join(json, ", "))
+	}
+	return nil
 }
 
 // firstLine peeks at what br holds once a whole line has arrived (or max
