@@ -9,6 +9,11 @@ import (
 // another writer moved it (or holds its lock). Callers re-read and retry.
 var ErrRefMoved = errors.New("ref moved concurrently")
 
+// ErrObjectPruned reports that git refused a ref update because the object
+// it was to name is gone: a `git prune --expire=now` deleted it between
+// its write and the update. Callers write it again and retry.
+var ErrObjectPruned = errors.New("object pruned before the ref update")
+
 // RepoError is a problem with the repository itself: not a repository, an
 // unsupported format, or a git command that failed. Op says what was being
 // done; Hint, when set, says what the user can do about it.

@@ -1,6 +1,8 @@
 package gitops
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -111,6 +113,8 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 	retry := NewBackoff()
 	var broken plumbing.Hash // a notes commit of ours that a prune gutted
 	var brokenParent plumbing.Hash
+	var gutted plumbing.Hash // a tip found missing, and since when
+	var guttedSince time.Time
 	for {
 		tip, exists, err := r.ReadRef(ctx, ref)
 		old := tip
@@ -127,13 +131,26 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		var parents []plumbing.Hash
 		if exists {
 			c, err := r.Commit(tip)
-			if errors.Is(err, plumbing.ErrObjectNotFound) && retry.Wait(ctx) {
-				continue // gutted by a racing prune; its writer is writing it again
-			}
-			if err != nil {
+			switch {
+			case errors.Is(err, plumbing.ErrObjectNotFound):
+				// Gutted by a racing prune. Its writer may be writing it
+				// again; once it has stayed missing for a while, nobody
+				// is, and the notes it held are gone with it: start the
+				// notes history again rather than fail every later run.
+				if gutted != tip {
+					gutted, guttedSince = tip, time.Now()
+				}
+				if time.Since(guttedSince) < guttedGrace {
+					if !retry.Wait(ctx) {
+						return err
+					}
+					continue
+				}
+			case err != nil:
 				return err
+			default:
+				tree, parents = c.TreeHash, []plumbing.Hash{tip}
 			}
-			tree, parents = c.TreeHash, []plumbing.Hash{tip}
 		}
 		fs := r.treeFS(tree)
 		for c, blob := range blobs {
@@ -150,6 +167,18 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 			return err
 		}
 		err = r.UpdateRef(ctx, ref, commit, old, message)
+		if errors.Is(err, ErrObjectPruned) {
+			// Deleted before the ref could name it: write the notes again.
+			for c, data := range notes {
+				if blobs[c], err = r.writeObject(plumbing.BlobObject, data); err != nil {
+					return err
+				}
+			}
+			if !retry.Wait(ctx) {
+				return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+			}
+			continue
+		}
 		if err == nil {
 			// A prune racing the write may have deleted the objects
 			// before the ref made them reachable: write them again.
@@ -177,6 +206,11 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		}
 	}
 }
+
+// guttedGrace is how long a notes ref may name a missing commit before a
+// writer takes it as lost for good (its own writer rewrites it within
+// milliseconds when it notices).
+const guttedGrace = 2 * time.Second
 
 // setNote stores blob as hex's note, in the fan-out directory the tree
 // already uses for its prefix, if any; a note stored elsewhere for the

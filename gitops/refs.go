@@ -34,6 +34,10 @@ func (r *Repo) UpdateRef(ctx context.Context, ref string, new, old plumbing.Hash
 	if strings.Contains(string(res.stderr), ".lock': File exists") {
 		return r.lockError(op, ref, msg)
 	}
+	if strings.Contains(string(res.stderr), "with nonexistent object") {
+		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrObjectPruned,
+			Hint: "a concurrent prune deleted what was written; write it again and retry"}
+	}
 	if casFailure(string(res.stderr), !old.IsZero()) {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrRefMoved,
 			Hint: "another process updated the ref; read it again and retry"}

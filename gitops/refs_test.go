@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -163,4 +165,33 @@ func TestReadRefAndResolve(t *testing.T) {
 		var re *RepoError
 		assert.ErrorAs(t, err, &re, rev)
 	}
+}
+
+// TestReadRefNamingPrunedObject: a ref whose commit a prune deleted still
+// exists (loose or packed); only an absent ref reads as absent. A writer
+// that took it for absent would try to create it forever. An update to a
+// pruned object is ErrObjectPruned, which callers retry after writing it.
+func TestReadRefNamingPrunedObject(t *testing.T) {
+	gr := gittest.New(t, map[string]string{"f": "f\n"})
+	c := commits(t, gr, 1, 42)[0]
+	gr.Git(t, "update-ref", "refs/notes/gonetrue", c.String())
+	gr.Git(t, "pack-refs", "--all")
+	gr.Git(t, "update-ref", "refs/notes/gonefalse", c.String())
+	require.FileExists(t, filepath.Join(gr.Dir, ".git", "refs", "notes", "gonefalse"))
+	require.NoFileExists(t, filepath.Join(gr.Dir, ".git", "refs", "notes", "gonetrue"))
+	hex := c.String()
+	require.NoError(t, os.Remove(filepath.Join(gr.Dir, ".git", "objects", hex[:2], hex[2:])), "the commit is loose")
+	repo := open(t, gr)
+	for _, packed := range []bool{false, true} {
+		h, ok, err := repo.ReadRef(t.Context(), fmt.Sprintf("refs/notes/gone%v", packed))
+		require.NoError(t, err)
+		assert.True(t, ok, "packed=%v: the ref exists", packed)
+		assert.Equal(t, c, h)
+	}
+	_, ok, err := repo.ReadRef(t.Context(), "refs/notes/absent")
+	require.NoError(t, err)
+	assert.False(t, ok)
+
+	err = repo.UpdateRef(t.Context(), "refs/heads/x", c, plumbing.ZeroHash, "test")
+	assert.ErrorIs(t, err, ErrObjectPruned)
 }

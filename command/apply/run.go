@@ -387,7 +387,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			// A lock left by a killed process: rebuilding cannot help.
 			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
 		}
-		if !errors.Is(err, gitops.ErrRefMoved) {
+		// A prune that deleted the new commit before the move is handled
+		// as a move by another writer: the build writes it again.
+		if !errors.Is(err, gitops.ErrRefMoved) && !errors.Is(err, gitops.ErrObjectPruned) {
 			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
 		}
 		if a.review != nil || st.retried() {
