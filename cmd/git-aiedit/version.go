@@ -8,12 +8,16 @@ import (
 	"runtime/debug"
 
 	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/hooks/syntax"
 )
 
-// version is the release's version when the build says so:
-// go build -ldflags "-X main.version=v1.2.3". Otherwise the module's
-// version from the build information (go install …@v1.2.3), or "(devel)".
-var version = ""
+// version, commit and date are the release's, when the build says so
+// (goreleaser: -ldflags "-X main.version=1.2.3 -X main.commit=… -X
+// main.date=…"). Otherwise they come from the build information: the
+// module's version (go install …@v1.2.3) or "(devel)", and the VCS
+// revision and time of a build from a checkout.
+var version, commit, date = "", "", ""
 
 func init() {
 	// --version alone: -v is --verbose on the commands.
@@ -21,9 +25,11 @@ func init() {
 	cli.VersionPrinter = func(cmd *cli.Command) { fmt.Fprintln(cmd.Root().Writer, versionLine()) }
 }
 
-// versionLine is "git-aiedit version V (commit C, DATE[, modified]) GO OS/ARCH".
+// versionLine is "git-aiedit version V (commit C, DATE[, modified]) GO
+// OS/ARCH", then which languages this build's syntax check knows (a build
+// without cgo has no tree-sitter grammars).
 func versionLine() string {
-	v, commit, date, modified := version, "", "", false
+	v, commit, date, modified := version, commit, date, false
 	goVersion := runtime.Version()
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if v == "" {
@@ -31,12 +37,12 @@ func versionLine() string {
 		}
 		goVersion = info.GoVersion
 		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
+			switch {
+			case s.Key == "vcs.revision" && commit == "":
 				commit = s.Value
-			case "vcs.time":
+			case s.Key == "vcs.time" && date == "":
 				date = s.Value
-			case "vcs.modified":
+			case s.Key == "vcs.modified":
 				modified = s.Value == "true"
 			}
 		}
@@ -58,7 +64,7 @@ func versionLine() string {
 		}
 		line += ")"
 	}
-	return fmt.Sprintf("%s %s %s/%s", line, goVersion, runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("%s %s %s/%s\nsyntax checks: %s", line, goVersion, runtime.GOOS, runtime.GOARCH, syntax.Summary())
 }
 
 func versionCommand(stdout io.Writer) *cli.Command {
