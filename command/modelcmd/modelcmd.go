@@ -18,7 +18,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -134,8 +133,7 @@ func Run(ctx context.Context, req Request) ([]byte, error) {
 	if req.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(tail, req.Stderr)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return stopGroup(cmd.Process.Pid) }
+	ownGroup(cmd)
 	// Pipes a leftover grandchild still holds are closed this long after
 	// the command exits, so Run never waits on them.
 	cmd.WaitDelay = grace + time.Second
@@ -143,7 +141,7 @@ func Run(ctx context.Context, req Request) ([]byte, error) {
 	runErr := cmd.Run()
 	// Whatever it left running goes with it.
 	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd.Process.Pid)
 	}
 	fail := &Failure{ExitStatus: -1, StderrTail: tail.lines(TailLines)}
 	switch {
@@ -162,8 +160,8 @@ func Run(ctx context.Context, req Request) ([]byte, error) {
 	}
 	var ee *exec.ExitError
 	if errors.As(runErr, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			fail.Kind, fail.Signal = Signaled, ws.Signal().String()
+		if sig := signalOf(ee); sig != "" {
+			fail.Kind, fail.Signal = Signaled, sig
 			return nil, fail
 		}
 		fail.Kind, fail.ExitStatus = Exited, ee.ExitCode()
@@ -174,14 +172,6 @@ func Run(ctx context.Context, req Request) ([]byte, error) {
 		return nil, fail
 	}
 	return out.buf.Bytes(), nil
-}
-
-// stopGroup asks the command's whole process group to stop, and kills it
-// if it has not after the grace period.
-func stopGroup(pid int) error {
-	_ = syscall.Kill(-pid, syscall.SIGTERM)
-	time.AfterFunc(grace, func() { _ = syscall.Kill(-pid, syscall.SIGKILL) })
-	return nil
 }
 
 // writePrompt stores the prompt in a private temporary file for commands
