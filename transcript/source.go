@@ -18,6 +18,7 @@ const (
 	OpenHands  Source = "openhands"
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
+	Gemini     Source = "gemini"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -36,6 +37,7 @@ var registry = []struct {
 	{OpenHands, true, readOpenHands},
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
+	{Gemini, true, readGemini},
 }
 
 // Sources lists every source, in the order they are documented.

@@ -1,0 +1,235 @@
+package transcript
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// gmMessage is one message of a Gemini CLI session (its chat recording:
+// ~/.gemini/tmp/<project hash>/chats/session-*.json, one JSON document
+// {sessionId, projectHash, startTime, lastUpdated, messages}).
+type gmMessage struct {
+	ID        string          `json:"id"`
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"` // user, gemini, info, error, warning
+	Content   json.RawMessage `json:"content"`
+	Model     string          `json:"model"`
+	ToolCalls []gmToolCall    `json:"toolCalls"`
+}
+
+type gmToolCall struct {
+	ID     string          `json:"id"`
+	Name   string          `json:"name"`
+	Args   json.RawMessage `json:"args"`
+	Result json.RawMessage `json:"result"`
+	Status string          `json:"status"` // success, error, cancelled
+	// ResultDisplay is what the user saw: for a failed call, the error.
+	ResultDisplay json.RawMessage `json:"resultDisplay"`
+}
+
+// gmArgs holds the arguments of the file and shell tools this reader maps.
+type gmArgs struct {
+	FilePath     string   `json:"file_path"`
+	AbsolutePath string   `json:"absolute_path"`
+	Path         string   `json:"path"`
+	Paths        []string `json:"paths"`
+	Content      *string  `json:"content"`
+	OldString    *string  `json:"old_string"`
+	NewString    *string  `json:"new_string"`
+	Expected     *flexInt `json:"expected_replacements"`
+	Command      string   `json:"command"`
+	Directory    string   `json:"directory"`
+}
+
+// readGemini reads a Gemini CLI session.
+//
+// Invariants: a response is the gemini messages up to the next user
+// message; its edits are the write_file, replace and run_shell_command
+// calls, in order; a call whose status is not success failed at the time
+// (cancelled too: it made no change) and is reported, not replayed. The
+// session records no working directory: the workspace root is inferred
+// from the edited paths. Context is unknown (the tools read files
+// themselves), so every file counts as in context, as for Codex.
+func readGemini(r io.Reader, e *emitter) error {
+	g := &geminiReader{e: e, ro: newRooter(e.opt)}
+	g.ro.infer = true
+	if err := readRecords(r, e, []string{"messages"}, g.record); err != nil {
+		return err
+	}
+	return g.flush()
+}
+
+type geminiReader struct {
+	e     *emitter
+	ro    *rooter
+	cur   *Response
+	texts []string
+}
+
+func (g *geminiReader) record(rec int, raw []byte) error {
+	var m gmMessage
+	if !decodeRecord(g.e, rec, raw, &m) {
+		return nil
+	}
+	switch m.Type {
+	case "user":
+		return g.flush()
+	case "gemini":
+		g.gemini(rec, m)
+	}
+	return nil // info, error and warning messages are the CLI's own
+}
+
+func (g *geminiReader) gemini(rec int, m gmMessage) {
+	if g.cur == nil {
+		g.cur = &Response{Line: rec}
+		if t, err := time.Parse(time.RFC3339Nano, m.Timestamp); err == nil {
+			g.cur.Time = t
+		}
+	}
+	if g.cur.Model == "" {
+		g.cur.Model = m.Model
+	}
+	if t := strings.TrimSpace(partsText(m.Content)); t != "" {
+		g.texts = append(g.texts, t)
+	}
+	for _, c := range m.ToolCalls {
+		g.call(rec, c)
+	}
+}
+
+// call turns one tool call into operations.
+func (g *geminiReader) call(rec int, c gmToolCall) {
+	var a gmArgs
+	if err := json.Unmarshal(c.Args, &a); err != nil {
+		if geminiEdits(c.Name) {
+			g.cur.Ops = append(g.cur.Ops, malformed(rec, c.Name, "", "tool call arguments do not decode: "+err.Error()))
+		}
+		return
+	}
+	failed := ""
+	if c.Status != "" && c.Status != "success" {
+		failed = strings.TrimSpace(partsText(c.ResultDisplay))
+		if failed == "" {
+			failed = "the tool call ended " + c.Status
+		}
+		failed = shorten(failed, 2000)
+	}
+	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
+	var ops []editcore.Op
+	switch c.Name {
+	case "run_shell_command":
+		dir := ""
+		if a.Directory != "" {
+			dir = a.Directory
+		}
+		resolve := func(q string) string {
+			if dir != "" && !strings.HasPrefix(q, "/") {
+				q = dir + "/" + q
+			}
+			return g.ro.rel(q)
+		}
+		g.cur.Ops = append(g.cur.Ops, shellOps(a.Command, rec, failed, resolve)...)
+		return
+	case "read_file", "read_many_files", "list_directory", "glob", "search_file_content":
+		for _, q := range append([]string{p}, a.Paths...) {
+			g.ro.see(q)
+		}
+		return
+	case "write_file":
+		o := editcore.Op{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.Name, "", p)}
+		o.Content = []byte(deref(a.Content))
+		if a.Content == nil {
+			o = malformed(rec, o.Raw, p, "write_file without content")
+		}
+		ops = []editcore.Op{o}
+	case "replace":
+		o := editcore.Op{Kind: editcore.Substring, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.Name, "", p)}
+		o.OldText, o.NewText = deref(a.OldString), deref(a.NewString)
+		// Gemini's replace changes every occurrence when told how many
+		// to expect, and fails unless exactly that many are found.
+		o.ReplaceAll = a.Expected.get(1) > 1
+		switch {
+		case a.OldString == nil:
+			o = malformed(rec, o.Raw, p, "replace without old_string")
+		case o.OldText == "":
+			// An empty old_string creates the file.
+			o.Kind, o.Content = editcore.Create, []byte(o.NewText)
+		}
+		ops = []editcore.Op{o}
+	default:
+		return // tools that change no file (web, memory, MCP servers)
+	}
+	if p == "" {
+		ops = []editcore.Op{malformed(rec, c.Name, "", "tool call names no file")}
+	}
+	g.ro.see(p)
+	for _, o := range ops {
+		o.Path = g.ro.rel(o.Path)
+		o.RecordedError = failed
+		g.cur.Ops = append(g.cur.Ops, o)
+	}
+}
+
+// geminiEdits reports whether a tool writes files (a call that does not
+// decode is then reported).
+func geminiEdits(name string) bool {
+	return name == "write_file" || name == "replace" || name == "run_shell_command"
+}
+
+// partsText flattens a message's content: a string, or a list of parts
+// ({text}, or a functionResponse whose response holds output or error).
+func partsText(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var parts []struct {
+		Text     string `json:"text"`
+		Thought  bool   `json:"thought"`
+		Response *struct {
+			Response struct {
+				Output string `json:"output"`
+				Error  string `json:"error"`
+			} `json:"response"`
+		} `json:"functionResponse"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		var one struct {
+			Text string `json:"text"`
+		}
+		_ = json.Unmarshal(raw, &one)
+		return one.Text
+	}
+	var out []string
+	for _, p := range parts {
+		switch {
+		case p.Thought:
+		case p.Text != "":
+			out = append(out, p.Text)
+		case p.Response != nil && p.Response.Response.Error != "":
+			out = append(out, p.Response.Response.Error)
+		case p.Response != nil && p.Response.Response.Output != "":
+			out = append(out, p.Response.Response.Output)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func (g *geminiReader) flush() error {
+	cur := g.cur
+	if cur == nil {
+		return nil
+	}
+	cur.Text = strings.Join(g.texts, "\n\n")
+	cur.resolve = g.ro.rel
+	g.cur, g.texts = nil, nil
+	return g.e.emit(cur)
+}
