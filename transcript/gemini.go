@@ -86,7 +86,7 @@ func (g *geminiReader) record(rec int, raw []byte) error {
 
 func (g *geminiReader) gemini(rec int, m gmMessage) {
 	if g.cur == nil {
-		g.cur = &Response{Line: rec}
+		g.cur = &Response{Line: rec, Key: "gemini-message:" + m.ID}
 		if t, err := time.Parse(time.RFC3339Nano, m.Timestamp); err == nil {
 			g.cur.Time = t
 		}

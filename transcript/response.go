@@ -38,6 +38,10 @@ type Response struct {
 
 	Model string    // "" when unknown
 	Time  time.Time // zero when unknown
+	// Key names the turn for good, when the source records an id for it
+	// that survives the session file being rewritten (Gemini CLI: its
+	// first message's id); "" otherwise.
+	Key string
 
 	// Context lists the repository-relative files the model had seen in
 	// full before or during this response; nil means unknown (every file

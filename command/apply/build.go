@@ -145,8 +145,9 @@ type response struct {
 }
 
 // beginAt starts a response; rec is the record that starts it in a live
-// session's section (0 otherwise).
-func (b *batch) beginAt(model string, context []string, rec int) *response {
+// session's section (0 otherwise), key the turn's own name when its
+// source records one (transcript.Response.Key).
+func (b *batch) beginAt(model string, context []string, rec int, key string) *response {
 	b.total++
 	rs := &responseState{index: b.total, in: b.in, model: model}
 	r := &response{b: b, r: rs}
@@ -160,7 +161,7 @@ func (b *batch) beginAt(model string, context []string, rec int) *response {
 		// The transcript context is not used: the agent's own tool made
 		// the edit, after whatever reads it required.
 		rs.index += l.Before
-		key := b.in.reader.turnKey(rec)
+		key := b.in.reader.turnKey(rec, key)
 		rs.transcript = b.in.label + " " + key
 		recorded = map[int]string{}
 		for _, c := range b.recordedTurns[key] {

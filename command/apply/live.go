@@ -95,8 +95,14 @@ func (lr *liveReader) Close() error { return lr.f.Close() }
 
 // turnKey is the hash of record rec (1-based line of the section): the
 // record that starts a response holds its uuid and time, so the hash names
-// the turn wherever the file was cut or appended to.
-func (lr *liveReader) turnKey(rec int) string {
+// the turn wherever the file was cut or appended to. A source that names
+// its turns itself (a session rewritten whole at every turn, where lines
+// mean nothing) gives that name, which is hashed instead.
+func (lr *liveReader) turnKey(rec int, name string) string {
+	if name != "" {
+		sum := sha256.Sum256([]byte(name))
+		return "sha256:" + hex.EncodeToString(sum[:])
+	}
 	if rec < 1 || rec > len(lr.starts) {
 		return ""
 	}

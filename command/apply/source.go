@@ -217,7 +217,7 @@ func (b *batch) response(tr *transcript.Response) error {
 	if b.a.halted() {
 		return errStopped
 	}
-	r := b.beginAt(tr.Model, tr.Context, tr.Line)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err

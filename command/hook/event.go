@@ -22,8 +22,8 @@ const maxEvent = 16 << 20
 
 // readClaude reads Claude Code's hook input: one JSON object on standard
 // input with session_id, transcript_path, cwd, hook_event_name (and source
-// on SessionStart).
-func readClaude(r io.Reader) (Event, error) {
+// on SessionStart). Gemini CLI sends the same fields (and timestamp).
+func readClaude(r io.Reader, agent Agent) (Event, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxEvent))
 	if err != nil {
 		return Event{}, fmt.Errorf("reading the hook input: %w", err)
@@ -36,7 +36,7 @@ func readClaude(r io.Reader) (Event, error) {
 		Source         string `json:"source"`
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
-		return Event{}, fmt.Errorf("the hook input is not the JSON object Claude Code sends: %w", err)
+		return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), err)
 	}
 	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source}, nil
 }

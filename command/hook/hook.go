@@ -9,7 +9,6 @@
 package hook
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
@@ -42,7 +41,18 @@ func ParseAgent(name string) (Agent, error) {
 	return "", exitcode.UsageErrorf("unknown agent %q; use one of claude-code, codex, gemini", name)
 }
 
-// errGemini explains why Gemini CLI is not captured yet.
-var errGemini = fmt.Errorf("hooks for Gemini CLI are documented (SessionStart, AfterAgent in .gemini/settings.json), " +
-	"but its sessions are saved as one JSON document rewritten every turn, which this version cannot read yet; " +
-	"nothing was changed")
+// display is the agent's product name, for messages.
+func (a Agent) display() string {
+	switch a {
+	case ClaudeCode:
+		return "Claude Code"
+	case Gemini:
+		return "Gemini CLI"
+	}
+	return "Codex"
+}
+
+// wholeFile reports an agent whose session file is one document rewritten
+// at every turn (Gemini CLI): it is read whole each time, and its turns
+// are known by their own ids rather than by where they are in the file.
+func (a Agent) wholeFile() bool { return a == Gemini }

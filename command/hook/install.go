@@ -26,9 +26,14 @@ type InstallOptions struct {
 	User    bool // --user
 }
 
-// claudeEvents are the Claude Code hook events install adds: the base is
-// taken when a session starts, a turn is recorded when Claude stops.
-var claudeEvents = []string{"SessionStart", "Stop"}
+// hookEvents are the hook events install adds to an agent whose settings
+// take Claude Code's shape: the base is taken when a session starts, a
+// turn is recorded when the agent stops (Claude Code's Stop, Gemini CLI's
+// AfterAgent).
+var hookEvents = map[Agent][]string{
+	ClaudeCode: {"SessionStart", "Stop"},
+	Gemini:     {"SessionStart", "AfterAgent"},
+}
 
 // runCommand is the command an agent's hook runs.
 func runCommand(a Agent) string { return "git aiedit hook run " + string(a) }
@@ -42,9 +47,6 @@ func ours(command string) bool {
 // Install adds (or with Remove, removes) git-aiedit's hooks in the agent's
 // settings file.
 func Install(ctx context.Context, opts *InstallOptions) error {
-	if opts.Agent == Gemini {
-		return exitcode.UsageErrorf("%v", errGemini)
-	}
 	path, err := settingsPath(ctx, opts.Agent, opts.Project, opts.User, opts.Dir)
 	if err != nil {
 		return err
@@ -97,6 +99,23 @@ func settingsPath(ctx context.Context, agent Agent, project, user bool, dir stri
 			return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
 		}
 		return filepath.Join(repo.WorkTree, ".claude", "settings.json"), nil
+	case Gemini:
+		if user {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", exitcode.UsageErrorf("cannot find your home directory: %v", err)
+			}
+			return filepath.Join(home, ".gemini", "settings.json"), nil
+		}
+		repo, err := gitops.Discover(ctx, dir)
+		if err != nil {
+			return "", exitcode.WithCode(exitcode.Repo, err)
+		}
+		defer repo.Close()
+		if repo.WorkTree == "" {
+			return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
+		}
+		return filepath.Join(repo.WorkTree, ".gemini", "settings.json"), nil
 	}
 	return "", exitcode.UsageErrorf("unknown agent %q", agent)
 }
@@ -208,8 +227,8 @@ func install(agent Agent, path string) (string, error) {
 	var text string
 	var done bool
 	switch agent {
-	case ClaudeCode:
-		text, done, err = installClaude(orig, existed)
+	case ClaudeCode, Gemini:
+		text, done, err = installClaude(agent, orig, existed)
 	case Codex:
 		text, done, err = installCodex(orig)
 	}
@@ -241,7 +260,7 @@ func describeHooks(agent Agent) string {
 	if agent == Codex {
 		return "notify, after every turn; Codex has no session-start event, so the base is HEAD"
 	}
-	return "SessionStart takes the base, Stop records each turn"
+	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
 }
 
 func uninstall(agent Agent, path string) (string, error) {
@@ -271,7 +290,7 @@ func uninstall(agent Agent, path string) (string, error) {
 	var out string
 	var removed bool
 	switch agent {
-	case ClaudeCode:
+	case ClaudeCode, Gemini:
 		out, removed, err = uninstallClaude(text)
 	case Codex:
 		out, removed, err = uninstallCodex(text, loadState(path))
@@ -298,15 +317,16 @@ type claudeGroup struct {
 	Hooks []claudeHook `json:"hooks"`
 }
 
-// installClaude adds a SessionStart and a Stop hook group running
-// git-aiedit, after whatever groups are there.
-func installClaude(text string, existed bool) (string, bool, error) {
+// installClaude adds a hook group running git-aiedit to each of the
+// agent's events (hookEvents), after whatever groups are there. Gemini
+// CLI's settings take the same shape as Claude Code's.
+func installClaude(agent Agent, text string, existed bool) (string, bool, error) {
 	if !existed || strings.TrimSpace(text) == "" {
 		text = "{}\n"
 	}
-	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(ClaudeCode)}}}
+	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(agent)}}}
 	added := false
-	for _, event := range claudeEvents {
+	for _, event := range hookEvents[agent] {
 		root, err := parseJSONText(text)
 		if err != nil {
 			return "", false, fmt.Errorf("not valid JSON (%v)", err)

@@ -19,18 +19,18 @@ func TestInstallClaudeRoundTrip(t *testing.T) {
 		"nested unknown":   "{\"x\": {\"y\": [{\"z\": \"\\\"}]\"}]}, \"hooks\": {\"PreToolUse\": []}}",
 	} {
 		t.Run(name, func(t *testing.T) {
-			installed, done, err := installClaude(text, true)
+			installed, done, err := installClaude(ClaudeCode, text, true)
 			require.NoError(t, err)
 			require.False(t, done)
 			root, err := parseJSONText(installed)
 			require.NoError(t, err, installed)
 			_, hooks := root.member("hooks")
-			for _, ev := range claudeEvents {
+			for _, ev := range hookEvents[ClaudeCode] {
 				_, arr := hooks.member(ev)
 				require.NotNil(t, arr, "%s in %s", ev, installed)
 				require.True(t, claudeHas(arr))
 			}
-			again, done, err := installClaude(installed, true)
+			again, done, err := installClaude(ClaudeCode, installed, true)
 			require.NoError(t, err)
 			require.True(t, done, "a second install changes nothing")
 			require.Equal(t, installed, again)
@@ -59,7 +59,7 @@ func TestInstallClaudeRefuses(t *testing.T) {
 		"two documents":   "{} {}",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, _, err := installClaude(text, true)
+			_, _, err := installClaude(ClaudeCode, text, true)
 			require.Error(t, err)
 		})
 	}
@@ -88,7 +88,7 @@ func FuzzJSONText(f *testing.F) {
 		if err != nil || root.kind != '{' || !json.Valid([]byte(s)) {
 			return
 		}
-		installed, _, err := installClaude(s, true)
+		installed, _, err := installClaude(ClaudeCode, s, true)
 		if err != nil {
 			return // hooks of the wrong type
 		}
@@ -119,7 +119,7 @@ func hadEmptyHooks(v any) bool {
 	if len(h) == 0 {
 		return true
 	}
-	for _, ev := range claudeEvents {
+	for _, ev := range hookEvents[ClaudeCode] {
 		if l, ok := h[ev].([]any); ok && len(l) == 0 {
 			return true
 		}

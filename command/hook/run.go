@@ -70,8 +70,8 @@ func Run(ctx context.Context, opts *RunOptions) {
 // program the user had before install; wait waits for it.
 func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
 	switch opts.Agent {
-	case ClaudeCode:
-		ev, err = readClaude(opts.Stdin)
+	case ClaudeCode, Gemini:
+		ev, err = readClaude(opts.Stdin, opts.Agent)
 		return ev, nil, err
 	case Codex:
 		args, chained := splitChained(opts.Args)
@@ -84,7 +84,7 @@ func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
 		ev, err = readCodex(args[len(args)-1])
 		return ev, wait, err
 	}
-	return Event{}, nil, errGemini
+	return Event{}, nil, fmt.Errorf("unknown agent %q", opts.Agent)
 }
 
 // splitChained separates the notify program a user had before install
@@ -256,13 +256,18 @@ func (r *runner) record(ctx context.Context) error {
 	trusted := cur.valid(f, info.Size()) && r.tipKept(ctx, tip, exists)
 	offset, before := cur.Offset, cur.Responses
 	if !trusted {
-		if cur.Offset > 0 {
+		if cur.Offset > 0 && !r.agent.wholeFile() {
 			logf(r.repo.CommonDir, r.agent, r.ev.Session, "the session file or the branch changed since the last run; reading the whole session again (recorded turns are recognised)")
 		}
 		offset, before = 0, 0
 	}
-	end, err := lastLineEnd(f, offset, info.Size())
-	if err != nil {
+	var end int64
+	if r.agent.wholeFile() {
+		// Rewritten whole at every turn: no offset into it stays valid.
+		// It is read again, and turns already on the branch are known by
+		// their ids (transcript.Response.Key).
+		trusted, offset, before, end = false, 0, 0, info.Size()
+	} else if end, err = lastLineEnd(f, offset, info.Size()); err != nil {
 		return err
 	}
 	if end <= offset && trusted {

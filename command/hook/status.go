@@ -33,10 +33,6 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	}
 	fmt.Fprintln(out, "hooks:")
 	for _, a := range agents {
-		if a == Gemini {
-			fmt.Fprintf(out, "  %-12s %-8s not supported yet (its session files cannot be read yet)\n", a, "-")
-			continue
-		}
 		scopes := []struct {
 			name          string
 			project, user bool
@@ -84,7 +80,7 @@ func installedState(a Agent, path string) string {
 		return "not installed"
 	}
 	switch a {
-	case ClaudeCode:
+	case ClaudeCode, Gemini:
 		root, err := parseJSONText(text)
 		if err != nil || root.kind != '{' {
 			return "invalid JSON"
