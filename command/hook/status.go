@@ -153,3 +153,15 @@ func SessionBranch(commonDir, id string) (string, error) {
 	}
 	return "", fmt.Errorf("session %q is ambiguous: %s; give more of the id", id, strings.Join(ids, ", "))
 }
+
+// LiveBranches maps the session files recorded live in this repository to
+// their review branches, so that `git aiedit sessions` can say so.
+func LiveBranches(commonDir string) map[string]string {
+	out := map[string]string{}
+	for _, c := range liveSessions(commonDir, Agents) {
+		if c.Transcript != "" && c.Branch != "" {
+			out[filepath.Clean(c.Transcript)] = c.Branch
+		}
+	}
+	return out
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -40,8 +41,10 @@ type Entry struct {
 	Model     string    `json:"model"`
 	Responses int       `json:"responses"`
 	// Recorded: "yes" (this content is on a branch), "partly" (an earlier
-	// state of the session is: it grew since), or "no".
+	// state of the session is: it grew since), "live" (git aiedit hook
+	// records it as it goes, on Branch), or "no".
 	Recorded string `json:"recorded"`
+	Branch   string `json:"branch,omitempty"` // the live review branch
 }
 
 // Run lists the sessions.
@@ -68,13 +71,16 @@ func Run(ctx context.Context, opts *Options) error {
 			labels[v[:i]] = true
 		}
 	}
+	live := hook.LiveBranches(repo.CommonDir)
 	var entries []Entry
 	for _, s := range found.Find(repo.WorkTree, env) {
 		sum, _ := found.Inspect(s, transcript.Options{Root: repo.WorkTree})
 		e := Entry{Agent: string(s.Agent), ID: s.ID, Path: s.Path, Modified: s.Modified.UTC().Truncate(time.Second),
 			Model: sum.Model, Responses: sum.Responses, Recorded: "no"}
 		label := filepath.Base(filepath.Clean(s.Path))
-		if h, err := fileSum(s.File); err == nil && recorded[label+" "+h] {
+		if b, ok := live[filepath.Clean(s.File)]; ok {
+			e.Recorded, e.Branch = "live", b
+		} else if h, err := fileSum(s.File); err == nil && recorded[label+" "+h] {
 			e.Recorded = "yes"
 		} else if labels[label] {
 			e.Recorded = "partly"
@@ -105,7 +111,11 @@ func writeTable(w io.Writer, entries []Entry) {
 		if model == "" {
 			model = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, e.ID, model, e.Responses, e.Recorded)
+		rec := e.Recorded
+		if e.Branch != "" {
+			rec += " (" + e.Branch + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, e.ID, model, e.Responses, rec)
 	}
 	tw.Flush()
 }

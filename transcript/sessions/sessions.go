@@ -20,6 +20,8 @@ package sessions
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"os"
@@ -34,7 +36,7 @@ import (
 
 // Session is one recorded session.
 type Session struct {
-	Agent    transcript.Source // claude-code, codex, aider or cline
+	Agent    transcript.Source // claude-code, codex, aider, cline or gemini
 	ID       string            // the session's id: file stem, or task folder name
 	Path     string            // what to apply: a file, or a Cline task folder
 	File     string            // the transcript file itself
@@ -70,6 +72,7 @@ func Find(root string, env Env) []Session {
 	all = append(all, Codex(root, env)...)
 	all = append(all, Aider(root)...)
 	all = append(all, Cline(root, env)...)
+	all = append(all, Gemini(root, env)...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
 	return all
 }
@@ -142,6 +145,20 @@ func Codex(root string, env Env) []Session {
 		}
 		return nil
 	})
+	return out
+}
+
+// Gemini lists Gemini CLI sessions started at root: Gemini CLI keeps
+// them in ~/.gemini/tmp/<sha256 of the project root, hex>/chats/ and
+// records no working directory in them, so sessions started in a
+// subdirectory of the repository are not found.
+func Gemini(root string, env Env) []Session {
+	sum := sha256.Sum256([]byte(root))
+	files, _ := filepath.Glob(filepath.Join(env.Home, ".gemini", "tmp", hex.EncodeToString(sum[:]), "chats", "session-*.json"))
+	var out []Session
+	for _, f := range files {
+		out = append(out, session(transcript.Gemini, f, f, strings.TrimSuffix(filepath.Base(f), ".json"), root))
+	}
 	return out
 }
 
