@@ -111,6 +111,21 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		blobs[c] = h
 	}
 	retry := NewBackoff()
+	// rewrite writes the notes' blobs again after a prune deleted them,
+	// then waits its turn to try again.
+	rewrite := func() error {
+		for c, data := range notes {
+			h, err := r.writeObject(plumbing.BlobObject, data)
+			if err != nil {
+				return err
+			}
+			blobs[c] = h
+		}
+		if !retry.Wait(ctx) {
+			return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+		}
+		return nil
+	}
 	var broken plumbing.Hash // a notes commit of ours that a prune gutted
 	var brokenParent plumbing.Hash
 	var gutted plumbing.Hash // a tip found missing, and since when
@@ -169,13 +184,8 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		err = r.UpdateRef(ctx, ref, commit, old, message)
 		if errors.Is(err, ErrObjectPruned) {
 			// Deleted before the ref could name it: write the notes again.
-			for c, data := range notes {
-				if blobs[c], err = r.writeObject(plumbing.BlobObject, data); err != nil {
-					return err
-				}
-			}
-			if !retry.Wait(ctx) {
-				return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+			if err := rewrite(); err != nil {
+				return err
 			}
 			continue
 		}
@@ -191,13 +201,8 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 			if !exists {
 				brokenParent = plumbing.ZeroHash
 			}
-			for c, data := range notes {
-				if blobs[c], err = r.writeObject(plumbing.BlobObject, data); err != nil {
-					return err
-				}
-			}
-			if !retry.Wait(ctx) {
-				return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+			if err := rewrite(); err != nil {
+				return err
 			}
 			continue
 		}

@@ -84,40 +84,38 @@ func settingsPath(ctx context.Context, agent Agent, project, user bool, dir stri
 			if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
 				return filepath.Join(d, "settings.json"), nil
 			}
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", exitcode.UsageErrorf("cannot find your home directory: %v", err)
-			}
-			return filepath.Join(home, ".claude", "settings.json"), nil
+			return userSettings(".claude")
 		}
-		repo, err := gitops.Discover(ctx, dir)
-		if err != nil {
-			return "", exitcode.WithCode(exitcode.Repo, err)
-		}
-		defer repo.Close()
-		if repo.WorkTree == "" {
-			return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
-		}
-		return filepath.Join(repo.WorkTree, ".claude", "settings.json"), nil
+		return projectSettings(ctx, dir, ".claude")
 	case Gemini:
 		if user {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", exitcode.UsageErrorf("cannot find your home directory: %v", err)
-			}
-			return filepath.Join(home, ".gemini", "settings.json"), nil
+			return userSettings(".gemini")
 		}
-		repo, err := gitops.Discover(ctx, dir)
-		if err != nil {
-			return "", exitcode.WithCode(exitcode.Repo, err)
-		}
-		defer repo.Close()
-		if repo.WorkTree == "" {
-			return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
-		}
-		return filepath.Join(repo.WorkTree, ".gemini", "settings.json"), nil
+		return projectSettings(ctx, dir, ".gemini")
 	}
 	return "", exitcode.UsageErrorf("unknown agent %q", agent)
+}
+
+// userSettings is ~/DIR/settings.json.
+func userSettings(dir string) (string, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", exitcode.UsageErrorf("cannot find your home directory: %v", err)
+	}
+	return filepath.Join(home, dir, "settings.json"), nil
+}
+
+// projectSettings is DIR/settings.json at the top of the repository.
+func projectSettings(ctx context.Context, at, dir string) (string, error) {
+	repo, err := gitops.Discover(ctx, at)
+	if err != nil {
+		return "", exitcode.WithCode(exitcode.Repo, err)
+	}
+	defer repo.Close()
+	if repo.WorkTree == "" {
+		return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
+	}
+	return filepath.Join(repo.WorkTree, dir, "settings.json"), nil
 }
 
 // installState is what install remembers about a file so that uninstall
