@@ -13,14 +13,14 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json)"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/config.toml)"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .gemini/settings.json); the default but for codex"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/config.toml, ~/.gemini/settings.json)"},
 	}
 	install := func(name, usage string, remove bool) *cli.Command {
 		return &cli.Command{
 			Name:      name,
 			Usage:     usage,
-			ArgsUsage: "AGENT",
+			ArgsUsage: "AGENT (claude-code, codex or gemini)",
 			Flags:     scopeFlags,
 			Action: func(ctx context.Context, cmd *cli.Command) error {
 				if cmd.NArg() != 1 {
