@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
@@ -28,7 +29,7 @@ type input struct {
 	spool *os.File
 
 	source transcript.Source // what wrote it, once read
-	count  int               // its responses, counted ahead for the progress line; 0 when unknown
+	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
 
 	live   *Live       // a section of an agent's session (live.go)
 	reader *liveReader // its reader while it is read

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,4 +44,29 @@ func TestProgressLine(t *testing.T) {
 			assert.NotContains(t, out, "/3 ·")
 		})
 	}
+}
+
+// TestProgressLineLargeTranscript: a transcript too large to count first
+// is counted beside the run (go test -race checks the sharing); the run
+// does not wait for it, and every response is still shown.
+func TestProgressLineLargeTranscript(t *testing.T) {
+	defer func(n int64) { syncCount = n }(syncCount)
+	syncCount = 0
+	var reply strings.Builder
+	for i := range 40 {
+		n := fmt.Sprint(i)
+		reply.WriteString("## User\n\nEdit.\n\n## Assistant\n\nAdd " + n + ".\n\nf" + n + ".txt\n««« EDIT\n═══════ REPL\n" + n + "\n»»» EDIT END\n\n")
+	}
+	gittest.Setenv(t)
+	repo := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	path := filepath.Join(t.TempDir(), "big.md")
+	require.NoError(t, os.WriteFile(path, []byte(reply.String()), 0o644))
+	s, _, _, stderr := iostreams.Test()
+	s.SetTTY(false, true)
+	s.SetNoColor(true)
+	require.NoError(t, Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s}))
+	for i := 1; i <= 40; i++ {
+		assert.Regexp(t, fmt.Sprintf(`response %d(/40)? · big\.md`, i), stderr.String())
+	}
+	assert.Contains(t, stderr.String(), "40 commit(s)")
 }

@@ -32,7 +32,7 @@ func (b *batch) read(ctx context.Context) error {
 		return err
 	}
 	b.in.source = src
-	b.countAhead(src)
+	defer b.countAhead(src)()
 	if err = b.checkForced(src, head); err == nil {
 		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
 	}
@@ -56,28 +56,49 @@ func (b *batch) read(ctx context.Context) error {
 	return err
 }
 
-// countAhead counts a transcript file's responses before they are
-// applied, so that the progress line on a terminal can say "response
-// 37/120". Only then: it reads the file twice. Standard input and live
-// sessions cannot be counted ahead; a count that fails is left unknown.
-func (b *batch) countAhead(src transcript.Source) {
+// syncCount is the largest transcript counted before its first response
+// is shown (a few milliseconds); a larger one is counted beside the run.
+var syncCount int64 = 16 << 20
+
+// countAhead counts a transcript file's responses, so that the progress
+// line on a terminal can say "response 37/120". Only there: it reads the
+// file a second time. A small file is counted first; a large one on the
+// other core while it is applied, never delaying the run (the line says
+// "response 37" until the count is known). Standard input and live
+// sessions cannot be counted ahead; a count that fails stays unknown. The
+// returned stop ends a count still running when the reading is done.
+func (b *batch) countAhead(src transcript.Source) (stop func()) {
 	if b.a.out.progress == nil || b.in.live != nil || b.in.stdin != nil || b.in.path == "" {
-		return
+		return func() {}
 	}
 	f, err := os.Open(b.in.path)
 	if err != nil {
-		return
+		return func() {}
 	}
-	defer f.Close()
-	n := 0
-	opts := b.transcriptOptions()
-	opts.Warn = func(int, string) {} // said once, when the responses are applied
-	if transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(*transcript.Response) error {
-		n++
-		return nil
-	}) == nil {
-		b.in.count = n
+	in := b.in
+	done := make(chan struct{})
+	stop = func() {
+		f.Close() // a count still reading fails at once
+		<-done
 	}
+	count := func() {
+		defer close(done)
+		n := 0
+		// No Exists: the tree is the run's, and a count needs no paths.
+		opts := transcript.Options{Root: b.a.repo.WorkTree}
+		if transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(*transcript.Response) error {
+			n++
+			return nil
+		}) == nil {
+			in.count.Store(int64(n))
+		}
+	}
+	if info, err := f.Stat(); err == nil && info.Size() <= syncCount {
+		count()
+		return stop
+	}
+	go count()
+	return stop
 }
 
 // noEdits says so when a transcript held no edit at all: exit 2 when it

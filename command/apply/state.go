@@ -181,8 +181,8 @@ func (r *responseState) progressLabel() string {
 	n := fmt.Sprint(r.index)
 	name := "?"
 	if r.in != nil {
-		if r.in.count >= r.index {
-			n += fmt.Sprintf("/%d", r.in.count)
+		if c := int(r.in.count.Load()); c >= r.index {
+			n += fmt.Sprintf("/%d", c)
 		}
 		name = r.in.label
 	}
