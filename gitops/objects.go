@@ -43,8 +43,13 @@ type objectStore struct {
 	written []plumbing.Hash
 }
 
+// objectCache bounds the objects kept in memory once read or written:
+// trees and the files a run edits again are what it needs; go-git's
+// default (96 MiB) would hold most of a large run's new files.
+const objectCache = 32 * cache.MiByte
+
 func openObjects(commonDir, runDir string) *objectStore {
-	c := cache.NewObjectLRUDefault()
+	c := cache.NewObjectLRU(objectCache)
 	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
 	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0)

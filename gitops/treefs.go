@@ -142,7 +142,7 @@ func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*d
 		switch {
 		case n == nil && create:
 			n = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
-			d.entries[part] = n
+			d.entries[strings.Clone(part)] = n
 		case n == nil:
 			return nil, errorf(op, name, os.ErrNotExist)
 		case n.mode == filemode.Symlink:

@@ -56,7 +56,7 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 		return nil, errorf(op, filename, os.ErrNotExist)
 	case n == nil:
 		n = &node{mode: filemode.Regular, data: &content{}}
-		dir.entries[name] = n
+		dir.entries[strings.Clone(name)] = n // a copy: a name cut from a reply would keep its text alive
 		markDirty(chain)
 	case create && flag&os.O_EXCL != 0:
 		return nil, errorf(op, filename, os.ErrExist)
@@ -172,7 +172,7 @@ func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
 	dir, name := chain[len(chain)-1], parts[len(parts)-1]
 	switch n := dir.entries[name]; {
 	case n == nil:
-		dir.entries[name] = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+		dir.entries[strings.Clone(name)] = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
 		markDirty(chain)
 	case n.mode != filemode.Dir:
 		if err := refuseSpecial(filename, n); err != nil {
@@ -243,7 +243,7 @@ func (fs *TreeFS) Rename(oldpath, newpath string) error {
 		return err
 	}
 	delete(oldChain[len(oldChain)-1].entries, oldName)
-	dir.entries[name] = n
+	dir.entries[strings.Clone(name)] = n
 	markDirty(oldChain)
 	markDirty(newChain)
 	return nil
@@ -308,7 +308,7 @@ func (fs *TreeFS) Symlink(target, link string) error {
 	if err := checkEntry(link, filemode.Symlink); err != nil {
 		return err
 	}
-	dir.entries[name] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
+	dir.entries[strings.Clone(name)] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
 	markDirty(chain)
 	return nil
 }

@@ -53,7 +53,10 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 			if err != nil {
 				return plumbing.ZeroHash, false, err
 			}
-			n.data.sum, n.data.sumSet = h, true
+			// The bytes are in the object store now: the node names the
+			// blob, so that a long run holds no file it is done with
+			// (reading it again asks the store).
+			n.hash, n.data = h, nil
 			e.hash = h
 		}
 		entries = append(entries, e)

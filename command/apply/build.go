@@ -263,7 +263,9 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 func (r *response) end(prose string) error {
 	prose = printable(prose)
 	subject, rest := splitSubject(prose)
-	r.r.subject, r.r.body = subject, bodyOf(rest)
+	// Copies: cut from the response's text, they would keep all of it
+	// (whole files, for some replies) alive until the run ends.
+	r.r.subject, r.r.body = strings.Clone(subject), strings.Clone(bodyOf(rest))
 	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
 		return nil
 	}

@@ -255,6 +255,7 @@ func (b *batch) response(tr *transcript.Response) error {
 	if err := b.retry(r); err != nil {
 		return err
 	}
+	r.r.release()
 	if b.a.halted() {
 		return errStopped
 	}

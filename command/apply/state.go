@@ -2,12 +2,14 @@ package apply
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
+	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/hooks"
 )
@@ -65,6 +67,53 @@ func (r *responseState) unresolved() bool {
 		return len(r.outstanding) > 0
 	}
 	return !r.summary().Clean()
+}
+
+// release drops what a finished response's applied blocks no longer need
+// (their text, which may be whole files), keeping what reports name, so
+// that a long run does not hold every response it has applied. Blocks
+// that did not apply keep everything: a retry prompt quotes them.
+//
+// Strings are copied too: a path cut from the response's text would keep
+// the whole segment of it that the parser read (64 KiB) alive.
+func (r *responseState) release() {
+	for _, rs := range r.all() {
+		rs.model = strings.Clone(rs.model)
+		if rs.ranges != nil {
+			ranges := make(map[string][]attribution.Range, len(rs.ranges))
+			for p, rg := range rs.ranges {
+				ranges[strings.Clone(p)] = rg
+			}
+			rs.ranges = ranges
+		}
+		for i := range rs.blocks {
+			b := &rs.blocks[i]
+			b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
+			if b.OK() && b.Op != nil {
+				op := b.Op
+				b.Op = &editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
+					Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive}
+			}
+		}
+		for i := range rs.shell {
+			s := &rs.shell[i]
+			s.Path, s.Message = strings.Clone(s.Path), strings.Clone(s.Message)
+			if s.Op != nil {
+				op := *s.Op
+				op.Raw, op.Command = strings.Clone(op.Raw), slimCommand(op.Command)
+				s.Op = &op
+			}
+		}
+	}
+}
+
+// slimCommand keeps what reports and trailers say of a shell command.
+func slimCommand(c *shell.Command) *shell.Command {
+	if c == nil {
+		return nil
+	}
+	return &shell.Command{Text: strings.Clone(c.Text), Program: strings.Clone(c.Program), Line: c.Line, Op: c.Op,
+		Recursive: c.Recursive, Reason: strings.Clone(c.Reason)}
 }
 
 // all is the response followed by its retry rounds.
