@@ -42,6 +42,12 @@ func (p *Parser) emit(ops []editcore.Op) {
 		return // nearly every line
 	}
 	if len(p.held) == 0 {
+		if len(p.out) == 0 {
+			// Taken as is (a diff's can be a thousand operations); capped,
+			// so that appending never writes into the format's array.
+			p.out = ops[:len(ops):len(ops)]
+			return
+		}
 		p.out = append(p.out, ops...)
 		return
 	}

@@ -5,8 +5,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/bluekeyes/go-gitdiff/gitdiff"
-
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 )
@@ -15,47 +13,53 @@ import (
 // line of a file this tool edits, and would only risk overflow.
 const maxHint = 1 << 30
 
-// build turns one parsed file into operations. trusted says go-gitdiff read
-// the section as written, so its line numbers and modes are the diff's own.
-func (d *fileDiff) build(f *gitdiff.File, trusted bool) []editcore.Op {
+// build turns one parsed file into operations. trusted says the section
+// was read as written, so its line numbers and modes are the diff's own.
+func (d *fileDiff) build(ops []editcore.Op, f *file, trusted bool) []editcore.Op {
 	strip := !trusted || !d.prefixed()
-	from, to := d.name(f.OldName, strip), d.name(f.NewName, strip)
-	file := editcore.Op{Format: Name, Line: d.nums[d.s.start], Raw: d.raw(d.s.start, d.s.end)}
+	from, to := d.name(f.oldName, strip), d.name(f.newName, strip)
+	file := editcore.Op{Format: Name, Line: d.nums[d.s.start]}
+	chmod := f.oldMode != 0 && f.newMode != 0 && perm(f.oldMode) != perm(f.newMode)
+	if f.isNew || f.isDelete || f.isRename || chmod {
+		// The section's text, for the operations on the whole file; a
+		// file's hunks carry their own.
+		file.Raw = d.raw(d.s.start, d.s.end)
+	}
 	switch {
-	case f.IsBinary && f.IsDelete:
+	case f.isBinary && f.isDelete:
 		// Nothing of the content to check; deleting is still well defined.
 		file.Kind, file.Path = editcore.Delete, from
-		return []editcore.Op{file}
-	case f.IsBinary:
-		return d.refuse(to, binaryProblem)
-	case special(f.OldMode) || special(f.NewMode):
-		return d.refuse(to, "symbolic links and submodules are not supported: only regular files can be patched")
-	case f.IsCopy:
-		return d.refuse(to, fmt.Sprintf("file copies are not supported (copy from %s to %s): create %s with a diff from /dev/null instead", from, to, to))
-	case f.IsNew:
-		file.Kind, file.Path, file.Mode = editcore.Create, to, perm(f.NewMode)
-		file.Content = content(f, gitdiff.OpAdd)
-		return []editcore.Op{file}
-	case f.IsDelete:
+		return append(ops, file)
+	case f.isBinary:
+		return append(ops, d.refuse(to, binaryProblem)...)
+	case special(f.oldMode) || special(f.newMode):
+		return append(ops, d.refuse(to, "symbolic links and submodules are not supported: only regular files can be patched")...)
+	case f.isCopy:
+		return append(ops, d.refuse(to, fmt.Sprintf("file copies are not supported (copy from %s to %s): create %s with a diff from /dev/null instead", from, to, to))...)
+	case f.isNew:
+		file.Kind, file.Path, file.Mode = editcore.Create, to, perm(f.newMode)
+		file.Content = content(f, opAdd)
+		return append(ops, file)
+	case f.isDelete:
 		// The removed lines must be the whole file: a diff that removes
 		// only part of it deletes nothing.
-		file.Kind, file.Path, file.Content = editcore.Delete, from, content(f, gitdiff.OpDelete)
-		return []editcore.Op{file}
+		file.Kind, file.Path, file.Content = editcore.Delete, from, content(f, opDelete)
+		return append(ops, file)
 	}
-	var ops []editcore.Op
-	if f.IsRename {
+	n := len(ops)
+	if f.isRename {
 		mv := file
 		mv.Kind, mv.From, mv.Path = editcore.Move, from, to
 		ops = append(ops, mv)
 	}
-	ops = append(ops, d.hunks(f, to, trusted)...)
-	if f.OldMode != 0 && f.NewMode != 0 && perm(f.OldMode) != perm(f.NewMode) {
+	ops = d.hunks(ops, f, to, trusted)
+	if chmod {
 		ch := file
-		ch.Kind, ch.Path, ch.Mode = editcore.Chmod, to, perm(f.NewMode)
+		ch.Kind, ch.Path, ch.Mode = editcore.Chmod, to, perm(f.newMode)
 		ops = append(ops, ch)
 	}
-	if len(ops) == 0 {
-		return d.refuse(to, "the diff for "+to+" changes nothing")
+	if len(ops) == n {
+		return append(ops, d.refuse(to, "the diff for "+to+" changes nothing")...)
 	}
 	return ops
 }
@@ -65,49 +69,47 @@ func (d *fileDiff) build(f *gitdiff.File, trusted bool) []editcore.Op {
 // start moved by what the hunks before it added or removed (git applies
 // hunks in order, so that is where it sits once they are applied), and the
 // hunks are searched in order when the diff lists them in order.
-func (d *fileDiff) hunks(f *gitdiff.File, path string, trusted bool) []editcore.Op {
-	frags := f.TextFragments
+func (d *fileDiff) hunks(ops []editcore.Op, f *file, path string, trusted bool) []editcore.Op {
 	group := d.nums[d.s.start]
-	ordered := trusted && inOrder(frags)
+	ordered := trusted && inOrder(f.frags)
 	var delta int64
-	var ops []editcore.Op
-	for k, fr := range frags {
-		h := d.s.hunks[k]
+	for k := range f.frags {
+		fr, h := &f.frags[k], d.s.hunks[k]
 		op := editcore.Op{Format: Name, Path: path, Group: group, Line: d.nums[h.at], Raw: d.hunkRaw(h)}
-		if fr.OldLines == 0 {
+		if fr.oldLines == 0 {
 			ops = append(ops, d.insertion(op, f, fr, delta, trusted)...)
 		} else {
-			replace(&op, fr.Lines)
-			if trusted && fr.OldPosition <= maxHint {
-				if at := fr.OldPosition + delta; at >= 1 && at <= maxHint {
+			replace(&op, fr.lines)
+			if trusted && fr.oldPos <= maxHint {
+				if at := fr.oldPos + delta; at >= 1 && at <= maxHint {
 					op.Hint = int(at)
 				}
 			}
 			op.InOrder = ordered
 			ops = append(ops, op)
 		}
-		delta += fr.NewLines - fr.OldLines
+		delta += fr.newLines - fr.oldLines
 	}
 	return ops
 }
 
 // insertion handles a hunk with nothing to locate it by: only added lines.
-func (d *fileDiff) insertion(op editcore.Op, f *gitdiff.File, fr *gitdiff.TextFragment, delta int64, trusted bool) []editcore.Op {
-	added := content(f, gitdiff.OpAdd)
+func (d *fileDiff) insertion(op editcore.Op, f *file, fr *frag, delta int64, trusted bool) []editcore.Op {
+	added := content(f, opAdd)
 	switch {
-	case fr.OldPosition == 0 && len(f.TextFragments) == 1 && trusted && d.s.git:
+	case fr.oldPos == 0 && len(f.frags) == 1 && trusted && d.s.git:
 		// git's diff of an empty file that gains lines: it must be empty.
 		del, create := op, op
 		del.Kind, del.Content = editcore.Delete, []byte{}
-		create.Kind, create.Content, create.Mode = editcore.Create, added, perm(f.OldMode)
+		create.Kind, create.Content, create.Mode = editcore.Create, added, perm(f.oldMode)
 		return []editcore.Op{del, create}
-	case len(f.TextFragments) == 1 && (fr.OldPosition == 0 || !trusted):
+	case len(f.frags) == 1 && (fr.oldPos == 0 || !trusted):
 		// A model's new file written against a missing old side.
 		op.Group, op.Kind, op.Content = 0, editcore.Create, added
 		return []editcore.Op{op}
-	case trusted && fr.OldPosition > 0 && fr.OldPosition <= maxHint && fr.OldPosition+delta >= 0:
+	case trusted && fr.oldPos > 0 && fr.oldPos <= maxHint && fr.oldPos+delta >= 0:
 		// A zero-context diff (-U0): lines go after the stated line.
-		op.Kind, op.Start, op.New = editcore.Insert, int(fr.OldPosition+delta), lines(fr.Lines, gitdiff.OpDelete)
+		op.Kind, op.Start, op.New = editcore.Insert, int(fr.oldPos+delta), lines(fr.lines, opDelete)
 		return []editcore.Op{op}
 	}
 	op.Kind = editcore.Malformed
@@ -118,46 +120,70 @@ func (d *fileDiff) insertion(op editcore.Op, f *gitdiff.File, fr *gitdiff.TextFr
 // replace fills a Replace operation from a hunk: leading context is the
 // anchor, trailing context the trailing lines, and the lines between are
 // the old (context and removed) and new (context and added) text.
-func replace(op *editcore.Op, ls []gitdiff.Line) {
+func replace(op *editcore.Op, ls []hline) {
 	lead := 0
-	for lead < len(ls) && ls[lead].Op == gitdiff.OpContext {
+	for lead < len(ls) && ls[lead].op == opContext {
 		lead++
 	}
 	trail := 0
-	for trail < len(ls)-lead && ls[len(ls)-1-trail].Op == gitdiff.OpContext {
+	for trail < len(ls)-lead && ls[len(ls)-1-trail].op == opContext {
 		trail++
 	}
 	mid := ls[lead : len(ls)-trail]
+	// One array for the four lists: the middle lines are in Old, New or
+	// both.
+	buf := make([]string, 0, len(ls)+len(mid))
+	take := func(ls []hline, skip byte) []string {
+		start := len(buf)
+		for _, l := range ls {
+			if l.op != skip {
+				buf = append(buf, l.text)
+			}
+		}
+		if len(buf) == start {
+			return nil
+		}
+		return buf[start:len(buf):len(buf)]
+	}
 	op.Kind = editcore.Replace
-	op.Anchor = lines(ls[:lead], keepAll)
-	op.Old = lines(mid, gitdiff.OpAdd)
-	op.New = lines(mid, gitdiff.OpDelete)
-	op.Trailing = lines(ls[len(ls)-trail:], keepAll)
+	op.Anchor = take(ls[:lead], keepAll)
+	op.Old = take(mid, opAdd)
+	op.New = take(mid, opDelete)
+	op.Trailing = take(ls[len(ls)-trail:], keepAll)
 }
 
 // keepAll is a skip value for lines that skips nothing.
-const keepAll gitdiff.LineOp = -1
+const keepAll byte = 0
 
-// lines returns the text of the lines whose operation is not skip, without
-// line terminators; nil for none.
-func lines(ls []gitdiff.Line, skip gitdiff.LineOp) []string {
+// lines returns the text of the lines whose operation is not skip; nil for
+// none.
+func lines(ls []hline, skip byte) []string {
 	var out []string
 	for _, l := range ls {
-		if l.Op != skip {
-			out = append(out, strings.TrimSuffix(l.Line, "\n"))
+		if l.op != skip {
+			out = append(out, l.text)
 		}
 	}
 	return out
 }
 
-// content is the file text a new (OpAdd) or deleted (OpDelete) file's
+// content is the file text a new (opAdd) or deleted (opDelete) file's
 // hunks spell out; never nil, so an empty file is "must be empty".
-func content(f *gitdiff.File, op gitdiff.LineOp) []byte {
-	out := []byte{}
-	for _, fr := range f.TextFragments {
-		for _, l := range fr.Lines {
-			if l.Op == op || l.Op == gitdiff.OpContext {
-				out = append(out, l.Line...)
+func content(f *file, op byte) []byte {
+	n := 0
+	for _, fr := range f.frags {
+		for _, l := range fr.lines {
+			n += len(l.text) + 1
+		}
+	}
+	out := make([]byte, 0, n)
+	for _, fr := range f.frags {
+		for _, l := range fr.lines {
+			if l.op == op || l.op == opContext {
+				out = append(out, l.text...)
+				if !l.noEOL {
+					out = append(out, '\n')
+				}
 			}
 		}
 	}
@@ -166,13 +192,13 @@ func content(f *gitdiff.File, op gitdiff.LineOp) []byte {
 
 // inOrder reports whether the hunks are listed in file order without
 // overlapping, as git writes them; a model's hunks may not be.
-func inOrder(frags []*gitdiff.TextFragment) bool {
+func inOrder(frags []frag) bool {
 	var end int64
 	for _, fr := range frags {
-		if fr.OldPosition < end || fr.OldPosition < 0 || fr.OldPosition > maxHint {
+		if fr.oldPos < end || fr.oldPos < 0 || fr.oldPos > maxHint {
 			return false
 		}
-		end = fr.OldPosition + fr.OldLines
+		end = fr.oldPos + fr.oldLines
 	}
 	return true
 }
@@ -189,8 +215,8 @@ func perm(m os.FileMode) os.FileMode {
 	return 0o644
 }
 
-// special reports git's symbolic-link and submodule modes (go-gitdiff keeps
-// the raw octal value).
+// special reports git's symbolic-link and submodule modes (the raw octal
+// value is kept).
 func special(m os.FileMode) bool {
 	t := uint32(m) & 0o170000
 	return t == 0o120000 || t == 0o160000
@@ -213,11 +239,29 @@ func (d *fileDiff) name(n string, strip bool) string {
 // hunkRaw is a hunk as written, under its file's ---/+++ lines, for
 // reports and retry prompts.
 func (d *fileDiff) hunkRaw(h hunk) string {
-	var parts []string
-	if d.s.oldHdr >= 0 {
-		parts = append(parts, d.lines[d.s.oldHdr], d.lines[d.s.oldHdr+1])
+	from := h.at
+	var b strings.Builder
+	n := h.end - h.at
+	for _, l := range d.lines[h.at:h.end] {
+		n += len(l)
 	}
-	return strings.Join(append(parts, d.lines[h.at:h.end]...), "\n")
+	if d.s.oldHdr >= 0 {
+		n += len(d.lines[d.s.oldHdr]) + len(d.lines[d.s.oldHdr+1]) + 2
+	}
+	b.Grow(n)
+	if d.s.oldHdr >= 0 {
+		b.WriteString(d.lines[d.s.oldHdr])
+		b.WriteByte('\n')
+		b.WriteString(d.lines[d.s.oldHdr+1])
+		b.WriteByte('\n')
+	}
+	for i, l := range d.lines[from:h.end] {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // refuse reports a file the diff names but this tool does not patch.

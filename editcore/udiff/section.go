@@ -2,6 +2,7 @@ package udiff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
@@ -32,9 +33,14 @@ func diffOps(lines []string, nums []int, cut bool) []editcore.Op {
 			Raw:     strings.Join(lines, "\n"),
 			Problem: "diff without a file header: put \"--- path\" and \"+++ path\" lines naming the file before its hunks"})
 	}
+	n := len(ops) + len(secs)
+	for _, s := range secs {
+		n += len(s.hunks) + 1
+	}
+	ops = slices.Grow(ops, n)
 	for i, s := range secs {
 		d := &fileDiff{lines: lines, nums: nums, s: s}
-		ops = append(ops, d.ops(cut && i == len(secs)-1)...)
+		ops = d.ops(ops, cut && i == len(secs)-1)
 	}
 	return ops
 }
@@ -49,21 +55,21 @@ type fileDiff struct {
 // ops reads the section: as a real git diff when go-gitdiff accepts it
 // with every line accounted for (then its line numbers are kept as
 // hints), and otherwise with recounted hunks, located by content alone.
-func (d *fileDiff) ops(cut bool) []editcore.Op {
+func (d *fileDiff) ops(ops []editcore.Op, cut bool) []editcore.Op {
 	if f := d.strict(); f != nil {
-		return d.build(f, true)
+		return d.build(ops, f, true)
 	}
 	switch {
 	case cut:
-		return d.malformed("the response ended inside the diff's code fence, so its last hunk may be cut off; close the fence after the diff")
+		return append(ops, d.malformed("the response ended inside the diff's code fence, so its last hunk may be cut off; close the fence after the diff")...)
 	case d.has("GIT binary patch"), d.has("Binary files "):
-		return d.malformed(binaryProblem)
+		return append(ops, d.malformed(binaryProblem)...)
 	}
 	f, err := d.lenient()
 	if err != nil {
-		return d.malformed(err.Error())
+		return append(ops, d.malformed(err.Error())...)
 	}
-	return d.build(f, false)
+	return d.build(ops, f, false)
 }
 
 const binaryProblem = "binary patches are not supported: change binary files with other tools"
@@ -93,11 +99,26 @@ func (d *fileDiff) has(prefix string) bool {
 	return false
 }
 
-// strict parses the section as written, then with blank lines after each
+// strict reads the section as written, then with blank lines after each
 // hunk dropped (a blank line between hunks is a separator, not context),
-// and returns the file only when every hunk line was read: go-gitdiff
-// stops a hunk where its counts say, and would silently skip the rest.
-func (d *fileDiff) strict() *gitdiff.File {
+// and returns the file only when every hunk line was read. The shapes git
+// writes are read directly (fast); the rest by go-gitdiff.
+func (d *fileDiff) strict() *file {
+	switch f, v := d.fast(); v {
+	case accepted:
+		return f
+	case rejected:
+		return nil
+	}
+	if g := d.gitdiffStrict(); g != nil {
+		return fromGitdiff(g)
+	}
+	return nil
+}
+
+// gitdiffStrict is strict by go-gitdiff: it stops a hunk where its counts
+// say, and would silently skip the rest, so every line is counted here.
+func (d *fileDiff) gitdiffStrict() *gitdiff.File {
 	for _, h := range d.s.hunks {
 		if h.implicit {
 			return nil
@@ -149,7 +170,7 @@ func (d *fileDiff) strict() *gitdiff.File {
 // each hunk's lines checked one by one and recounted, the numbers of its
 // @@ line ignored. A blank line in a hunk is a context line whose space
 // was stripped; blank lines at a hunk's end are dropped.
-func (d *fileDiff) lenient() (*gitdiff.File, error) {
+func (d *fileDiff) lenient() (*file, error) {
 	if d.s.oldHdr < 0 {
 		return nil, fmt.Errorf("no \"--- path\" and \"+++ path\" lines naming the file at line %d", d.nums[d.s.start])
 	}
@@ -203,7 +224,7 @@ func (d *fileDiff) lenient() (*gitdiff.File, error) {
 	case len(files) != 1 || len(files[0].TextFragments) != len(d.s.hunks):
 		return nil, fmt.Errorf("cannot read the diff at line %d", d.nums[d.s.start])
 	}
-	return files[0], nil
+	return fromGitdiff(files[0]), nil
 }
 
 func (d *fileDiff) malformed(problem string) []editcore.Op {
