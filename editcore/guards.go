@@ -3,6 +3,7 @@ package editcore
 import (
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/go-git/go-billy/v5/util"
 )
@@ -22,14 +23,17 @@ func (s *Session) holds(r *Result, want []byte) bool {
 	return true
 }
 
+// Regexps are compiled on first use: package init is on every command's start-up path.
 // elision matches the comments models write instead of code they left out
 // of a "whole" file: "// ... rest of code", "# ... existing code ...".
-var elision = regexp.MustCompile(`(?im)^\s*(//|#|--|/\*|<!--|;)\s*(\.\.\.|…)\s*(rest|existing|remaining|other|previous|unchanged|same)\b.*$|^\s*(//|#|--|/\*|<!--|;)\s*(rest of|existing|remaining|unchanged)\b.*(code|content|file|methods|functions|lines|implementation)`)
+var elision = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?im)^\s*(//|#|--|/\*|<!--|;)\s*(\.\.\.|…)\s*(rest|existing|remaining|other|previous|unchanged|same)\b.*$|^\s*(//|#|--|/\*|<!--|;)\s*(rest of|existing|remaining|unchanged)\b.*(code|content|file|methods|functions|lines|implementation)`)
+})
 
 // truncated says why new looks like a truncated copy of old, or "" when it
 // does not (formats.md §5).
 func truncated(old, new []byte) string {
-	if loc := elision.FindIndex(new); loc != nil {
+	if loc := elision().FindIndex(new); loc != nil {
 		return fmt.Sprintf("it contains the elision comment %q, so it is not the whole file", string(new[loc[0]:loc[1]]))
 	}
 	if len(old) > 0 && len(new)*2 < len(old) {

@@ -98,14 +98,15 @@ func checkEnv() []string {
 	return env
 }
 
+// Regexps are compiled on first use: package init is on every command's start-up path.
 // ansi matches terminal escape sequences: colour codes that some tools
 // print even into a pipe.
-var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]`)
+var ansi = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]`) })
 
 // printable drops escape sequences and control characters but tab and
 // newline, so output can go into a report and a commit message.
 func printable(s string) string {
-	s = ansi.ReplaceAllString(s, "")
+	s = ansi().ReplaceAllString(s, "")
 	return strings.Map(func(r rune) rune {
 		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
 			return -1

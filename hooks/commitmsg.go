@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // CommitMsg is the repository's own commit-msg hook, run on each commit
@@ -136,11 +137,12 @@ func gitOutput(ctx context.Context, dir string, args ...string) (string, error) 
 	return strings.TrimSpace(string(out)), nil
 }
 
-var gitVersion = regexp.MustCompile(`(\d+)\.(\d+)`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var gitVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\.(\d+)`) })
 
 // versionAtLeast reads "git version 2.39.5" (and vendor suffixes).
 func versionAtLeast(v string, major, minor int) bool {
-	m := gitVersion.FindStringSubmatch(v)
+	m := gitVersion().FindStringSubmatch(v)
 	if m == nil {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -37,9 +38,10 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("git config %s=%q: %s", e.Key, e.Value, e.Msg)
 }
 
+// Regexps are compiled on first use: package init is on every command's start-up path.
 // checkName is what a check may be called: it stands in a trailer before
 // its status.
-var checkName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var checkName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`) })
 
 // LoadConfig reads the checks configuration with `git config` in dir, so
 // every config file, include and GIT_CONFIG_* variable counts as for git.
@@ -106,7 +108,7 @@ func parseConfig(out []byte) (Config, error) {
 			c.Syntax = on
 			continue
 		}
-		if !checkName.MatchString(name) {
+		if !checkName().MatchString(name) {
 			return Config{}, &ConfigError{Key: key, Value: value, Msg: "a check name has letters, digits, '.', '_' and '-' only"}
 		}
 		cmd := byName[name]

@@ -5,17 +5,23 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
 var (
-	aiderStartRe = regexp.MustCompile(`^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)`)
-	aiderModelRe = regexp.MustCompile(`^(?:Main model|Model):\s+(\S+)`)
-	aiderAddRe   = regexp.MustCompile(`^Added (.+?) to (?:the chat|read-only files)\.?$`)
-	aiderDropRe  = regexp.MustCompile(`^Removed (?:read-only file )?(.+?) from the chat\.?$`)
+	// Regexps are compiled on first use: package init is on every command's start-up path.
+	aiderStartRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)`)
+	})
+	aiderModelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:Main model|Model):\s+(\S+)`) })
+	aiderAddRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Added (.+?) to (?:the chat|read-only files)\.?$`) })
+	aiderDropRe  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Removed (?:read-only file )?(.+?) from the chat\.?$`)
+	})
 	// aiderFailedRe starts aider's report of SEARCH/REPLACE blocks that did
 	// not match, which quotes the failed blocks.
-	aiderFailedRe = regexp.MustCompile(`^# \d+ SEARCH/REPLACE blocks? failed to match!`)
+	aiderFailedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^# \d+ SEARCH/REPLACE blocks? failed to match!`) })
 )
 
 // readAider splits an .aider.chat.history.md log into assistant replies.
@@ -118,13 +124,13 @@ func (a *aiderReader) line(n int, s string) error {
 	case t == "":
 		a.prev = aiderBlank
 		return a.text.add(n, nil)
-	case boundary && aiderStartRe.MatchString(t):
+	case boundary && aiderStartRe().MatchString(t):
 		if err := a.flush(); err != nil {
 			return err
 		}
 		a.ctx = fileSet{known: true} // a new session starts with no files
 		a.start = time.Time{}
-		if ts, err := time.Parse("2006-01-02 15:04:05", aiderStartRe.FindStringSubmatch(t)[1]); err == nil {
+		if ts, err := time.Parse("2006-01-02 15:04:05", aiderStartRe().FindStringSubmatch(t)[1]); err == nil {
 			a.start = ts
 		}
 		a.prev = aiderUser // the session header is not assistant text
@@ -140,7 +146,7 @@ func (a *aiderReader) line(n int, s string) error {
 			return err
 		}
 		tool := strings.TrimSpace(strings.TrimPrefix(t, ">"))
-		if aiderFailedRe.MatchString(tool) {
+		if aiderFailedRe().MatchString(tool) {
 			a.echo = echoBlock
 		}
 		a.toolLine(tool)
@@ -174,7 +180,7 @@ func startsEdit(t string) bool {
 // echoLine reports whether a line belongs to aider's report of failed
 // blocks, following the report to its end.
 func (a *aiderReader) echoLine(t string) bool {
-	if strings.HasPrefix(t, "#### ") || aiderStartRe.MatchString(t) {
+	if strings.HasPrefix(t, "#### ") || aiderStartRe().MatchString(t) {
 		a.echo = echoNone
 		return false
 	}
@@ -206,14 +212,14 @@ func (a *aiderReader) echoLine(t string) bool {
 
 // toolLine reads context and the model name from aider's tool output.
 func (a *aiderReader) toolLine(t string) {
-	if m := aiderModelRe.FindStringSubmatch(t); m != nil {
+	if m := aiderModelRe().FindStringSubmatch(t); m != nil {
 		a.model = m[1]
 	}
 	switch {
-	case aiderAddRe.MatchString(t):
-		a.ctx.add(slashPath(aiderAddRe.FindStringSubmatch(t)[1]))
-	case aiderDropRe.MatchString(t):
-		a.ctx.remove(slashPath(aiderDropRe.FindStringSubmatch(t)[1]))
+	case aiderAddRe().MatchString(t):
+		a.ctx.add(slashPath(aiderAddRe().FindStringSubmatch(t)[1]))
+	case aiderDropRe().MatchString(t):
+		a.ctx.remove(slashPath(aiderDropRe().FindStringSubmatch(t)[1]))
 	case strings.HasPrefix(t, "Dropping all files from the chat session"):
 		a.ctx.clear()
 	case strings.HasPrefix(t, "Add file to the chat?") && strings.HasSuffix(t, " y"),

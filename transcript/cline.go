@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
@@ -37,9 +38,10 @@ type clMessage struct {
 }
 
 var (
-	clineCwdRe    = regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`)
-	clineResultRe = regexp.MustCompile(`^\[(\w+) for '([^'\n]*)'\] Result:`)
-	clineToolRe   = regexp.MustCompile(`<(write_to_file|replace_in_file|apply_diff)>`)
+	// Regexps are compiled on first use: package init is on every command's start-up path.
+	clineCwdRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`) })
+	clineResultRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\w+) for '([^'\n]*)'\] Result:`) })
+	clineToolRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<(write_to_file|replace_in_file|apply_diff)>`) })
 )
 
 // readCline reads a Cline / Roo Code api_conversation_history.json.
@@ -100,10 +102,10 @@ func (c *clineReader) user(bs []block) error {
 		switch b.Type {
 		case "text":
 			t := strings.TrimSpace(b.Text)
-			if m := clineCwdRe.FindStringSubmatch(t); m != nil && c.ro.cwd == "" {
+			if m := clineCwdRe().FindStringSubmatch(t); m != nil && c.ro.cwd == "" {
 				c.ro.cwd = cleanAbs(strings.TrimSpace(m[1]))
 			}
-			switch m := clineResultRe.FindStringSubmatch(t); {
+			switch m := clineResultRe().FindStringSubmatch(t); {
 			case m != nil:
 				isResult = true
 				result.WriteString(strings.TrimPrefix(t, m[0]) + "\n")
@@ -251,7 +253,7 @@ func clineTools(text string) (string, []clineTool) {
 	var prose strings.Builder
 	var tools []clineTool
 	for {
-		loc := clineToolRe.FindStringSubmatchIndex(text)
+		loc := clineToolRe().FindStringSubmatchIndex(text)
 		if loc == nil {
 			prose.WriteString(text)
 			break
@@ -305,11 +307,11 @@ func clineParams(body string) map[string]string {
 }
 
 var (
-	clSearchRe  = regexp.MustCompile(`^[-<]{3,} ?SEARCH>?\s*$`)
-	clDividerRe = regexp.MustCompile(`^={3,}\s*$`)
-	clReplaceRe = regexp.MustCompile(`^[+>]{3,} ?REPLACE>?\s*$`)
-	clStartRe   = regexp.MustCompile(`^:start_line:\s*(\d+)\s*$`)
-	clMetaRe    = regexp.MustCompile(`^:(start|end)_line:`)
+	clSearchRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-<]{3,} ?SEARCH>?\s*$`) })
+	clDividerRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^={3,}\s*$`) })
+	clReplaceRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[+>]{3,} ?REPLACE>?\s*$`) })
+	clStartRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^:start_line:\s*(\d+)\s*$`) })
+	clMetaRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^:(start|end)_line:`) })
 )
 
 // clineDiff maps the SEARCH/REPLACE blocks of a replace_in_file or
@@ -328,21 +330,21 @@ func clineDiff(diff, p string, rec int, raw string) []editcore.Op {
 	meta := false
 	for _, l := range strings.Split(strings.ReplaceAll(diff, "\r\n", "\n"), "\n") {
 		switch {
-		case state == idle && clSearchRe.MatchString(l):
+		case state == idle && clSearchRe().MatchString(l):
 			state, meta = search, true
 			cur = editcore.Op{Kind: editcore.Replace, Format: ToolCallFormat, Path: p, Line: rec, Raw: raw, InOrder: true, Old: []string{}, New: []string{}}
-		case state == search && meta && clMetaRe.MatchString(l):
-			if m := clStartRe.FindStringSubmatch(l); m != nil {
+		case state == search && meta && clMetaRe().MatchString(l):
+			if m := clStartRe().FindStringSubmatch(l); m != nil {
 				cur.Hint, _ = strconv.Atoi(m[1])
 			}
 		case state == search && meta && strings.TrimSpace(l) == "-------":
 			meta = false
-		case state == search && clDividerRe.MatchString(l):
+		case state == search && clDividerRe().MatchString(l):
 			state = replace
 		case state == search:
 			meta = false
 			cur.Old = append(cur.Old, l)
-		case state == replace && clReplaceRe.MatchString(l):
+		case state == replace && clReplaceRe().MatchString(l):
 			state = idle
 			ops = append(ops, cur)
 		case state == replace:

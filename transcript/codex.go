@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -302,8 +303,11 @@ func injected(text string) bool {
 }
 
 var (
-	heredocRe = regexp.MustCompile(`(?s)\bapply_?patch\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[^\n]*\n`)
-	cdRe      = regexp.MustCompile(`^\s*cd\s+("[^"]+"|'[^']+'|\S+)\s*&&`)
+	// Regexps are compiled on first use: package init is on every command's start-up path.
+	heredocRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)\bapply_?patch\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[^\n]*\n`)
+	})
+	cdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*cd\s+("[^"]+"|'[^']+'|\S+)\s*&&`) })
 )
 
 // shellPatch finds an apply_patch invocation in a shell command: the argv
@@ -327,10 +331,10 @@ func shellPatch(raw json.RawMessage) (patch, dir string) {
 			return "", ""
 		}
 	}
-	if m := cdRe.FindStringSubmatch(script); m != nil {
+	if m := cdRe().FindStringSubmatch(script); m != nil {
 		dir = strings.Trim(m[1], `"'`)
 	}
-	if loc := heredocRe.FindStringSubmatchIndex(script); loc != nil {
+	if loc := heredocRe().FindStringSubmatchIndex(script); loc != nil {
 		delim := script[loc[4]:loc[5]]
 		body := script[loc[1]:]
 		for i := 0; i <= len(body); {
@@ -372,7 +376,9 @@ func joinDir(workdir, dir string) string {
 	return strings.TrimSuffix(workdir, "/") + "/" + dir
 }
 
-var exitCodeRe = regexp.MustCompile(`^(?:Exit code|Process exited with code):?\s*(-?\d+)`)
+var exitCodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:Exit code|Process exited with code):?\s*(-?\d+)`)
+})
 
 // outputFailed reads a tool call's output: a JSON string holding
 // {"output", "metadata": {"exit_code"}}, plain text (possibly starting
@@ -399,7 +405,7 @@ func outputFailed(raw json.RawMessage) (string, bool) {
 		return strings.TrimSpace(wrapped.Output), *wrapped.Metadata.ExitCode != 0
 	}
 	t := strings.TrimSpace(s)
-	if m := exitCodeRe.FindStringSubmatch(t); m != nil {
+	if m := exitCodeRe().FindStringSubmatch(t); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return t, n != 0
 	}

@@ -5,10 +5,12 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
+// Regexps are compiled on first use: package init is on every command's start-up path.
 // modelLineRe reads "Model: **gpt-4o**" (llm logs) and "Model: gpt-4o".
-var modelLineRe = regexp.MustCompile(`^Model:\s*\**` + "`?" + `([^*` + "`" + `\s]+)`)
+var modelLineRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Model:\s*\**` + "`?" + `([^*` + "`" + `\s]+)`) })
 
 // readMarkdown splits a conversation saved as markdown into its assistant
 // sections.
@@ -73,7 +75,7 @@ func (m *mdReader) line(n int, s string) error {
 	case userRole:
 		m.userLine(s, isFence, info)
 	default:
-		if mm := modelLineRe.FindStringSubmatch(strings.TrimSpace(s)); mm != nil && !m.f.open() {
+		if mm := modelLineRe().FindStringSubmatch(strings.TrimSpace(s)); mm != nil && !m.f.open() {
 			m.model = mm[1]
 		}
 	}

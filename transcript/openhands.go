@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
@@ -44,7 +45,8 @@ type ohArgs struct {
 	IsInput      any    `json:"is_input"`
 }
 
-var uploadedRe = regexp.MustCompile(`<uploaded_files>\s*(/\S+?)/?\s*</uploaded_files>`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var uploadedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<uploaded_files>\s*(/\S+?)/?\s*</uploaded_files>`) })
 
 // readOpenHands reads an OpenHands trajectory (a JSON list of events, or an
 // object with "history") or event stream (JSONL).
@@ -115,7 +117,7 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 	if err := o.flush(); err != nil {
 		return err
 	}
-	if m := uploadedRe.FindStringSubmatch(ev.Instruction); m != nil && o.ro.hint == "" {
+	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil && o.ro.hint == "" {
 		o.ro.hint = cleanAbs(m[1])
 	}
 	if ev.Metadata != nil && ev.Metadata.LLMConfig != nil && ev.Metadata.LLMConfig.Model != "" {
@@ -165,7 +167,7 @@ func (o *ohReader) event(rec int, ev ohEvent) error {
 	_ = json.Unmarshal(ev.Args, &a)
 	switch {
 	case ev.Action == "message" && ev.Source == "user":
-		if m := uploadedRe.FindStringSubmatch(a.Content); m != nil && o.ro.hint == "" {
+		if m := uploadedRe().FindStringSubmatch(a.Content); m != nil && o.ro.hint == "" {
 			o.ro.hint = cleanAbs(m[1])
 		}
 		return o.flush()

@@ -3,6 +3,7 @@ package transcript
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 type role uint8
@@ -23,9 +24,10 @@ type heading struct {
 }
 
 var (
-	atxRe   = regexp.MustCompile(`^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$`)
-	boldRe  = regexp.MustCompile(`^_?\*\*([^*]{1,80}?)(:?)\*\*(:?)_?(?:[ \t]+(.*))?$`)
-	parenRe = regexp.MustCompile(`^(.*?)[ \t]*\(([^()]*)\)$`)
+	// Regexps are compiled on first use: package init is on every command's start-up path.
+	atxRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$`) })
+	boldRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^_?\*\*([^*]{1,80}?)(:?)\*\*(:?)_?(?:[ \t]+(.*))?$`) })
+	parenRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?)[ \t]*\(([^()]*)\)$`) })
 )
 
 var roleWords = map[string]role{
@@ -52,9 +54,9 @@ func parseHeading(line string) (heading, bool) {
 	}
 	var h heading
 	var label string
-	if m := atxRe.FindStringSubmatch(line); m != nil {
+	if m := atxRe().FindStringSubmatch(line); m != nil {
 		h.style, label = "#"+string(rune('0'+len(m[1]))), m[2]
-	} else if m := boldRe.FindStringSubmatch(line); m != nil {
+	} else if m := boldRe().FindStringSubmatch(line); m != nil {
 		colon := m[2] != "" || m[3] != ""
 		if m[4] != "" && !colon {
 			return heading{}, false // "**Note** something": emphasis, not a role
@@ -65,7 +67,7 @@ func parseHeading(line string) (heading, bool) {
 	}
 	label = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(label), ":"))
 	var paren string
-	if m := parenRe.FindStringSubmatch(label); m != nil {
+	if m := parenRe().FindStringSubmatch(label); m != nil {
 		label, paren = m[1], strings.TrimSpace(m[2])
 	}
 	label = strings.TrimSpace(strings.TrimSuffix(label, ":"))

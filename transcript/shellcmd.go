@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
@@ -100,13 +101,16 @@ func notReplayed(text string, line int, why string) editcore.Op {
 		Command: &shell.Command{Text: t, Line: line, Reason: why}}
 }
 
-var writeHeredocRe = regexp.MustCompile(`^(cat|tee)((?:\s+-a)?)\s*(?:(>>?)\s*(\S+)\s*)?(?:(\S+)\s*)?<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)\s*(?:(>>?)\s*(\S+))?[ \t]*\n`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var writeHeredocRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(cat|tee)((?:\s+-a)?)\s*(?:(>>?)\s*(\S+)\s*)?(?:(\S+)\s*)?<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)\s*(?:(>>?)\s*(\S+))?[ \t]*\n`)
+})
 
 // heredocWrite reads `cat > f <<'EOF'`, `cat <<EOF > f`, `tee [-a] f
 // <<'EOF'` and their >> forms. An unquoted delimiter means the shell
 // expanded the text: replayed only when it holds nothing to expand.
 func heredocWrite(text string, line int, resolve func(string) string) ([]editcore.Op, string, bool) {
-	m := writeHeredocRe.FindStringSubmatchIndex(text)
+	m := writeHeredocRe().FindStringSubmatchIndex(text)
 	if m == nil {
 		return nil, "", false
 	}
@@ -222,15 +226,15 @@ func splitChain(text string) []string {
 }
 
 var (
-	redirectRe = regexp.MustCompile(`^(echo|printf)\s+(.*?)\s*(>>?)\s*(\S+)$`)
+	redirectRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(echo|printf)\s+(.*?)\s*(>>?)\s*(\S+)$`) })
 	// quietRe matches redirections that write no file of the tree.
-	quietRe = regexp.MustCompile(`\s*(?:\d?>&\d|&>\s*/dev/null|\d?>>?\s*/dev/null)`)
+	quietRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*(?:\d?>&\d|&>\s*/dev/null|\d?>>?\s*/dev/null)`) })
 )
 
 // segmentOps maps one command of a chain.
 func segmentOps(seg string, line int, resolve func(string) string) []editcore.Op {
-	seg = strings.TrimSpace(quietRe.ReplaceAllString(seg, ""))
-	if m := redirectRe.FindStringSubmatch(seg); m != nil && !strings.ContainsAny(m[2], "|<>`") && !strings.Contains(m[2], "$(") {
+	seg = strings.TrimSpace(quietRe().ReplaceAllString(seg, ""))
+	if m := redirectRe().FindStringSubmatch(seg); m != nil && !strings.ContainsAny(m[2], "|<>`") && !strings.Contains(m[2], "$(") {
 		return []editcore.Op{echoWrite(seg, m[1], m[2], m[3] == ">>", m[4], line, resolve)}
 	}
 	cmds := shell.ParseLine(seg, line)
@@ -484,11 +488,11 @@ type cdState struct {
 	lost bool
 }
 
-var shellCdRe = regexp.MustCompile(`^(?:cd|pushd)(?:\s+(.*))?$`)
+var shellCdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:cd|pushd)(?:\s+(.*))?$`) })
 
 // step reports whether s is a cd, and follows it.
 func (c *cdState) step(s string) bool {
-	m := shellCdRe.FindStringSubmatch(strings.TrimSpace(s))
+	m := shellCdRe().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return false
 	}

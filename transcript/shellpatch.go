@@ -3,18 +3,22 @@ package transcript
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 )
 
-var patchDocRe = regexp.MustCompile(`^(?:cat\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)\s*\|\s*)?(git\s+apply|patch)((?:\s+-[-\w=.]+)*)\s*(?:<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?))?[ \t]*\n`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var patchDocRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:cat\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)\s*\|\s*)?(git\s+apply|patch)((?:\s+-[-\w=.]+)*)\s*(?:<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?))?[ \t]*\n`)
+})
 
 // patchDoc reads `git apply <<'EOF'`, `patch -p1 <<'EOF'` and `cat <<'EOF'
 // | git apply` with an inline unified diff: its edits, as the diff's
 // operations. Reverse, check-only and unknown options are not replayed.
 func patchDoc(text string, line int, resolve func(string) string) ([]editcore.Op, string, bool) {
-	m := patchDocRe.FindStringSubmatch(text)
+	m := patchDocRe().FindStringSubmatch(text)
 	if m == nil {
 		return nil, "", false
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
@@ -41,7 +42,10 @@ func (s sweStep) state() sweState {
 	return st
 }
 
-var sweEditRe = regexp.MustCompile(`(?s)^edit\s+(\d+)\s*:\s*(\d+)\s*\n(.*?)\n?end_of_edit\s*$`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var sweEditRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)^edit\s+(\d+)\s*:\s*(\d+)\s*\n(.*?)\n?end_of_edit\s*$`)
+})
 
 // An observation says the edit was not made when it holds one of
 // sweRefused (the linter's report, a failed replacement) or starts with one
@@ -155,7 +159,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 // edit maps "edit N:M" on the open file.
 func (s *sweReader) edit(rec int, action, file string) editcore.Op {
 	first, _, _ := strings.Cut(action, "\n")
-	m := sweEditRe.FindStringSubmatch(action)
+	m := sweEditRe().FindStringSubmatch(action)
 	if m == nil {
 		return malformed(rec, first, file, "an edit command needs \"edit N:M\", the new lines, and end_of_edit")
 	}

@@ -3,6 +3,7 @@ package shell
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // mode says which lines of a fenced block are commands.
@@ -109,15 +110,18 @@ func language(info string) string {
 	return strings.ToLower(info[:end])
 }
 
+// Regexps are compiled on first use: package init is on every command's start-up path.
 // prompt matches a shell prompt at the start of a session line: "$ ", or
 // one decorated with a virtualenv, user@host, a directory or [user@host
 // dir]. "# " is deliberately not a prompt: in a shell it starts a comment,
 // and models write far more comments than root sessions.
-var prompt = regexp.MustCompile(`^[ \t]*(?:\([^()\s]+\)[ \t]*)?(?:\[[^\]\n]*\]|[A-Za-z0-9_.@:~/+-]*)\$(?:[ \t]|$)`)
+var prompt = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[ \t]*(?:\([^()\s]+\)[ \t]*)?(?:\[[^\]\n]*\]|[A-Za-z0-9_.@:~/+-]*)\$(?:[ \t]|$)`)
+})
 
 // promptCommand returns the command on a session line, if it has a prompt.
 func promptCommand(line string) (string, bool) {
-	loc := prompt.FindStringIndex(line)
+	loc := prompt().FindStringIndex(line)
 	if loc == nil {
 		return "", false
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
@@ -118,7 +119,8 @@ func checkJSONLines(src []byte) []Error {
 	return out
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 func checkYAML(src []byte) []Error {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
@@ -131,7 +133,7 @@ func checkYAML(src []byte) []Error {
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			return []Error{{Line: line, Msg: m[2]}}
 		}

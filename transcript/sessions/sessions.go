@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -111,12 +112,13 @@ func Claude(root string, env Env) []Session {
 	return out
 }
 
-var notAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
+// Regexps are compiled on first use: package init is on every command's start-up path.
+var notAlnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9]`) })
 
 // ProjectDir is the name Claude Code gives the folder of a working
 // directory's sessions: every character but ASCII letters and digits
 // becomes "-".
-func ProjectDir(cwd string) string { return notAlnum.ReplaceAllString(cwd, "-") }
+func ProjectDir(cwd string) string { return notAlnum().ReplaceAllString(cwd, "-") }
 
 // Codex lists Codex CLI rollouts whose working directory is in root.
 func Codex(root string, env Env) []Session {
@@ -201,7 +203,7 @@ func globalStorages(env Env) []string {
 	return out
 }
 
-var clineCwdRe = regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`)
+var clineCwdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`) })
 
 // Cline lists Cline and Roo Code tasks whose working directory is in root.
 func Cline(root string, env Env) []Session {
@@ -225,7 +227,7 @@ func Cline(root string, env Env) []Session {
 					continue
 				}
 				head := readHead(f, 1<<20)
-				m := clineCwdRe.FindSubmatch(head)
+				m := clineCwdRe().FindSubmatch(head)
 				if m == nil || !inside(string(m[1]), root) {
 					continue
 				}
