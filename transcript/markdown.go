@@ -152,6 +152,9 @@ func trimRules(text string) string {
 			if t == "" {
 				return ""
 			}
+			if text[len(t)] == '\n' {
+				return text[:len(t)+1] // no copy of a long response
+			}
 			return t + "\n"
 		}
 		t = strings.TrimRight(t[:i+1], " \t\n")

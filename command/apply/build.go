@@ -253,10 +253,15 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 		}
 		return
 	}
-	r.r.blocks = append(r.r.blocks, res)
 	if !r.b.quiet {
 		r.b.a.out.block(res)
 	}
+	if res.OK() {
+		// The operations of a long response are applied as they are read;
+		// one that applied need not keep the text it wrote.
+		res.Op = slimOp(op)
+	}
+	r.r.blocks = append(r.r.blocks, res)
 }
 
 // end finishes a response: writes its tree when it had anything to record.

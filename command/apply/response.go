@@ -32,7 +32,14 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 		return ops
 	}
 	if tr.Body == nil {
-		apply(shift(p.Feed([]byte(tr.Text))))
+		// In slices, so that a long response's operations are applied
+		// (and their text let go) as they are read.
+		const slice = 1 << 20
+		for text := tr.Text; text != ""; {
+			n := min(len(text), slice)
+			apply(shift(p.Feed([]byte(text[:n]))))
+			text = text[n:]
+		}
 	} else if err := feed(p, tr.Body, func(ops []editcore.Op) { apply(shift(ops)) }); err != nil {
 		return "", err
 	}

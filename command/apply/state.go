@@ -90,9 +90,7 @@ func (r *responseState) release() {
 			b := &rs.blocks[i]
 			b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
 			if b.OK() && b.Op != nil {
-				op := b.Op
-				b.Op = &editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
-					Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive}
+				b.Op = slimOp(b.Op)
 			}
 		}
 		for i := range rs.shell {
@@ -105,6 +103,13 @@ func (r *responseState) release() {
 			}
 		}
 	}
+}
+
+// slimOp keeps what reports and trailers say of an applied operation: not
+// its text, which is the size of the files it wrote.
+func slimOp(op *editcore.Op) *editcore.Op {
+	return &editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
+		Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive}
 }
 
 // slimCommand keeps what reports and trailers say of a shell command.
