@@ -1,14 +1,13 @@
 package gitops
 
 import (
-	"time"
-
 	"context"
 	"errors"
 	"fmt"
 	"path"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -114,15 +113,20 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 	// rewrite writes the notes' blobs again after a prune deleted them,
 	// then waits its turn to try again.
 	rewrite := func() error {
+		// The wait first: written, the blobs are unreachable until the
+		// ref moves, and a prune running meanwhile would take them again.
+		if !retry.Wait(ctx) {
+			return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
+		}
+		// What earlier attempts wrote and a prune deleted is not needed
+		// any more: only what is written from here on is packed.
+		mark, _ = r.objects.writtenSince(1 << 62)
 		for c, data := range notes {
 			h, err := r.writeObject(plumbing.BlobObject, data)
 			if err != nil {
 				return err
 			}
 			blobs[c] = h
-		}
-		if !retry.Wait(ctx) {
-			return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
 		}
 		return nil
 	}
@@ -181,7 +185,21 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		if err != nil {
 			return err
 		}
+		_, written := r.objects.writtenSince(mark)
+		prot, err := r.protect(written)
+		if errors.Is(err, ErrObjectPruned) {
+			if err := rewrite(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
 		err = r.UpdateRef(ctx, ref, commit, old, message)
+		if err != nil {
+			prot.Release()
+		}
 		if errors.Is(err, ErrObjectPruned) {
 			// Deleted before the ref could name it: write the notes again.
 			if err := rewrite(); err != nil {
@@ -192,8 +210,8 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		if err == nil {
 			// A prune racing the write may have deleted the objects
 			// before the ref made them reachable: write them again.
-			_, written := r.objects.writtenSince(mark)
 			gone, verr := r.missing(ctx, written)
+			prot.Release()
 			if verr != nil || len(gone) == 0 {
 				return verr
 			}

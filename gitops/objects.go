@@ -41,6 +41,9 @@ type objectStore struct {
 	// VerifyObjects last ran: a concurrent prune may delete them before
 	// a ref makes them reachable.
 	written []plumbing.Hash
+	// created lists the objects this process wrote loose itself (not
+	// found there): their loose copies may go once they are packed.
+	created []plumbing.Hash
 }
 
 // objectCache bounds the objects kept in memory once read or written:
@@ -219,7 +222,28 @@ func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 	if err := s.retryWrite(h, func() error { _, err := s.main.SetEncodedObject(obj); return err }); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
 	}
+	s.created = append(s.created, h)
 	return h, nil
+}
+
+// takeCreated returns those of hs this process created loose, and
+// forgets them.
+func (s *objectStore) takeCreated(hs []plumbing.Hash) []plumbing.Hash {
+	in := make(map[plumbing.Hash]bool, len(hs))
+	for _, h := range hs {
+		in[h] = true
+	}
+	var took []plumbing.Hash
+	kept := s.created[:0]
+	for _, h := range s.created {
+		if in[h] {
+			took = append(took, h)
+		} else {
+			kept = append(kept, h)
+		}
+	}
+	s.created = kept
+	return took
 }
 
 func (s *objectStore) close() error {

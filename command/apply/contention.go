@@ -29,7 +29,13 @@ func (a *applier) ensureObjects(ctx context.Context, start, head plumbing.Hash) 
 			return err
 		}
 		if st.head != head {
-			if err := a.repo.UpdateRef(ctx, a.branch, st.head, head, "aiedit: rewrite pruned objects"); err != nil {
+			prot, err := a.repo.ProtectWritten()
+			if err != nil {
+				return exitcode.WithCode(exitcode.Repo, err)
+			}
+			err = a.repo.UpdateRef(ctx, a.branch, st.head, head, "aiedit: rewrite pruned objects")
+			prot.Release()
+			if err != nil {
 				return exitcode.WithCode(exitcode.Repo, err)
 			}
 			head = st.head

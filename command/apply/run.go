@@ -366,10 +366,29 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 				}
 			}
 		}
+		// What the run wrote is packed and kept until the branch names it:
+		// a concurrent `git gc --prune=now` cannot delete it meanwhile.
+		prot, err := a.repo.ProtectWritten()
+		if errors.Is(err, gitops.ErrObjectPruned) && retry.Wait(ctx) {
+			a.debug.Debug("objects pruned before they could be packed; building again", "err", err)
+			continue
+		}
+		if err != nil {
+			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
+		}
 		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
 		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
+		if err != nil {
+			prot.Release()
+		}
 		if err == nil {
-			if err := a.ensureObjects(ctx, start, head); err != nil {
+			if prot.Held() {
+				// Packed and kept through the move: nothing to check.
+				a.repo.ForgetWritten()
+			}
+			err := a.ensureObjects(ctx, start, head)
+			prot.Release()
+			if err != nil {
 				return nil, err
 			}
 			if l := a.opts.Live; l != nil {

@@ -225,7 +225,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 	// A ref keeps the snapshot from garbage collection until the branch
 	// holds it.
 	ref := "refs/aiedit/base/" + string(r.agent) + "/" + safeID(r.ev.Session)
-	if err := r.repo.UpdateRef(ctx, ref, snap.Commit, plumbing.ZeroHash, "aiedit: session start"); err != nil && !errors.Is(err, gitops.ErrRefMoved) {
+	if err := r.repo.UpdateRefProtected(ctx, ref, snap.Commit, plumbing.ZeroHash, "aiedit: session start"); err != nil && !errors.Is(err, gitops.ErrRefMoved) {
 		return err
 	}
 	r.cur.Base = snap.Commit.String()

@@ -326,7 +326,7 @@ func (l *lander) checkedOut(ctx context.Context) (string, error) {
 func (l *lander) move(ctx context.Context, worktree string, old, tip plumbing.Hash, reason string) error {
 	ref := "refs/heads/" + l.onto
 	if worktree == "" {
-		return l.repo.UpdateRef(ctx, ref, tip, old, reason)
+		return l.repo.UpdateRefProtected(ctx, ref, tip, old, reason)
 	}
 	now, _, err := l.repo.ReadRef(ctx, ref)
 	if err != nil {

@@ -160,7 +160,7 @@ func checkedOut(ctx context.Context, repo *gitops.Repo, ref, name string) (strin
 // after checking that the branch is still at tip.
 func move(ctx context.Context, repo *gitops.Repo, worktree, ref string, target, tip plumbing.Hash, reason string) error {
 	if worktree == "" {
-		return repo.UpdateRef(ctx, ref, target, tip, reason)
+		return repo.UpdateRefProtected(ctx, ref, target, tip, reason)
 	}
 	now, _, err := repo.ReadRef(ctx, ref)
 	if err != nil {
