@@ -30,7 +30,7 @@ func TestLineTooLong(t *testing.T) {
 
 	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}})
 	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
-	require.ErrorContains(t, err, "line 7 is longer than")
+	require.ErrorContains(t, err, "line 7: line longer than the limit")
 	assert.Empty(t, repo.Git(t, "for-each-ref", "refs/heads/aiedit/"), "nothing recorded")
 }
 

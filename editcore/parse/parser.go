@@ -121,7 +121,7 @@ var MaxLine = 64 << 20
 type LineTooLongError struct{ Line int }
 
 func (e *LineTooLongError) Error() string {
-	return fmt.Sprintf("parse: line %d is longer than %d MiB; this is not a model's reply", e.Line, MaxLine>>20)
+	return fmt.Sprintf("line %d: line longer than the limit (%d MiB); this is not a model's reply", e.Line, MaxLine>>20)
 }
 
 // Err returns the first line-length error met so far, or nil. Operations
