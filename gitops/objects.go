@@ -198,14 +198,27 @@ func (s *objectStore) resolve(name string) (plumbing.Hash, plumbing.ObjectType, 
 // errNoResolve: names cannot be resolved through cat-file here.
 var errNoResolve = errors.New("gitops: cat-file cannot resolve names")
 
-// has reports whether h is stored locally (own storage or alternates).
-// has reports whether h is already stored as a loose object. Packed
-// objects are not looked for (that would load the pack indexes): writing
-// a loose copy of a packed object is harmless, and rare.
+// has reports whether h is already stored as a loose object (a stat, no
+// process); packed reports the rest.
 func (s *objectStore) has(h plumbing.Hash) bool {
 	hex := h.String()
 	_, err := os.Stat(filepath.Join(s.objectsDir, hex[:2], hex[2:]))
 	return err == nil
+}
+
+// packed reports whether git has h other than as a loose object of this
+// repository (a pack, an alternate), asked of the running cat-file.
+func (s *objectStore) packed(h plumbing.Hash) bool {
+	if s.startCat() != nil || s.catOld {
+		return false
+	}
+	_, _, ok, err := s.cat.info(h.String())
+	if err != nil {
+		_ = s.cat.close()
+		s.cat = nil
+		return false
+	}
+	return ok
 }
 
 // write stores obj unless an object with its hash is already there.
@@ -215,8 +228,11 @@ func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := obj.Hash()
+	// Found, it may still be unreachable (another writer's in flight, or
+	// what a run that lost its race packed): it is packed with the run's
+	// own before the ref moves either way, but not written again.
 	s.written = append(s.written, h)
-	if s.has(h) {
+	if s.has(h) || s.packed(h) {
 		return h, nil
 	}
 	if err := s.retryWrite(h, func() error { _, err := s.main.SetEncodedObject(obj); return err }); err != nil {
