@@ -44,6 +44,8 @@ type objectStore struct {
 	// created lists the objects this process wrote loose itself (not
 	// found there): their loose copies may go once they are packed.
 	created []plumbing.Hash
+	// noExistCheck: packed always says no (partial clones).
+	noExistCheck bool
 }
 
 // objectCache bounds the objects kept in memory once read or written:
@@ -209,7 +211,7 @@ func (s *objectStore) has(h plumbing.Hash) bool {
 // packed reports whether git has h other than as a loose object of this
 // repository (a pack, an alternate), asked of the running cat-file.
 func (s *objectStore) packed(h plumbing.Hash) bool {
-	if s.startCat() != nil || s.catOld {
+	if s.noExistCheck || s.startCat() != nil || s.catOld {
 		return false
 	}
 	_, _, ok, err := s.cat.info(h.String())

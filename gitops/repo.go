@@ -34,6 +34,7 @@ type Repo struct {
 	infoAttrs     []gitattributes.MatchAttribute // $GIT_DIR/info/attributes
 
 	objects *objectStore
+	partial bool // a partial clone (extensions.partialClone): objects may be fetched on demand
 
 	treeReads atomic.Int64 // trees decoded, for tests of laziness
 
@@ -104,6 +105,10 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 		return nil, err
 	}
 	r.objects = openObjects(r.CommonDir, abs)
+	// In a partial clone, asking git whether an object exists fetches it
+	// from the promisor remote when it is missing, which every new
+	// object is.
+	r.objects.noExistCheck = r.partial
 	return r, nil
 }
 
@@ -133,6 +138,9 @@ func (r *Repo) checkExtensions() error {
 	for _, e := range r.config.entries {
 		key, value := e.key, e.value
 		value = strings.ToLower(value)
+		if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".promisor") && (value == "true" || value == "yes" || value == "on" || value == "1" || e.bare) {
+			r.partial = true // what git clone --filter writes
+		}
 		switch strings.ToLower(key) {
 		case "extensions.refstorage":
 			if value != "files" {
@@ -140,6 +148,8 @@ func (r *Repo) checkExtensions() error {
 					Msg:  "reftable repositories are not supported yet (extensions.refStorage=" + value + ")",
 					Hint: "use a repository with the files ref backend"}
 			}
+		case "extensions.partialclone":
+			r.partial = true
 		case "extensions.objectformat":
 			if value != "sha1" {
 				return &RepoError{Op: "discover", Dir: r.Dir,

@@ -147,6 +147,18 @@ func TestAlternatesAndPartialClone(t *testing.T) {
 			c, err := repo.WriteCommit(context.Background(), tree, []plumbing.Hash{base}, "add\n")
 			require.NoError(t, err)
 			assert.Equal(t, "new", gittest.Run(t, dir, nil, "cat-file", "-p", c.String()+":a/new.txt"))
+
+			// Packed and kept while a ref moves, then let go; a partial
+			// clone is never asked whether a new object exists (git would
+			// try to fetch it from the promisor remote).
+			assert.Equal(t, name == "partial", repo.objects.noExistCheck)
+			prot, err := repo.ProtectWritten()
+			require.NoError(t, err)
+			require.True(t, prot.Held())
+			require.NoError(t, repo.UpdateRef(context.Background(), "refs/heads/added", c, plumbing.ZeroHash, "test"))
+			prot.Release()
+			assert.Equal(t, "new", gittest.Run(t, dir, nil, "cat-file", "-p", "added:a/new.txt"))
+			gittest.Run(t, dir, nil, "fsck", "--connectivity-only", "--no-dangling")
 		})
 	}
 }
