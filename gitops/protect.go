@@ -85,6 +85,11 @@ func (r *Repo) protect(hashes []plumbing.Hash) (*Protection, error) {
 	if err := tmp.Close(); err != nil {
 		return nil, fmt.Errorf("protect objects: %w", err)
 	}
+	// Read-only for everyone, as git leaves its packs (CreateTemp made it
+	// private to this user).
+	if err := os.Chmod(tmp.Name(), 0o444); err != nil {
+		return nil, fmt.Errorf("protect objects: %w", err)
+	}
 	base := filepath.Join(packDir, "pack-"+sum.String())
 	p.keep, err = takeKeep(base + ".keep")
 	if err != nil {

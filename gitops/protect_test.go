@@ -47,6 +47,11 @@ func TestProtectWrittenSurvivesPrune(t *testing.T) {
 	require.Len(t, keeps, 1)
 	out := gittest.Run(t, r.Dir, nil, "verify-pack", "-v", strings.TrimSuffix(keeps[0], ".keep")+".idx")
 	require.Contains(t, out, commit.String())
+	for _, ext := range []string{".pack", ".idx"} {
+		fi, err := os.Stat(strings.TrimSuffix(keeps[0], ".keep") + ext)
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o444), fi.Mode().Perm(), ext)
+	}
 
 	// Unreachable, with prunes racing: nothing of the run is lost.
 	gittest.Run(t, r.Dir, nil, "gc", "--prune=now", "--quiet")
