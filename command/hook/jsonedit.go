@@ -196,8 +196,9 @@ func (p *jparser) value() (*jnode, error) {
 		for i < len(p.s) && strings.IndexByte(" \t\r\n,]}/", p.s[i]) < 0 {
 			i++
 		}
-		var v any
-		if i == p.pos || json.Unmarshal([]byte(p.s[p.pos:i]), &v) != nil {
+		// Valid, not decoded: a number such as 1E700 is valid JSON that
+		// no float64 holds, and the text is kept as written anyway.
+		if i == p.pos || !json.Valid([]byte(p.s[p.pos:i])) {
 			return nil, p.errf("unexpected %q", p.s[p.pos:min(i+1, len(p.s))])
 		}
 		p.pos = i
