@@ -209,8 +209,13 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		}
 		if err == nil {
 			// A prune racing the write may have deleted the objects
-			// before the ref made them reachable: write them again.
-			gone, verr := r.missing(ctx, written)
+			// before the ref made them reachable (unless they were packed
+			// and kept through the move): write them again.
+			var gone []plumbing.Hash
+			var verr error
+			if !prot.Held() {
+				gone, verr = r.missing(ctx, written)
+			}
 			prot.Release()
 			if verr != nil || len(gone) == 0 {
 				return verr
