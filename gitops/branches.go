@@ -19,7 +19,7 @@ func (b Branch) Name() string { return strings.TrimPrefix(b.Ref, "refs/heads/") 
 // Branches lists the local branches, in ref order, with one git process
 // (whatever the ref storage: loose, packed or reftable).
 func (r *Repo) Branches(ctx context.Context) ([]Branch, error) {
-	out, err := r.git("for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/").output(ctx, "for-each-ref refs/heads")
+	out, err := r.gitNoObjects("for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/").output(ctx, "for-each-ref refs/heads")
 	if err != nil {
 		return nil, err
 	}

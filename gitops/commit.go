@@ -60,5 +60,12 @@ func (r *Repo) commitTree(ctx context.Context, tree plumbing.Hash, parents []plu
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	return parseHash("commit-tree -S", out)
+	h, err := parseHash("commit-tree -S", out)
+	if err == nil {
+		// git wrote it loose: it is protected with the run's own objects.
+		r.objects.mu.Lock()
+		r.objects.written = append(r.objects.written, h)
+		r.objects.mu.Unlock()
+	}
+	return h, err
 }

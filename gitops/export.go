@@ -29,6 +29,9 @@ func (r *Repo) ExportTree(ctx context.Context, tree plumbing.Hash, dir string) e
 	defer os.RemoveAll(tmp)
 	env := []string{"GIT_INDEX_FILE=" + filepath.Join(tmp, "index")}
 	op := "export " + tree.String()
+	if err := r.PublishObjects(); err != nil {
+		return err
+	}
 	cmd := func(args ...string) gitCmd {
 		return gitCmd{dir: r.Dir, env: env, args: append([]string{"--work-tree=" + abs}, args...)}
 	}

@@ -143,6 +143,7 @@ func TestTreeFSFsckProperty(t *testing.T) {
 		}
 		c, err := repo.WriteCommit(ctx, tree, nil, "property")
 		require.NoError(t, err)
+		publish(t, repo)
 		gittest.Run(t, r.Dir, nil, "update-ref", "refs/heads/p", c.String())
 		out, err := gittest.RunErr(r.Dir, "fsck", "--strict", "--no-dangling", "--no-progress")
 		require.NoError(t, err, "seq %d: %s\n%s", seq, out, strings.Join(log, "\n"))

@@ -62,3 +62,10 @@ func gitTree(t *testing.T, r *gittest.Repo, base string, changes []change) strin
 	}
 	return gittest.Run(t, r.Dir, env, "write-tree")
 }
+
+// publish makes what repo wrote visible to git processes, as a run does
+// before any of them reads it.
+func publish(t testing.TB, repo *Repo) {
+	t.Helper()
+	require.NoError(t, repo.PublishObjects())
+}

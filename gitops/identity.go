@@ -120,7 +120,7 @@ func (r *Repo) Prefetch(ctx context.Context) {
 }
 
 func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error) {
-	out, err := r.git("var", name).output(ctx, "identity")
+	out, err := r.gitNoObjects("var", name).output(ctx, "identity")
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
 			e.Hint = `set your identity: git config --global user.name "Your Name"; git config --global user.email you@example.com`

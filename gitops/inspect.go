@@ -108,7 +108,7 @@ type Worktree struct {
 
 // Worktrees lists the repository's working trees (`git worktree list`).
 func (r *Repo) Worktrees(ctx context.Context) ([]Worktree, error) {
-	out, err := r.git("worktree", "list", "--porcelain").output(ctx, "worktree list")
+	out, err := r.gitNoObjects("worktree", "list", "--porcelain").output(ctx, "worktree list")
 	if err != nil {
 		return nil, err
 	}

@@ -97,7 +97,25 @@ func (r *Repo) Note(n *Notes, commit plumbing.Hash) (data []byte, ok bool, err e
 // it again and adds its notes on top, so concurrent writers all keep
 // theirs.
 func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash][]byte, message string) error {
+	return r.AddNotesWith(ctx, ref, notes, message, nil)
+}
+
+// NotesMove moves the notes ref as update says, together with whatever
+// else the caller moves in the same transaction (UpdateRefs), protecting
+// what was written (ProtectWritten) while it does. An ErrRefMoved for
+// the notes ref has AddNotesWith build the notes again on the ref's new
+// tip and call it again; any other error is returned as it is.
+type NotesMove func(ctx context.Context, update RefUpdate) error
+
+// AddNotesWith is AddNotes whose ref move is done by move, so that the
+// notes ref moves with a branch in one transaction: one git process, and
+// a commit on the branch always has its note. A nil move moves the notes
+// ref alone.
+func (r *Repo) AddNotesWith(ctx context.Context, ref string, notes map[plumbing.Hash][]byte, message string, move NotesMove) error {
 	if len(notes) == 0 {
+		if move != nil {
+			return move(ctx, RefUpdate{})
+		}
 		return nil
 	}
 	mark, _ := r.objects.writtenSince(1 << 62) // what this call writes is verified after the move
@@ -183,6 +201,24 @@ func (r *Repo) AddNotes(ctx context.Context, ref string, notes map[plumbing.Hash
 		}
 		commit, err := r.writeCommitObject(ctx, newTree, parents, message)
 		if err != nil {
+			return err
+		}
+		if move != nil {
+			err := move(ctx, RefUpdate{Ref: ref, New: commit, Old: old})
+			switch {
+			case err == nil:
+				return nil
+			case errors.Is(err, ErrObjectPruned) && MovedRef(err) == ref:
+				if err := rewrite(); err != nil {
+					return err
+				}
+				continue
+			case errors.Is(err, ErrRefMoved) && MovedRef(err) == ref:
+				if !retry.Wait(ctx) {
+					return err
+				}
+				continue
+			}
 			return err
 		}
 		_, written := r.objects.writtenSince(mark)

@@ -1,8 +1,10 @@
 package gitops
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,10 +18,12 @@ import (
 // maxAlternateDepth bounds chains of alternates, as git does.
 const maxAlternateDepth = 5
 
-// objectStore reads objects from the repository's own storage, then from
-// its alternates, then from a `git cat-file --batch` process (partial
-// clones: git fetches missing objects from the promisor remote). Writes go
-// to the repository's own storage only.
+// objectStore reads objects as git does, in-process: the repository's
+// packs (mapped indexes), loose files and alternates; then, for what it
+// cannot read that way (a partial clone's missing objects, which git
+// fetches from the promisor remote; an old pack index), from a
+// `git cat-file --batch` process started on demand. Writes go to one
+// pending pack of the repository's own (see pendingPack).
 type objectStore struct {
 	mu   sync.Mutex // go-git's storage is not safe for concurrent use
 	main *filesystem.Storage
@@ -28,23 +32,27 @@ type objectStore struct {
 	dir  string // where the cat-file process runs
 	// objectsDir is the repository's own object directory.
 	objectsDir string
-	// cache keeps objects read through cat-file (go-git's own reads have
-	// it too), so that a file's size and content, asked for one after the
-	// other, cost one read. catReads counts the reads, for tests.
-	cache    cache.Object
-	catReads int
-	catDead  error // set when cat-file cannot be started at all
+	packs      *packSet
+	// cache keeps objects once read, so that a file's size and content,
+	// asked for one after the other, cost one read. reads counts the
+	// objects read from storage, for tests.
+	cache   cache.Object
+	reads   int
+	catDead error // set when cat-file cannot be started at all
 	// catOld is set when git is older than 2.36 (no --batch-command):
 	// names are then resolved by git rev-parse instead.
 	catOld bool
-	// written lists the objects stored (or found already loose) since
-	// VerifyObjects last ran: a concurrent prune may delete them before
-	// a ref makes them reachable.
+	// written lists the objects written since VerifyObjects last ran: a
+	// concurrent prune may delete them before a ref makes them reachable.
 	written []plumbing.Hash
-	// created lists the objects this process wrote loose itself (not
-	// found there): their loose copies may go once they are packed.
-	created []plumbing.Hash
-	// noExistCheck: packed always says no (partial clones).
+	// pending receives what is written; nil until the first write.
+	pending *pendingPack
+	// held are the .keep files of packs published before a ref moved (a
+	// git process had to read them), and the objects in them.
+	held     []string
+	heldObjs map[plumbing.Hash]bool
+	// noExistCheck: a partial clone; git is never asked about a missing
+	// object, since it would try to fetch it from the promisor remote.
 	noExistCheck bool
 }
 
@@ -57,7 +65,9 @@ func openObjects(commonDir, runDir string) *objectStore {
 	c := cache.NewObjectLRU(objectCache)
 	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
-	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0)
+	dirs := []string{s.objectsDir}
+	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0, &dirs)
+	s.packs = newPackSet(dirs)
 	return s
 }
 
@@ -65,7 +75,7 @@ func openObjects(commonDir, runDir string) *objectStore {
 // relative to the objects directory that names them (gitrepository-layout).
 // Object directories not named "objects" cannot be opened by go-git; their
 // objects are still found through cat-file.
-func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[string]bool, depth int) {
+func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[string]bool, depth int, dirs *[]string) {
 	if depth >= maxAlternateDepth {
 		return
 	}
@@ -87,11 +97,14 @@ func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[stri
 			continue
 		}
 		seen[alt] = true
-		if fi, err := os.Stat(alt); err != nil || !fi.IsDir() || filepath.Base(alt) != "objects" {
+		if fi, err := os.Stat(alt); err != nil || !fi.IsDir() {
 			continue
 		}
-		s.alts = append(s.alts, &newStorage(filepath.Dir(alt), c).ObjectStorage)
-		s.addAlternates(alt, c, seen, depth+1)
+		*dirs = append(*dirs, alt)
+		if filepath.Base(alt) == "objects" {
+			s.alts = append(s.alts, &newStorage(filepath.Dir(alt), c).ObjectStorage)
+		}
+		s.addAlternates(alt, c, seen, depth+1, dirs)
 	}
 }
 
@@ -99,55 +112,132 @@ func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[stri
 func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// git cat-file first: it binary-searches the memory-mapped pack
-	// indexes, while go-git's pack reader builds an offset map of every
-	// object in a pack on first use, a cost that grows with the
-	// repository. go-git remains the reader when git cannot run.
-	obj, err := s.readCat(t, h)
-	if err == nil {
-		return obj, nil
-	}
-	obj, err = s.main.EncodedObject(t, h)
-	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
-		obj, err = s.alts[i].EncodedObject(t, h)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read object %s: %w", h, err)
-	}
-	return obj, nil
+	return s.readLocked(t, h)
 }
 
-func (s *objectStore) readCat(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+func (s *objectStore) readLocked(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
 	if obj, ok := s.cache.Get(h); ok {
 		if t != plumbing.AnyObject && obj.Type() != t {
-			return nil, plumbing.ErrObjectNotFound
+			return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
 		}
 		return obj, nil
 	}
-	if s.catDead != nil {
-		return nil, plumbing.ErrObjectNotFound
-	}
-	if err := s.startCat(); err != nil {
-		return nil, plumbing.ErrObjectNotFound
-	}
-	s.catReads++
-	typ, data, err := s.cat.read(h)
+	typ, data, err := s.readRaw(h)
 	if err != nil {
-		// The process is unusable now; start a new one next time.
-		_ = s.cat.close()
-		s.cat = nil
-		return nil, err
+		return nil, fmt.Errorf("read object %s: %w", h, err)
 	}
-	if data == nil || (t != plumbing.AnyObject && typ != t) {
-		return nil, plumbing.ErrObjectNotFound
+	if t != plumbing.AnyObject && typ != t {
+		return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
 	}
 	obj := &plumbing.MemoryObject{}
 	obj.SetType(typ)
 	if _, err := obj.Write(data); err != nil {
 		return nil, err
 	}
-	s.cache.Put(obj)
+	if len(data) < releaseMin {
+		// Trees and small files are read again; a large file seldom is,
+		// and would push them out.
+		s.cache.Put(obj)
+	}
 	return obj, nil
+}
+
+// readBytes returns the content of object h of type t, the caller's to
+// keep and change: a large object is not copied, a small one is cached.
+func (s *objectStore) readBytes(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if obj, ok := s.cache.Get(h); ok {
+		if t != plumbing.AnyObject && obj.Type() != t {
+			return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+		}
+		rc, err := obj.Reader()
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		return io.ReadAll(rc)
+	}
+	typ, data, err := s.readRaw(h)
+	if err != nil {
+		return nil, fmt.Errorf("read object %s: %w", h, err)
+	}
+	if t != plumbing.AnyObject && typ != t {
+		return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+	}
+	if len(data) < releaseMin {
+		obj := &plumbing.MemoryObject{}
+		obj.SetType(typ)
+		if _, err := obj.Write(data); err == nil { // a copy: the caller may change data
+			s.cache.Put(obj)
+		}
+	}
+	return data, nil
+}
+
+// writeBytes stores data as an object of type t, without copying it.
+func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(t, data)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.written = append(s.written, h)
+	if err := s.add(h, t, int64(len(data)), bytes.NewReader(data)); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	return h, nil
+}
+
+// readRaw reads h from this run's pending pack, the repository's packs
+// and loose files, then from git cat-file, then through go-git.
+func (s *objectStore) readRaw(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	s.reads++
+	if s.pending != nil {
+		if typ, data, ok, err := s.pending.read(h); ok {
+			return typ, data, err
+		}
+	}
+	if typ, data, err := s.packs.read(h); err == nil {
+		return typ, data, nil
+	}
+	if typ, data, err := s.readCat(h); err == nil {
+		return typ, data, nil
+	}
+	obj, err := s.main.EncodedObject(plumbing.AnyObject, h)
+	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
+		obj, err = s.alts[i].EncodedObject(plumbing.AnyObject, h)
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	rc, err := obj.Reader()
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(rc)
+	return obj.Type(), data, err
+}
+
+// readCat asks git cat-file, which can also fetch a partial clone's
+// missing objects.
+func (s *objectStore) readCat(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	if s.catDead != nil {
+		return 0, nil, plumbing.ErrObjectNotFound
+	}
+	if err := s.startCat(); err != nil {
+		return 0, nil, plumbing.ErrObjectNotFound
+	}
+	typ, data, err := s.cat.read(h)
+	if err != nil {
+		// The process is unusable now; start a new one next time.
+		_ = s.cat.close()
+		s.cat = nil
+		return 0, nil, err
+	}
+	if data == nil {
+		return 0, nil, plumbing.ErrObjectNotFound
+	}
+	return typ, data, nil
 }
 
 // startCat starts the cat-file process unless it runs. A git without
@@ -200,74 +290,100 @@ func (s *objectStore) resolve(name string) (plumbing.Hash, plumbing.ObjectType, 
 // errNoResolve: names cannot be resolved through cat-file here.
 var errNoResolve = errors.New("gitops: cat-file cannot resolve names")
 
-// has reports whether h is already stored as a loose object (a stat, no
-// process); packed reports the rest.
+// has reports whether h is stored: in this run's pending pack, a pack or
+// a loose file (no process).
 func (s *objectStore) has(h plumbing.Hash) bool {
-	hex := h.String()
-	_, err := os.Stat(filepath.Join(s.objectsDir, hex[:2], hex[2:]))
-	return err == nil
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending != nil {
+		if _, ok := s.pending.entries[h]; ok {
+			return true
+		}
+	}
+	return s.packs.has(h)
 }
 
-// packed reports whether git has h other than as a loose object of this
-// repository (a pack, an alternate), asked of the running cat-file.
-func (s *objectStore) packed(h plumbing.Hash) bool {
-	if s.noExistCheck || s.startCat() != nil || s.catOld {
-		return false
-	}
-	_, _, ok, err := s.cat.info(h.String())
-	if err != nil {
-		_ = s.cat.close()
-		s.cat = nil
-		return false
-	}
-	return ok
-}
-
-// write stores obj unless an object with its hash is already there.
-// go-git writes a loose object to a temporary file and renames it into
-// place, so a crash leaves at most an orphaned temporary file.
+// write stores obj in the pending pack. Every object a run makes is
+// written there, even one git has already: it may be unreachable (what
+// another run wrote and has not made reachable yet) and so be pruned
+// before this run's ref names it; the pack is kept while the ref moves
+// (ProtectWritten). Asking git first would cost a round trip per object.
 func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := obj.Hash()
-	// Found, it may still be unreachable (another writer's in flight, or
-	// what a run that lost its race packed): it is packed with the run's
-	// own before the ref moves either way, but not written again.
 	s.written = append(s.written, h)
-	if s.has(h) || s.packed(h) {
-		return h, nil
+	rc, err := obj.Reader()
+	if err != nil {
+		return plumbing.ZeroHash, err
 	}
-	if err := s.retryWrite(h, func() error { _, err := s.main.SetEncodedObject(obj); return err }); err != nil {
+	defer rc.Close()
+	if err := s.add(h, obj.Type(), obj.Size(), rc); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
 	}
-	s.created = append(s.created, h)
 	return h, nil
 }
 
-// takeCreated returns those of hs this process created loose, and
-// forgets them.
-func (s *objectStore) takeCreated(hs []plumbing.Hash) []plumbing.Hash {
-	in := make(map[plumbing.Hash]bool, len(hs))
-	for _, h := range hs {
-		in[h] = true
+// add appends an object to the pending pack, starting one if needed.
+func (s *objectStore) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, r io.Reader) error {
+	if s.heldObjs[h] {
+		return nil // published and kept already
 	}
-	var took []plumbing.Hash
-	kept := s.created[:0]
-	for _, h := range s.created {
-		if in[h] {
-			took = append(took, h)
-		} else {
-			kept = append(kept, h)
+	if s.pending == nil {
+		p, err := newPendingPack(filepath.Join(s.objectsDir, "pack"))
+		if err != nil {
+			return err
+		}
+		s.pending = p
+	}
+	return s.pending.add(h, typ, size, r)
+}
+
+// publish moves the pending pack into the repository, so that git
+// processes see its objects, keeping it (.keep) until Release or close:
+// its objects are unreachable until a ref names them.
+func (s *objectStore) publish() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.publishLocked()
+}
+
+func (s *objectStore) publishLocked() error {
+	if s.pending == nil {
+		return nil
+	}
+	p := s.pending
+	s.pending = nil
+	if len(p.order) == 0 {
+		p.discard()
+		return nil
+	}
+	keep, err := p.publish(true)
+	if err != nil {
+		return err
+	}
+	if keep != "" {
+		s.held = append(s.held, keep)
+		if s.heldObjs == nil {
+			s.heldObjs = map[plumbing.Hash]bool{}
+		}
+		for _, h := range p.order {
+			s.heldObjs[h] = true
 		}
 	}
-	s.created = kept
-	return took
+	return nil
 }
 
 func (s *objectStore) close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var errs []error
+	// What was written and never protected is published all the same,
+	// as loose objects used to stay: a dry run's commits, or one a
+	// message names. Its pack is not kept.
+	errs = append(errs, s.publishLocked())
+	s.releaseHeld()
+	s.packs.close()
 	if s.cat != nil {
 		errs = append(errs, s.cat.close())
 		s.cat = nil
@@ -279,21 +395,20 @@ func (s *objectStore) close() error {
 	return errors.Join(errs...)
 }
 
-// size returns the size of object h without keeping its content.
+// size returns the size of object h. The caller reads the content next,
+// so the object is read whole and cached.
 func (s *objectStore) size(h plumbing.Hash) (int64, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	// Through cat-file, as read: go-git's size lookup in a pack builds
-	// the same whole-pack offset map. The caller reads the content next.
-	if obj, err := s.readCat(plumbing.AnyObject, h); err == nil {
-		return obj.Size(), nil
-	}
-	n, err := s.main.EncodedObjectSize(h)
-	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
-		n, err = s.alts[i].EncodedObjectSize(h)
-	}
+	obj, err := s.read(plumbing.AnyObject, h)
 	if err != nil {
 		return 0, fmt.Errorf("size of object %s: %w", h, err)
 	}
-	return n, nil
+	return obj.Size(), nil
+}
+
+// releaseHeld removes the .keep files of published packs.
+func (s *objectStore) releaseHeld() {
+	for _, k := range s.held {
+		_ = os.Remove(k)
+	}
+	s.held, s.heldObjs = nil, nil
 }

@@ -35,11 +35,17 @@ func TestProtectWrittenSurvivesPrune(t *testing.T) {
 	require.NoError(t, err)
 	commit, err := repo.writeCommitObject(t.Context(), tree, []plumbing.Hash{head(t, repo)}, "protected\n")
 	require.NoError(t, err)
+	// Nothing git can see yet: no loose object, no pack.
+	_, err = gittest.RunErr(r.Dir, "cat-file", "-e", commit.String())
+	require.Error(t, err)
 	loose := func(h plumbing.Hash) bool {
 		_, err := os.Stat(filepath.Join(r.Dir, ".git", "objects", h.String()[:2], h.String()[2:]))
 		return err == nil
 	}
-	require.True(t, loose(commit))
+	// An unreachable object of someone else's, which the prunes below
+	// must delete for the test to prove anything.
+	other := plumbing.NewHash(hashObject(t, r.Dir, "unreachable\n"))
+	require.True(t, loose(other))
 
 	prot, err := repo.ProtectWritten()
 	require.NoError(t, err)
@@ -56,7 +62,8 @@ func TestProtectWrittenSurvivesPrune(t *testing.T) {
 	// Unreachable, with prunes racing: nothing of the run is lost.
 	gittest.Run(t, r.Dir, nil, "gc", "--prune=now", "--quiet")
 	gittest.Run(t, r.Dir, nil, "prune", "--expire=now")
-	require.False(t, loose(commit), "gc left the loose copy: the test proves nothing")
+	_, err = gittest.RunErr(r.Dir, "cat-file", "-e", other.String())
+	require.Error(t, err, "gc kept an unreachable object: the test proves nothing")
 	require.Equal(t, "commit", gittest.Run(t, r.Dir, nil, "cat-file", "-t", commit.String()))
 
 	gittest.Run(t, r.Dir, nil, "update-ref", "refs/heads/protected", commit.String())
@@ -89,15 +96,18 @@ func TestProtectWrittenReleasesLooseCopies(t *testing.T) {
 	require.Equal(t, int64(len("a blob of the run\n")), obj.Size())
 }
 
-// TestProtectWrittenPruned: an object pruned before it could be packed is
-// ErrObjectPruned, and no .keep is left behind.
+// TestProtectWrittenPruned: an object a git process wrote for the run
+// (commit-tree -S writes its commit loose) and a prune deleted before it
+// could be packed is ErrObjectPruned, and no .keep is left behind.
 func TestProtectWrittenPruned(t *testing.T) {
 	gittest.Setenv(t)
 	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
 	repo := open(t, r)
 	repo.ForgetWritten()
-	_, err := repo.writeObject(plumbing.BlobObject, []byte("soon pruned\n"))
+	_, err := repo.writeObject(plumbing.BlobObject, []byte("the run's own\n"))
 	require.NoError(t, err)
+	byGit := plumbing.NewHash(hashObject(t, r.Dir, "soon pruned\n"))
+	repo.objects.written = append(repo.objects.written, byGit)
 	gittest.Run(t, r.Dir, nil, "prune", "--expire=now")
 	_, err = repo.ProtectWritten()
 	require.ErrorIs(t, err, ErrObjectPruned)
@@ -105,4 +115,12 @@ func TestProtectWrittenPruned(t *testing.T) {
 	require.Empty(t, keeps)
 	tmps, _ := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "aiedit-incoming-*"))
 	require.Empty(t, tmps)
+}
+
+// hashObject writes a loose blob as git does, and returns its name.
+func hashObject(t *testing.T, dir, content string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "blob")
+	require.NoError(t, os.WriteFile(f, []byte(content), 0o644))
+	return gittest.Run(t, dir, nil, "hash-object", "-w", f)
 }

@@ -2,6 +2,8 @@ package gitops
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -13,17 +15,45 @@ import (
 // moved it, created it, deleted it, or holds its lock right now) the error
 // matches errors.Is(err, ErrRefMoved); any other failure is a *RepoError.
 func (r *Repo) UpdateRef(ctx context.Context, ref string, new, old plumbing.Hash, reason string) error {
-	op := "update-ref " + ref
-	if new.IsZero() {
-		return &RepoError{Op: op, Msg: "refusing to delete a ref"}
-	}
-	// Never HEAD: through the symbolic ref it would move the user's branch.
-	if !strings.HasPrefix(ref, "refs/") {
-		return &RepoError{Op: op, Msg: "not a full ref name (want refs/…)"}
+	return r.UpdateRefs(ctx, reason, RefUpdate{Ref: ref, New: new, Old: old})
+}
+
+// RefUpdate is one compare-and-swap of UpdateRefs: Old is what Ref must
+// hold (plumbing.ZeroHash: it must not exist), New what it is to hold.
+type RefUpdate struct {
+	Ref      string
+	New, Old plumbing.Hash
+}
+
+// UpdateRefs moves every ref in one transaction of git's (`update-ref
+// --stdin`): all move, each with its reflog entry, or none does. It fails
+// as UpdateRef does; MovedRef tells which ref another writer moved.
+func (r *Repo) UpdateRefs(ctx context.Context, reason string, updates ...RefUpdate) error {
+	op := "update-ref"
+	var in strings.Builder
+	for _, u := range updates {
+		op += " " + u.Ref
+		if u.New.IsZero() {
+			return &RepoError{Op: op, Msg: "refusing to delete a ref"}
+		}
+		// Never HEAD: through the symbolic ref it would move the user's
+		// branch. A name with white space could not be written below.
+		if !strings.HasPrefix(u.Ref, "refs/") || strings.ContainsAny(u.Ref, " \t\n\x00") {
+			return &RepoError{Op: op, Msg: "not a full ref name (want refs/…)"}
+		}
+		fmt.Fprintf(&in, "update %s %s %s\n", u.Ref, u.New, u.Old)
 	}
 	// A reflog message is one line; git would cut it at the newline.
 	reason = strings.Join(strings.Fields(reason), " ")
-	res, err := r.git("update-ref", "-m", reason, "--end-of-options", ref, new.String(), old.String()).run(ctx)
+	var g gitCmd
+	if len(updates) == 1 {
+		u := updates[0]
+		g = r.git("update-ref", "-m", reason, "--end-of-options", u.Ref, u.New.String(), u.Old.String())
+	} else {
+		g = r.git("update-ref", "-m", reason, "--stdin")
+		g.stdin = []byte(in.String())
+	}
+	res, err := g.run(ctx)
 	if err != nil {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
@@ -31,18 +61,39 @@ func (r *Repo) UpdateRef(ctx context.Context, ref string, new, old plumbing.Hash
 		return nil
 	}
 	msg := gitMessage(res)
-	if strings.Contains(string(res.stderr), ".lock': File exists") {
-		return r.lockError(op, ref, msg)
+	stderr := string(res.stderr)
+	// The ref git names in its message is the one that failed.
+	failed := updates[0]
+	for _, u := range updates {
+		if strings.Contains(stderr, "'"+u.Ref+"'") || strings.Contains(stderr, "'"+u.Ref+".lock'") {
+			failed = u
+			break
+		}
 	}
-	if strings.Contains(string(res.stderr), "with nonexistent object") {
+	op = "update-ref " + failed.Ref
+	if strings.Contains(stderr, ".lock': File exists") {
+		return r.lockError(op, failed.Ref, msg)
+	}
+	if strings.Contains(stderr, "with nonexistent object") {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrObjectPruned,
 			Hint: "a concurrent prune deleted what was written; write it again and retry"}
 	}
-	if casFailure(string(res.stderr), !old.IsZero()) {
+	if casFailure(stderr, !failed.Old.IsZero()) {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrRefMoved,
 			Hint: "another process updated the ref; read it again and retry"}
 	}
 	return &RepoError{Op: op, Dir: r.Dir, Msg: msg}
+}
+
+// MovedRef returns the ref an UpdateRefs error names ("" when none).
+func MovedRef(err error) string {
+	var re *RepoError
+	if errors.As(err, &re) {
+		if ref, ok := strings.CutPrefix(re.Op, "update-ref "); ok && !strings.Contains(ref, " ") {
+			return ref
+		}
+	}
+	return ""
 }
 
 // casFailure recognises git's messages for a ref that does not hold the

@@ -172,7 +172,25 @@ func (r *Repo) Close() error {
 // git returns a command running in the directory discovery started from, so
 // GIT_DIR and GIT_WORK_TREE in the environment keep their meaning.
 func (r *Repo) git(args ...string) gitCmd {
+	return gitCmd{dir: r.Dir, args: args, pre: r.PublishObjects()}
+}
+
+// gitNoObjects is git for a command that reads no object (identity,
+// worktrees, ref listings): nothing needs publishing first.
+func (r *Repo) gitNoObjects(args ...string) gitCmd {
 	return gitCmd{dir: r.Dir, args: args}
+}
+
+// PublishObjects makes what this process wrote visible to git processes
+// (see objectStore.publish): any of them may read it.
+func (r *Repo) PublishObjects() error {
+	if r.objects == nil {
+		return nil
+	}
+	if err := r.objects.publish(); err != nil {
+		return &RepoError{Op: "write objects", Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	return nil
 }
 
 // newStorage opens the object storage of a git directory. Alternates are

@@ -12,8 +12,18 @@ import (
 // ResolveCommit turns a revision (branch, tag, hash, HEAD~2, …) into the
 // commit it names, peeling tags.
 func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, error) {
-	// Through the running cat-file process; git itself is asked only to
-	// say why a revision names no commit.
+	// HEAD, a full ref name or an object id: read in-process.
+	if h, isHash := hexHash(rev); isHash {
+		if c, ok := r.peelLocal(h); ok {
+			return c, nil
+		}
+	} else if h, exists, ok := r.readRefLocal(rev); ok && exists {
+		if c, ok := r.peelLocal(h); ok {
+			return c, nil
+		}
+	}
+	// Else through a cat-file process; git itself is asked only to say
+	// why a revision names no commit.
 	if h, typ, ok, err := r.objects.resolve(rev + "^{commit}"); err == nil && ok && typ == plumbing.CommitObject {
 		return h, nil
 	}
@@ -33,6 +43,9 @@ func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, er
 // error. Loose and packed refs are both seen.
 func (r *Repo) ReadRef(ctx context.Context, name string) (hash plumbing.Hash, exists bool, err error) {
 	op := "read ref " + name
+	if h, exists, ok := r.readRefLocal(name); ok {
+		return h, exists, nil
+	}
 	if name == "HEAD" || (strings.HasPrefix(name, "refs/") && validRefName(name)) {
 		// A valid full ref name has no revision syntax, so cat-file reads
 		// it as the ref (HEAD: unborn when missing). git would also try
@@ -74,7 +87,7 @@ func (r *Repo) ReadRef(ctx context.Context, name string) (hash plumbing.Hash, ex
 	}
 	// for-each-ref matches whole path components, so refs/heads/a never
 	// matches refs/heads/ab; the exact name is picked from its output.
-	out, err := r.git("for-each-ref", "--format=%(objectname) %(refname)", name).output(ctx, op)
+	out, err := r.gitNoObjects("for-each-ref", "--format=%(objectname) %(refname)", name).output(ctx, op)
 	if err != nil {
 		return plumbing.ZeroHash, false, err
 	}

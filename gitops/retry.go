@@ -3,7 +3,6 @@ package gitops
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -48,32 +47,12 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// writeAttempts bounds the retries of one loose object write whose fan-out
-// directory a concurrent `git prune` removed between go-git creating it and
-// renaming the object into it (git's own object writer retries the same way).
-const writeAttempts = 5
-
-// retryWrite runs write again while it fails because a directory vanished,
-// recreating the object's fan-out directory first.
-func (s *objectStore) retryWrite(h plumbing.Hash, write func() error) error {
-	var err error
-	for i := 0; i < writeAttempts; i++ {
-		if err = write(); err == nil || !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		hex := h.String()
-		_ = os.MkdirAll(filepath.Join(s.objectsDir, hex[:2]), 0o755)
-	}
-	return err
-}
-
 // VerifyObjects reports whether every object this Repo wrote since the
 // last call is still in the repository. A `git gc --prune=now` or
 // `git prune --expire=now` that runs between the write and the ref move
 // deletes them as unreachable; the branch would then name missing objects.
-// Objects are looked for as loose files first (no process); one that is not
-// there any more (pruned, or packed by a gc since the move made it
-// reachable) is asked of git. The written set is cleared either way.
+// Objects are looked for in-process first (packs, loose files); one not
+// found there is asked of git. The written set is cleared either way.
 func (r *Repo) VerifyObjects(ctx context.Context) (missing []plumbing.Hash, err error) {
 	return r.missing(ctx, r.objects.takeWritten())
 }

@@ -16,6 +16,7 @@ type gitCmd struct {
 	args  []string
 	stdin []byte
 	env   []string // extra KEY=VALUE pairs on top of the process environment
+	pre   error    // a failure before git could run (Repo.git)
 }
 
 // gitResult is what a finished git command produced.
@@ -27,6 +28,9 @@ type gitResult struct {
 // run runs git with `-C dir`. A non-zero exit is not an error here: callers
 // decide what each status means. err is set only when git could not run.
 func (c gitCmd) run(ctx context.Context) (gitResult, error) {
+	if c.pre != nil {
+		return gitResult{code: -1}, c.pre
+	}
 	args := append([]string{"-C", c.dir}, c.args...)
 	cmd := exec.CommandContext(ctx, "git", args...)
 	// Messages are parsed in a few places (ref update races): keep them in

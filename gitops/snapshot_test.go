@@ -31,6 +31,7 @@ func TestSnapshotWorkTree(t *testing.T) {
 	require.False(t, s.Clean)
 	require.Equal(t, head(t, repo), s.Head)
 	require.Equal(t, before, r.Snapshot(t), "the index, working tree and refs are untouched")
+	publish(t, repo)
 	require.Equal(t, s.Head.String(), r.Git(t, "rev-parse", s.Commit.String()+"^"))
 	require.Equal(t, ".gitignore\na.txt\nb.txt\nnew/c.txt", r.Git(t, "ls-tree", "-r", "--name-only", s.Commit.String()))
 	require.Equal(t, "changed", r.Git(t, "show", s.Commit.String()+":a.txt"))

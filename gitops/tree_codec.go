@@ -3,7 +3,6 @@ package gitops
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 
@@ -99,30 +98,13 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	return entries, nil
 }
 
-// readObject returns the content of object h of type t.
+// readObject returns the content of object h of type t, the caller's to
+// keep and change.
 func (r *Repo) readObject(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
-	obj, err := r.objects.read(t, h)
-	if err != nil {
-		return nil, err
-	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read object %s: %w", h, err)
-	}
-	defer rd.Close()
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, fmt.Errorf("read object %s: %w", h, err)
-	}
-	return data, nil
+	return r.objects.readBytes(t, h)
 }
 
 // writeObject stores data as an object of type t and returns its hash.
 func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	obj := &plumbing.MemoryObject{}
-	obj.SetType(t)
-	if _, err := obj.Write(data); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	return r.objects.write(obj)
+	return r.objects.writeBytes(t, data)
 }

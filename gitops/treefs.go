@@ -46,6 +46,9 @@ type node struct {
 	hash plumbing.Hash // object while data is nil
 	data *content      // new content of a file or link target; nil when unchanged
 	dir  *dirNode      // for filemode.Dir
+	// size is the blob's size when known without reading it (a file
+	// whose bytes this view stored); 0 when unknown.
+	size int64
 }
 
 // content is the bytes of a changed file, shared by the node and the
@@ -54,6 +57,11 @@ type content struct {
 	b      []byte
 	sum    plumbing.Hash // blob hash of b, when sumSet
 	sumSet bool
+	// owner is the node whose content this is, and writers the handles
+	// open on it for writing: when the last closes, a large file's bytes
+	// go to the object store at once (see TreeFS.release).
+	owner   *node
+	writers int
 }
 
 func (c *content) hash() plumbing.Hash {

@@ -14,6 +14,7 @@ import (
 // a handle keeps writing to its content even if the path is later renamed
 // or removed.
 type file struct {
+	fs                 *TreeFS
 	name               string
 	c                  *content
 	pos                int64
@@ -121,6 +122,12 @@ func (f *file) Close() error {
 		return errorf("close", f.name, os.ErrClosed)
 	}
 	f.closed = true
+	if f.writable {
+		f.c.writers--
+		if f.c.writers == 0 {
+			f.fs.release(f.c, f.name)
+		}
+	}
 	return nil
 }
 

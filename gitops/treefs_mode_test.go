@@ -32,6 +32,7 @@ func TestTreeFSChmod(t *testing.T) {
 
 	tree, err := repo.WriteTree(fs)
 	require.NoError(t, err)
+	require.NoError(t, repo.PublishObjects())
 	assert.Contains(t, g.Git(t, "ls-tree", tree.String(), "run.sh"), "100755 blob")
 	assert.Contains(t, g.Git(t, "ls-tree", "-r", tree.String(), "lib/a.txt"), "100644 blob")
 }

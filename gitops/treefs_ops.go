@@ -55,7 +55,8 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 	case n == nil && !create:
 		return nil, errorf(op, filename, os.ErrNotExist)
 	case n == nil:
-		n = &node{mode: filemode.Regular, data: &content{}}
+		n = &node{mode: filemode.Regular}
+		n.data = &content{owner: n}
 		dir.entries[strings.Clone(name)] = n // a copy: a name cut from a reply would keep its text alive
 		markDirty(chain)
 	case create && flag&os.O_EXCL != 0:
@@ -67,21 +68,24 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 			return nil, err
 		}
 	}
-	f := &file{name: filename, readable: flag&os.O_WRONLY == 0, writable: writable, append: flag&os.O_APPEND != 0}
+	f := &file{fs: fs, name: filename, readable: flag&os.O_WRONLY == 0, writable: writable, append: flag&os.O_APPEND != 0}
 	switch {
 	case writable && flag&os.O_TRUNC != 0:
-		n.data = &content{}
+		n.data = &content{owner: n}
 		markDirty(chain)
 	case writable && n.data == nil:
 		b, err := fs.blob(n)
 		if err != nil {
 			return nil, err
 		}
-		n.data = &content{b: b}
+		n.data = &content{b: b, owner: n}
 		markDirty(chain)
 	}
 	if n.data != nil {
 		f.c = n.data
+		if writable {
+			f.c.writers++
+		}
 	} else {
 		b, err := fs.blob(n)
 		if err != nil {
@@ -115,6 +119,8 @@ func (fs *TreeFS) info(name string, n *node) (os.FileInfo, error) {
 	default:
 		if n.data != nil {
 			fi.size = int64(len(n.data.b))
+		} else if n.size > 0 {
+			fi.size = n.size
 		} else {
 			size, err := fs.repo.objects.size(n.hash)
 			if err != nil {

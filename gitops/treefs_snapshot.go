@@ -39,7 +39,11 @@ func (d *dirNode) clone() *dirNode {
 			// Handles write into content in place: the copy needs its own.
 			m.data = &content{b: bytes.Clone(n.data.b), sum: n.data.sum, sumSet: n.data.sumSet}
 		}
-		c.entries[name] = &m
+		mp := &m
+		if mp.data != nil {
+			mp.data.owner = mp
+		}
+		c.entries[name] = mp
 	}
 	return c
 }

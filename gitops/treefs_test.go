@@ -253,6 +253,7 @@ func TestTreeFSFileSemantics(t *testing.T) {
 			tc.run(t, fs)
 			tree, err := repo.WriteTree(fs)
 			require.NoError(t, err)
+			publish(t, repo)
 			for p, want := range tc.want {
 				got, err := gittest.RunErr(gr.Dir, "cat-file", "blob", tree.String()+":"+p)
 				if want == "" {
@@ -292,6 +293,7 @@ func TestTreeFSNewFileMode(t *testing.T) {
 	require.NoError(t, util.WriteFile(fs, "scripts/new.sh", []byte("#!/bin/sh\n"), 0o755))
 	tree, err := repo.WriteTree(fs)
 	require.NoError(t, err)
+	publish(t, repo)
 	out := gr.Git(t, "ls-tree", tree.String(), "scripts/")
 	assert.Contains(t, out, "100755 blob")
 	assert.Regexp(t, `100755 blob \w+\tscripts/run.sh`, out)
@@ -329,13 +331,13 @@ func TestTreeFSReadsABlobOnce(t *testing.T) {
 	require.NoError(t, err)
 	_, err = fs.Stat("d/g.txt") // the trees on the way
 	require.NoError(t, err)
-	before := repo.objects.catReads
+	before := repo.objects.reads
 	info, err := fs.Stat("d/f.txt")
 	require.NoError(t, err)
 	data, err := util.ReadFile(fs, "d/f.txt")
 	require.NoError(t, err)
 	assert.EqualValues(t, len(data), info.Size())
-	assert.Equal(t, 1, repo.objects.catReads-before)
+	assert.Equal(t, 1, repo.objects.reads-before)
 }
 
 // $GIT_DIR/info/attributes counts, over every .gitattributes of the tree,

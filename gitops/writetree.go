@@ -1,6 +1,8 @@
 package gitops
 
 import (
+	"path"
+
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
@@ -56,7 +58,7 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 			// The bytes are in the object store now: the node names the
 			// blob, so that a long run holds no file it is done with
 			// (reading it again asks the store).
-			n.hash, n.data = h, nil
+			n.hash, n.data, n.size = h, nil, int64(len(n.data.b))
 			e.hash = h
 		}
 		entries = append(entries, e)
@@ -71,4 +73,29 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 	}
 	d.hash, d.dirty = h, false
 	return h, false, nil
+}
+
+// releaseMin is the size from which a file's bytes leave memory as soon
+// as nothing writes them any more: a response that creates large files
+// then holds none of them. Smaller files wait for WriteTree, so that a
+// file edited several times is stored once.
+const releaseMin = 64 << 10
+
+// release stores a large file's content as a blob once its last writer
+// closes, and lets the node name the blob: its bytes are kept only by
+// readers still open. Special files (.gitmodules, .gitattributes) and
+// anything that fails are left for WriteTree, which checks and reports.
+func (fs *TreeFS) release(c *content, name string) {
+	n := c.owner
+	if n == nil || n.data != c || len(c.b) < releaseMin || !n.mode.IsFile() || n.mode == filemode.Symlink {
+		return
+	}
+	if special(path.Base(name)) != "" {
+		return
+	}
+	h, err := fs.repo.writeObject(plumbing.BlobObject, c.b)
+	if err != nil {
+		return
+	}
+	n.hash, n.data, n.size = h, nil, int64(len(c.b))
 }

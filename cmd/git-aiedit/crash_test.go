@@ -69,8 +69,12 @@ func TestKilledApply(t *testing.T) {
 		r.fsck()
 		after := r.git("status", "--porcelain", "--untracked-files=all") + r.git("rev-parse", "HEAD") + r.git("ls-files", "-s")
 		require.Equal(t, before, after, "iteration %d: checkout changed", i)
-		lock := r.git("rev-parse", "--git-path", "refs/heads/"+branch+".lock")
-		_ = os.Remove(r.dir + "/" + lock) // a killed ref update may leave its lock, as with git itself
+		// A killed ref update may leave its locks, as with git itself: the
+		// branch's, and the notes ref's that moves with it.
+		for _, ref := range []string{"refs/heads/" + branch, "refs/notes/aiedit"} {
+			lock := r.git("rev-parse", "--git-path", ref+".lock")
+			_ = os.Remove(r.dir + "/" + lock)
+		}
 	}
 
 	// Started again, the run completes: 60 responses, each recorded once.

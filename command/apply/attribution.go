@@ -106,17 +106,33 @@ func (r *responseState) note() *gitops.Attribution {
 	return a
 }
 
-// writeNotes stores the notes of the commits a build made, before the
-// branch moves to them: a commit on the branch always has its note.
-func (a *applier) writeNotes(ctx context.Context, notes map[plumbing.Hash][]byte) error {
-	if len(notes) == 0 {
+// moveBranch moves the branch from old to head, and the attribution notes
+// of the commits the build made with it, in one transaction: one git
+// process, and a commit on the branch always has its note. What the run
+// wrote is packed and kept until the refs name it, so that a concurrent
+// `git gc --prune=now` cannot delete it meanwhile; the caller releases
+// the protection once it has checked the move. An error that names no
+// ref (gitops.MovedRef) came before any ref was asked to move.
+func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
+	var prot *gitops.Protection
+	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(st.notes), a.branchName)
+	err := a.repo.AddNotesWith(ctx, gitops.AttributionRef, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
+		p, err := a.repo.ProtectWritten()
+		if err != nil {
+			return err
+		}
+		updates := []gitops.RefUpdate{{Ref: a.branch, New: head, Old: old}}
+		if notes.Ref != "" {
+			updates = append(updates, notes)
+		}
+		if err := a.repo.UpdateRefs(ctx, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label), updates...); err != nil {
+			p.Release()
+			return err
+		}
+		prot = p
 		return nil
-	}
-	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(notes), a.branchName)
-	if err := a.repo.AddNotes(ctx, gitops.AttributionRef, notes, msg); err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
-	}
-	return nil
+	})
+	return prot, err
 }
 
 // skipTracked numbers a block recorded without being applied (-p).

@@ -100,9 +100,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			break
 		}
 	}
-	if err := a.writeNotes(ctx, notes); err != nil {
-		return nil, err
-	}
+	st.notes = notes // written with the branch's move (moveBranch)
 	st.head = parent
 	if st.retryPrompt, err = a.retryPrompt(st); err != nil {
 		return nil, err

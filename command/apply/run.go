@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -366,20 +365,15 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 				}
 			}
 		}
-		// What the run wrote is packed and kept until the branch names it:
-		// a concurrent `git gc --prune=now` cannot delete it meanwhile.
-		prot, err := a.repo.ProtectWritten()
-		if errors.Is(err, gitops.ErrObjectPruned) && retry.Wait(ctx) {
+		prot, err := a.moveBranch(ctx, st, head, old)
+		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
+		if errors.Is(err, gitops.ErrObjectPruned) && gitops.MovedRef(err) == "" && retry.Wait(ctx) {
 			a.debug.Debug("objects pruned before they could be packed; building again", "err", err)
 			continue
 		}
-		if err != nil {
+		if err != nil && gitops.MovedRef(err) != a.branch {
+			// Before any move, or the notes ref (AddNotesWith retried it).
 			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
-		}
-		err = a.repo.UpdateRef(ctx, a.branch, head, old, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label))
-		a.debug.Debug("update-ref", "ref", a.branch, "old", short(old), "new", short(head), "attempt", attempt, "err", err)
-		if err != nil {
-			prot.Release()
 		}
 		if err == nil {
 			if prot.Held() {

@@ -29,6 +29,9 @@ type runState struct {
 
 	refusedAt   int    // the response whose message the commit-msg hook refused; 0 none
 	retryPrompt string // for the model, when something did not apply
+	// notes are the attribution notes of the commits made, by commit;
+	// they are written as the branch moves.
+	notes map[plumbing.Hash][]byte
 }
 
 // responseState is one assistant response as the run applies it.

@@ -6,6 +6,7 @@
 package attribution
 
 import (
+	"hash/maphash"
 	"path"
 	"sort"
 	"strings"
@@ -35,25 +36,40 @@ type Tracker struct {
 	// moved maps a moved file or directory to where it was, for files
 	// below a moved directory that the tracker has not read yet.
 	moved map[string]string
+	// kept counts the bytes of text the tracker has kept; past maxKept it
+	// keeps a file's hash instead (see file.dropped).
+	kept int
+	seed maphash.Seed
 }
 
+// maxKept bounds the text the tracker keeps for one response: a response
+// that writes more (a thousand large files, one huge one) would otherwise
+// hold a second copy of everything it wrote.
+var maxKept = 32 << 20
+
 // file is a file's lines as the tracker last saw them, with their owners.
+// A dropped file keeps only its text's hash: the text is read again from
+// the filesystem just before an operation changes the file (recall), and
+// is the same when the hash says so.
 type file struct {
-	text   string
-	owners []int
+	text    string
+	owners  []int
+	sum     uint64
+	dropped bool
 }
 
 // New starts tracking a response that applies to cur; base is a copy of
 // cur as the response starts (a snapshot), nil when cur is not changed
 // before the first operation is applied through the tracker.
 func New(cur, base billy.Filesystem) *Tracker {
-	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}}
+	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}, seed: maphash.MakeSeed()}
 }
 
 // Apply applies op through s and records what it wrote.
 func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	block := t.next(op)
 	t.prime(op)
+	t.recall(op)
 	res := s.Apply(op)
 	if res.Status == editcore.Applied {
 		t.observe(op, res, block)
@@ -69,6 +85,7 @@ func (t *Tracker) ApplyGroup(s *editcore.Session, ops []*editcore.Op) []editcore
 	for i, op := range ops {
 		blocks[i] = t.next(op)
 		t.prime(op)
+		t.recall(op)
 	}
 	results := s.ApplyGroup(ops)
 	for _, r := range results {
@@ -123,9 +140,40 @@ func (t *Tracker) prime(op *editcore.Op) {
 		}
 		p := repopath.Clean(raw)
 		if _, ok := t.files[p]; !ok {
-			t.files[p] = t.read(t.cur, p)
+			t.files[p] = t.keep(t.read(t.cur, p))
 		}
 	}
+}
+
+// recall reads again, before an operation, the text of the files it may
+// change whose text the tracker dropped. A file that changed past the
+// tracker (not expected) keeps no owners.
+func (t *Tracker) recall(op *editcore.Op) {
+	for _, raw := range []string{op.Path, op.From} {
+		if raw == "" {
+			continue
+		}
+		p := repopath.Clean(raw)
+		f, ok := t.files[p]
+		if !ok || !f.dropped {
+			continue
+		}
+		now := t.read(t.cur, p)
+		if maphash.String(t.seed, now.text) == f.sum {
+			now.owners = f.owners
+		}
+		t.files[p] = now
+	}
+}
+
+// keep stores f's text while the response's budget allows, else its hash.
+func (t *Tracker) keep(f *file) *file {
+	if t.kept+len(f.text) <= maxKept {
+		t.kept += len(f.text)
+		return f
+	}
+	f.sum, f.dropped, f.text = maphash.String(t.seed, f.text), true, ""
+	return f
 }
 
 func writes(k editcore.Kind) bool {
@@ -218,7 +266,7 @@ func (t *Tracker) move(from, to string) {
 	t.moved[to] = from
 	if _, ok := t.files[from]; !ok {
 		// As it was before the move, so its lines keep no owner.
-		t.files[from] = t.origin(from)
+		t.files[from] = t.keep(t.origin(from))
 	}
 	for q, f := range t.files {
 		switch {
@@ -239,7 +287,7 @@ func (t *Tracker) update(p string, owner func(line string) int) {
 	before := t.known(p)
 	now := t.read(t.cur, p)
 	now.owners = carry(before, now.text, owner)
-	t.files[p] = now
+	t.files[p] = t.keep(now)
 }
 
 // known is p as the tracker last saw it, else as the response started.
@@ -248,7 +296,8 @@ func (t *Tracker) known(p string) *file {
 		return f
 	}
 	f := t.origin(p)
-	t.files[p] = f
+	stored := *f // the caller uses the text now; the map keeps what the budget allows
+	t.files[p] = t.keep(&stored)
 	return f
 }
 
@@ -365,7 +414,9 @@ func (t *Tracker) Ranges() map[string][]Range {
 	for p, f := range t.files {
 		now := t.read(t.cur, p)
 		owners := f.owners
-		if now.text != f.text {
+		if f.dropped && maphash.String(t.seed, now.text) != f.sum {
+			owners = nil // changed past the tracker, its old text gone
+		} else if !f.dropped && now.text != f.text {
 			owners = carry(f, now.text, func(string) int { return 0 })
 		}
 		if rs := runs(owners); len(rs) > 0 {

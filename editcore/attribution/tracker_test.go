@@ -1,6 +1,7 @@
 package attribution
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -95,22 +96,50 @@ func TestTracker(t *testing.T) {
 			want: map[string][]Range{"n.txt": {{1, 1, 3}}},
 		},
 	}
-	for name, tt := range tests {
-		t.Run(name, func(t *testing.T) {
-			files := map[string]string{"f.txt": base}
-			cur := fsWith(t, files)
-			tr := New(cur, fsWith(t, files))
-			s := editcore.NewSession(cur, editcore.Options{})
-			for _, call := range tt.ops {
-				if len(call) == 1 {
-					tr.Apply(s, call[0])
-				} else {
-					tr.ApplyGroup(s, call)
+	// With no text budget, every file's text is dropped and read again
+	// before each change: the ranges are the same.
+	for _, budget := range []int{maxKept, 0} {
+		for name, tt := range tests {
+			t.Run(fmt.Sprintf("%s/budget %d", name, budget), func(t *testing.T) {
+				defer func(was int) { maxKept = was }(maxKept)
+				maxKept = budget
+				files := map[string]string{"f.txt": base}
+				cur := fsWith(t, files)
+				tr := New(cur, fsWith(t, files))
+				s := editcore.NewSession(cur, editcore.Options{})
+				for _, call := range tt.ops {
+					if len(call) == 1 {
+						tr.Apply(s, call[0])
+					} else {
+						tr.ApplyGroup(s, call)
+					}
 				}
-			}
-			assert.Equal(t, tt.want, tr.Ranges())
-		})
+				assert.Equal(t, tt.want, tr.Ranges())
+				if budget == 0 {
+					for p, f := range tr.files {
+						assert.Empty(t, f.text, "%s: text kept over budget", p)
+					}
+				}
+			})
+		}
 	}
+}
+
+// A file whose text was dropped and that changed past the tracker (not
+// expected) owns nothing rather than the wrong lines.
+func TestTrackerDroppedTextChangedPast(t *testing.T) {
+	defer func(was int) { maxKept = was }(maxKept)
+	maxKept = 0
+	cur := fsWith(t, map[string]string{"f.txt": base})
+	tr := New(cur, fsWith(t, map[string]string{"f.txt": base}))
+	s := editcore.NewSession(cur, editcore.Options{})
+	tr.Apply(s, rep("f.txt", "b\n", "B\n"))
+	require.Equal(t, map[string][]Range{"f.txt": {{2, 2, 1}}}, tr.Ranges())
+	require.NoError(t, util.WriteFile(cur, "f.txt", []byte("x\nB\nc\n"), 0o644))
+	assert.Equal(t, map[string][]Range{}, tr.Ranges())
+	// Changed past it, then changed through it: only the new block's line.
+	tr.Apply(s, rep("f.txt", "c\n", "C\n"))
+	assert.Equal(t, map[string][]Range{"f.txt": {{3, 3, 2}}}, tr.Ranges())
 }
 
 // Without a base, files are read before the operation that changes them.

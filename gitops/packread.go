@@ -1,0 +1,461 @@
+package gitops
+
+import (
+	"bytes"
+	"compress/zlib"
+	"container/list"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+)
+
+// packSet reads objects straight from the repository's packs and loose
+// files, as git itself does: each .idx is mapped into memory and searched
+// by its fan-out table, so a lookup costs a few page reads whatever the
+// size of the repository, and no process or pipe round trip. What it
+// cannot read (an old index version, a corrupt entry, an object a partial
+// clone has yet to fetch) is left to the caller's fallback, git cat-file.
+type packSet struct {
+	dirs    []string // object directories: the repository's, then its alternates'
+	packs   []*packFile
+	known   map[string]bool // .idx paths already opened (or refused)
+	scanned bool
+	zr      io.ReadCloser // reused inflater
+	bases   baseCache
+}
+
+// packFile is one mapped pack and its index (version 2).
+type packFile struct {
+	idx, pack []byte
+	unmap     func()
+	count     uint32
+}
+
+// errNotInPacks: no pack or loose file of the repository has the object
+// (or it could not be read in-process); ask git.
+var errNotInPacks = errors.New("gitops: object not found in-process")
+
+func newPackSet(dirs []string) *packSet {
+	return &packSet{dirs: dirs, known: map[string]bool{}, bases: baseCache{max: 16 << 20}}
+}
+
+// scan opens packs not seen before; git adds packs (a fetch, a gc, another
+// run) at any time, and a pack that disappears stays readable through its
+// mapping.
+func (ps *packSet) scan() {
+	ps.scanned = true
+	for _, dir := range ps.dirs {
+		names, _ := filepath.Glob(filepath.Join(dir, "pack", "pack-*.idx"))
+		// Newest first: a run's own packs are the likeliest to be read.
+		sort.Sort(sort.Reverse(sort.StringSlice(names)))
+		for _, idx := range names {
+			if ps.known[idx] {
+				continue
+			}
+			ps.known[idx] = true
+			if p, err := openPack(idx); err == nil {
+				ps.packs = append(ps.packs, p)
+			}
+		}
+	}
+}
+
+func (ps *packSet) close() {
+	for _, p := range ps.packs {
+		p.unmap()
+	}
+	ps.packs = nil
+	ps.known = map[string]bool{}
+	ps.scanned = false
+}
+
+// openPack maps a pack and its version 2 index, checking the index's
+// shape so that every later read stays inside the mapping.
+func openPack(idxPath string) (*packFile, error) {
+	idx, unmapIdx, err := mapFile(idxPath)
+	if err != nil {
+		return nil, err
+	}
+	pack, unmapPack, err := mapFile(strings.TrimSuffix(idxPath, ".idx") + ".pack")
+	if err != nil {
+		unmapIdx()
+		return nil, err
+	}
+	p := &packFile{idx: idx, pack: pack, unmap: func() { unmapIdx(); unmapPack() }}
+	const head = 8 + 256*4
+	if len(idx) < head+40 || !bytes.Equal(idx[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) ||
+		len(pack) < 32 || !bytes.Equal(pack[:4], []byte("PACK")) {
+		p.unmap()
+		return nil, errors.New("unsupported pack index")
+	}
+	p.count = binary.BigEndian.Uint32(idx[8+255*4:])
+	if uint64(len(idx)) < head+uint64(p.count)*28+40 {
+		p.unmap()
+		return nil, errors.New("truncated pack index")
+	}
+	return p, nil
+}
+
+// find returns the offset of h in the pack, and its index position.
+func (p *packFile) find(h plumbing.Hash) (int64, int64, bool) {
+	const fan = 8
+	first := h[0]
+	lo := uint32(0)
+	if first > 0 {
+		lo = binary.BigEndian.Uint32(p.idx[fan+(int(first)-1)*4:])
+	}
+	hi := binary.BigEndian.Uint32(p.idx[fan+int(first)*4:])
+	if hi > p.count || lo > hi {
+		return 0, 0, false
+	}
+	names := p.idx[fan+256*4:]
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		switch c := bytes.Compare(names[mid*20:mid*20+20], h[:]); {
+		case c == 0:
+			off, ok := p.offset(mid)
+			return off, int64(mid), ok
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return 0, 0, false
+}
+
+// checkCRC compares the CRC-32 of the entry's bytes, off to end, with
+// the index's (for the entry at index position i; -1 skips the check).
+func (p *packFile) checkCRC(off, end, i int64) error {
+	if i < 0 || p.idx == nil {
+		return nil
+	}
+	at := 8 + 256*4 + int64(p.count)*20 + i*4
+	if crc32.ChecksumIEEE(p.pack[off:end]) != binary.BigEndian.Uint32(p.idx[at:]) {
+		return errors.New("pack entry damaged (CRC mismatch)")
+	}
+	return nil
+}
+
+func (p *packFile) offset(i uint32) (int64, bool) {
+	offs := 8 + 256*4 + uint64(p.count)*24
+	o := binary.BigEndian.Uint32(p.idx[offs+uint64(i)*4:])
+	if o&0x80000000 == 0 {
+		return int64(o), int64(o) < int64(len(p.pack))
+	}
+	large := offs + uint64(p.count)*4 + uint64(o&0x7fffffff)*8
+	if large+8 > uint64(len(p.idx))-40 {
+		return 0, false
+	}
+	v := binary.BigEndian.Uint64(p.idx[large:])
+	return int64(v), v < uint64(len(p.pack))
+}
+
+// read returns object h from a pack, else from a loose file.
+func (ps *packSet) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	if !ps.scanned {
+		ps.scan()
+	}
+	if typ, data, err := ps.readPacked(h, 0); err == nil {
+		return typ, data, nil
+	}
+	for _, dir := range ps.dirs {
+		hex := h.String()
+		if typ, data, err := ps.readLoose(filepath.Join(dir, hex[:2], hex[2:])); err == nil {
+			return typ, data, nil
+		}
+	}
+	// A pack added since the last scan (a concurrent gc moved the loose
+	// object into one).
+	n := len(ps.packs)
+	ps.scan()
+	if len(ps.packs) > n {
+		if typ, data, err := ps.readPacked(h, 0); err == nil {
+			return typ, data, nil
+		}
+	}
+	return 0, nil, errNotInPacks
+}
+
+// has reports whether some pack or loose file holds h.
+func (ps *packSet) has(h plumbing.Hash) bool {
+	if !ps.scanned {
+		ps.scan()
+	}
+	for _, p := range ps.packs {
+		if _, _, ok := p.find(h); ok {
+			return true
+		}
+	}
+	for _, dir := range ps.dirs {
+		hex := h.String()
+		if _, err := os.Stat(filepath.Join(dir, hex[:2], hex[2:])); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDeltaDepth bounds a chain of deltas (git's own default is 50, an
+// aggressive gc 250); a longer one is a corrupt or hostile pack.
+const maxDeltaDepth = 10000
+
+func (ps *packSet) readPacked(h plumbing.Hash, depth int) (plumbing.ObjectType, []byte, error) {
+	for _, p := range ps.packs {
+		if off, i, ok := p.find(h); ok {
+			return ps.readAt(p, off, i, depth)
+		}
+	}
+	return 0, nil, errNotInPacks
+}
+
+// Pack entry types (gitformat-pack).
+const (
+	packOfsDelta = 6
+	packRefDelta = 7
+)
+
+// readAt reads the entry at off, applying deltas down to their base.
+// want is the entry's index position when known (-1 otherwise): its
+// CRC-32 is then checked, which catches damage zlib cannot see (the
+// entry's type).
+func (ps *packSet) readAt(p *packFile, off int64, want int64, depth int) (plumbing.ObjectType, []byte, error) {
+	if depth > maxDeltaDepth {
+		return 0, nil, fmt.Errorf("delta chain longer than %d", maxDeltaDepth)
+	}
+	if c, ok := ps.bases.get(p, off); ok {
+		if depth == 0 { // the caller owns what it is given
+			return c.typ, bytes.Clone(c.data), nil
+		}
+		return c.typ, c.data, nil
+	}
+	typ, size, n, err := entryHeader(p.pack, off)
+	if err != nil {
+		return 0, nil, err
+	}
+	pos := off + int64(n)
+	var baseTyp plumbing.ObjectType
+	var base []byte
+	switch typ {
+	case plumbing.CommitObject, plumbing.TreeObject, plumbing.BlobObject, plumbing.TagObject:
+		data, end, err := ps.inflate(p.pack, pos, size)
+		if err != nil {
+			return 0, nil, err
+		}
+		if err := p.checkCRC(off, end, want); err != nil {
+			return 0, nil, err
+		}
+		return typ, data, nil
+	case packOfsDelta:
+		rel, m, err := ofsDeltaOffset(p.pack, pos)
+		if err != nil || rel <= 0 || rel > off {
+			return 0, nil, errors.Join(err, errors.New("bad delta base offset"))
+		}
+		pos += int64(m)
+		baseTyp, base, err = ps.readAt(p, off-rel, -1, depth+1)
+		if err != nil {
+			return 0, nil, err
+		}
+		ps.bases.put(p, off-rel, baseTyp, base)
+	case packRefDelta:
+		if pos+20 > int64(len(p.pack)) {
+			return 0, nil, io.ErrUnexpectedEOF
+		}
+		var bh plumbing.Hash
+		copy(bh[:], p.pack[pos:pos+20])
+		pos += 20
+		baseTyp, base, err = ps.readPacked(bh, depth+1)
+		if err != nil {
+			return 0, nil, err
+		}
+	default:
+		return 0, nil, fmt.Errorf("pack entry of type %d", typ)
+	}
+	delta, end, err := ps.inflate(p.pack, pos, size)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := p.checkCRC(off, end, want); err != nil {
+		return 0, nil, err
+	}
+	data, err := packfile.PatchDelta(base, delta)
+	if err != nil {
+		return 0, nil, err
+	}
+	return baseTyp, data, nil
+}
+
+// entryHeader decodes a pack entry's type and size (the inflated size of
+// its data: the object's, or the delta's).
+func entryHeader(pack []byte, off int64) (plumbing.ObjectType, int64, int, error) {
+	if off < 12 || off >= int64(len(pack)) {
+		return 0, 0, 0, io.ErrUnexpectedEOF
+	}
+	b := pack[off:]
+	c := b[0]
+	typ := plumbing.ObjectType((c >> 4) & 7)
+	size := int64(c & 0x0f)
+	shift := uint(4)
+	i := 1
+	for c&0x80 != 0 {
+		if i >= len(b) || shift > 56 {
+			return 0, 0, 0, io.ErrUnexpectedEOF
+		}
+		c = b[i]
+		size |= int64(c&0x7f) << shift
+		shift += 7
+		i++
+	}
+	if size < 0 {
+		return 0, 0, 0, errors.New("bad pack entry size")
+	}
+	return typ, size, i, nil
+}
+
+// ofsDeltaOffset decodes the distance back to an OFS_DELTA's base.
+func ofsDeltaOffset(pack []byte, pos int64) (int64, int, error) {
+	if pos >= int64(len(pack)) {
+		return 0, 0, io.ErrUnexpectedEOF
+	}
+	b := pack[pos:]
+	c := b[0]
+	v := int64(c & 0x7f)
+	i := 1
+	for c&0x80 != 0 {
+		if i >= len(b) || v > 1<<55 {
+			return 0, 0, io.ErrUnexpectedEOF
+		}
+		c = b[i]
+		v = ((v + 1) << 7) | int64(c&0x7f)
+		i++
+	}
+	return v, i, nil
+}
+
+// inflate decompresses the zlib stream at pos, which must hold exactly
+// size bytes (its checksum is checked at its end, as git does); end is
+// where the stream ends in the pack.
+func (ps *packSet) inflate(pack []byte, pos, size int64) (data []byte, end int64, err error) {
+	if pos >= int64(len(pack)) || size > (int64(len(pack))-pos)*1032+64 {
+		// zlib expands at most about 1032:1: a larger size is corrupt.
+		return nil, 0, io.ErrUnexpectedEOF
+	}
+	// A bytes.Reader is an io.ByteReader: the inflater reads no further
+	// than the stream, so what is left says where it ended.
+	src := bytes.NewReader(pack[pos:])
+	if ps.zr == nil {
+		ps.zr, err = zlib.NewReader(src)
+	} else {
+		err = ps.zr.(zlib.Resetter).Reset(src, nil)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	data = make([]byte, size)
+	if _, err := io.ReadFull(ps.zr, data); err != nil {
+		return nil, 0, err
+	}
+	var more [1]byte
+	if n, err := ps.zr.Read(more[:]); n != 0 || err != io.EOF {
+		return nil, 0, errors.New("pack entry longer than its header says")
+	}
+	return data, int64(len(pack)) - int64(src.Len()), nil
+}
+
+// readLoose reads a loose object file.
+func (ps *packSet) readLoose(path string) (plumbing.ObjectType, []byte, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return 0, nil, err
+	}
+	src := bytes.NewReader(raw)
+	if ps.zr == nil {
+		ps.zr, err = zlib.NewReader(src)
+	} else {
+		err = ps.zr.(zlib.Resetter).Reset(src, nil)
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	var head [32]byte
+	n, _ := io.ReadAtLeast(ps.zr, head[:], 1)
+	nul := bytes.IndexByte(head[:n], 0)
+	if nul < 0 {
+		return 0, nil, errors.New("bad loose object header")
+	}
+	kind, sz, ok := strings.Cut(string(head[:nul]), " ")
+	typ, terr := plumbing.ParseObjectType(kind)
+	size, serr := strconv.ParseInt(sz, 10, 64)
+	if !ok || terr != nil || serr != nil || size < 0 || size > int64(len(raw))*1032+int64(n) {
+		return 0, nil, errors.New("bad loose object header")
+	}
+	data := make([]byte, size)
+	k := copy(data, head[nul+1:n])
+	if int64(k) < size {
+		if _, err := io.ReadFull(ps.zr, data[k:]); err != nil {
+			return 0, nil, err
+		}
+	}
+	return typ, data, nil
+}
+
+// baseCache keeps delta bases recently resolved, so that reading the
+// objects of one delta chain (a tree's versions, say) does not undo the
+// chain again for each.
+type baseCache struct {
+	max, used int
+	order     list.List // of *baseEntry, most recent first
+	entries   map[baseKey]*list.Element
+}
+
+type baseKey struct {
+	p   *packFile
+	off int64
+}
+
+type baseEntry struct {
+	key  baseKey
+	typ  plumbing.ObjectType
+	data []byte
+}
+
+func (c *baseCache) get(p *packFile, off int64) (*baseEntry, bool) {
+	e, ok := c.entries[baseKey{p, off}]
+	if !ok {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*baseEntry), true
+}
+
+func (c *baseCache) put(p *packFile, off int64, typ plumbing.ObjectType, data []byte) {
+	if len(data) > c.max/4 {
+		return
+	}
+	k := baseKey{p, off}
+	if c.entries == nil {
+		c.entries = map[baseKey]*list.Element{}
+	}
+	if _, ok := c.entries[k]; ok {
+		return
+	}
+	c.entries[k] = c.order.PushFront(&baseEntry{key: k, typ: typ, data: data})
+	c.used += len(data)
+	for c.used > c.max {
+		last := c.order.Back()
+		e := last.Value.(*baseEntry)
+		c.order.Remove(last)
+		delete(c.entries, e.key)
+		c.used -= len(e.data)
+	}
+}

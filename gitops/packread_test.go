@@ -1,0 +1,163 @@
+package gitops
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+)
+
+// historyRepo makes a repository whose files change over many commits,
+// so that a repack stores most versions as deltas (chains of them).
+func historyRepo(t *testing.T) *gittest.Repo {
+	t.Helper()
+	gittest.Setenv(t)
+	r := gittest.New(t, map[string]string{"a.txt": "start\n"})
+	var body strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&body, "line %d of a file long enough to be worth a delta\n", i)
+	}
+	for i := range 30 {
+		r.Write(t, "big.txt", body.String()+strings.Repeat("tail\n", i))
+		r.Write(t, fmt.Sprintf("d%d/f.txt", i%4), strconv.Itoa(i)+"\n")
+		r.Git(t, "add", "-A")
+		r.Git(t, "commit", "-qm", "c"+strconv.Itoa(i))
+	}
+	return r
+}
+
+// allObjects lists every object git holds, with its type.
+func allObjects(t *testing.T, dir string) map[plumbing.Hash]string {
+	t.Helper()
+	out := gittest.Run(t, dir, nil, "cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype)")
+	objs := map[plumbing.Hash]string{}
+	for _, line := range strings.Split(out, "\n") {
+		hex, typ, _ := strings.Cut(line, " ")
+		objs[plumbing.NewHash(hex)] = typ
+	}
+	return objs
+}
+
+// TestPackSetReadsWhatGitReads reads every object of a repository
+// in-process and compares it with git cat-file: loose objects, a pack of
+// offset deltas (git's default), a pack of ref deltas, and a mix of the
+// three. Deltas must really be there, or the test proves nothing.
+func TestPackSetReadsWhatGitReads(t *testing.T) {
+	layouts := map[string][]string{
+		"loose":      nil,
+		"ofs-deltas": {"repack", "-a", "-d", "-q", "--depth=20", "--window=50"},
+		"ref-deltas": {"-c", "repack.useDeltaBaseOffset=false", "repack", "-a", "-d", "-q", "-F", "--depth=20", "--window=50"},
+	}
+	for name, repack := range layouts {
+		t.Run(name, func(t *testing.T) {
+			r := historyRepo(t)
+			if repack != nil {
+				gittest.Run(t, r.Dir, nil, repack...)
+				// A few loose objects beside the pack.
+				r.Write(t, "big.txt", "replaced\n")
+				r.Git(t, "commit", "-qam", "loose")
+				verify := gittest.Run(t, r.Dir, nil, "verify-pack", "-v", packIdx(t, r.Dir))
+				require.Contains(t, verify, "chain length = 2", "no delta chains: the test proves nothing")
+			}
+			ps := newPackSet([]string{filepath.Join(r.Dir, ".git", "objects")})
+			defer ps.close()
+			objs := allObjects(t, r.Dir)
+			require.Greater(t, len(objs), 100)
+			for h, typ := range objs {
+				gotTyp, data, err := ps.read(h)
+				require.NoError(t, err, "%s %s", typ, h)
+				require.Equal(t, typ, gotTyp.String(), h.String())
+				want := gittest.Run(t, r.Dir, nil, "cat-file", typ, h.String())
+				// gittest.Run trims the output.
+				require.Equal(t, want, strings.TrimSpace(string(data)), h.String())
+				require.Equal(t, h, plumbing.ComputeHash(gotTyp, data), "content does not hash to its name")
+			}
+			_, _, err := ps.read(plumbing.NewHash(strings.Repeat("ab", 20)))
+			require.ErrorIs(t, err, errNotInPacks)
+		})
+	}
+}
+
+func packIdx(t *testing.T, dir string) string {
+	t.Helper()
+	idx, err := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "pack-*.idx"))
+	require.NoError(t, err)
+	require.Len(t, idx, 1)
+	return idx[0]
+}
+
+// TestPackSetSeesNewPacks: a pack added after the first read (a gc, a
+// fetch, another run) is found on a miss.
+func TestPackSetSeesNewPacks(t *testing.T) {
+	r := historyRepo(t)
+	ps := newPackSet([]string{filepath.Join(r.Dir, ".git", "objects")})
+	defer ps.close()
+	head := plumbing.NewHash(r.Git(t, "rev-parse", "HEAD"))
+	_, _, err := ps.read(head)
+	require.NoError(t, err)
+	r.Write(t, "new.txt", "after the first read\n")
+	r.Git(t, "add", "new.txt")
+	r.Git(t, "commit", "-qm", "new")
+	gittest.Run(t, r.Dir, nil, "gc", "-q", "--prune=now")
+	blob := plumbing.NewHash(r.Git(t, "rev-parse", "HEAD:new.txt"))
+	_, data, err := ps.read(blob)
+	require.NoError(t, err)
+	require.Equal(t, "after the first read\n", string(data))
+}
+
+// TestPackSetRefusesCorruptPacks: a damaged pack is an error, never a
+// panic or a wrong object.
+func TestPackSetRefusesCorruptPacks(t *testing.T) {
+	r := historyRepo(t)
+	gittest.Run(t, r.Dir, nil, "repack", "-a", "-d", "-q")
+	idx := packIdx(t, r.Dir)
+	packPath := strings.TrimSuffix(idx, ".idx") + ".pack"
+	orig, err := os.ReadFile(packPath)
+	require.NoError(t, err)
+	objs := allObjects(t, r.Dir)
+	for _, cut := range []int{len(orig) / 2, 200, 40} {
+		require.NoError(t, os.Chmod(packPath, 0o644))
+		damaged := bytes.Clone(orig)
+		for i := cut; i < len(damaged)-20; i += 7 {
+			damaged[i] ^= 0x5a
+		}
+		require.NoError(t, os.WriteFile(packPath, damaged, 0o644))
+		ps := newPackSet([]string{filepath.Join(r.Dir, ".git", "objects")})
+		bad := 0
+		for h := range objs {
+			typ, data, err := ps.read(h)
+			if err != nil {
+				bad++
+				continue
+			}
+			require.Equal(t, h, plumbing.ComputeHash(typ, data), "a damaged pack gave a wrong object")
+		}
+		ps.close()
+		require.Positive(t, bad, "cut at %d damaged nothing", cut)
+	}
+}
+
+// FuzzPackEntry reads an entry from arbitrary pack bytes: an error or an
+// object, never a panic or a runaway allocation.
+func FuzzPackEntry(f *testing.F) {
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\x35x\x9c\xcbH\xcd\xc9\xc9\x07\x00\x06,\x02\x15"), int64(12))
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x02\x35x\x9c\xcbH\xcd\xc9\xc9\x07\x00\x06,\x02\x15\x60\x0dx\x9c\x03\x00\x00\x00\x00\x01"), int64(25))
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f"), int64(12))
+	f.Fuzz(func(t *testing.T, pack []byte, off int64) {
+		ps := newPackSet(nil)
+		p := &packFile{pack: pack, unmap: func() {}}
+		typ, data, err := ps.readAt(p, off, -1, 0)
+		if err == nil && typ != plumbing.CommitObject && typ != plumbing.TreeObject &&
+			typ != plumbing.BlobObject && typ != plumbing.TagObject {
+			t.Fatalf("object of type %v (%d bytes) without an error", typ, len(data))
+		}
+	})
+}

@@ -1,0 +1,230 @@
+package gitops
+
+import (
+	"bufio"
+	"bytes"
+	"compress/zlib"
+	"crypto/sha1"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+)
+
+// pendingPack is where a run writes its objects: one pack file, appended
+// to as objects come, as git fast-import does, instead of a loose file per
+// object (a file creation, a rename and often a directory each, then read
+// back to be packed). Nothing in it is visible to git until publish moves
+// it into objects/pack beside its index; the run reads its own objects
+// back from the file meanwhile.
+type pendingPack struct {
+	f       *os.File
+	w       *bufio.Writer
+	off     uint64 // where the next entry starts
+	entries map[plumbing.Hash]pendingEntry
+	order   []plumbing.Hash
+	zw      *zlib.Writer
+	crc     hashWriter
+}
+
+type pendingEntry struct {
+	off  uint64 // of the entry's header in the file
+	data uint64 // of its deflated data
+	crc  uint32
+	typ  plumbing.ObjectType
+	size int64
+}
+
+// hashWriter feeds a CRC-32 as the bytes go by.
+type hashWriter struct {
+	w   io.Writer
+	sum uint32
+	n   uint64
+}
+
+func (h *hashWriter) Write(p []byte) (int, error) {
+	n, err := h.w.Write(p)
+	h.sum = crc32.Update(h.sum, crc32.IEEETable, p[:n])
+	h.n += uint64(n)
+	return n, err
+}
+
+// newPendingPack starts a pack file in packDir. Its name is not "tmp_…":
+// git prune deletes those in the pack directory.
+func newPendingPack(packDir string) (*pendingPack, error) {
+	if err := os.MkdirAll(packDir, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(packDir, "aiedit-incoming-")
+	if err != nil {
+		return nil, err
+	}
+	p := &pendingPack{f: f, w: bufio.NewWriterSize(f, 256<<10), entries: map[plumbing.Hash]pendingEntry{}}
+	// The object count is written in when the pack is finished.
+	var head [12]byte
+	copy(head[:], "PACK")
+	binary.BigEndian.PutUint32(head[4:], 2)
+	if _, err := p.w.Write(head[:]); err != nil {
+		p.discard()
+		return nil, err
+	}
+	p.off = 12
+	p.zw, _ = zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	return p, nil
+}
+
+// add appends an object unless the pack has it already.
+func (p *pendingPack) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, r io.Reader) error {
+	if _, ok := p.entries[h]; ok {
+		return nil
+	}
+	p.crc = hashWriter{w: p.w}
+	var hdr [16]byte
+	k := packEntryHeader(hdr[:], typ, uint64(size))
+	if _, err := p.crc.Write(hdr[:k]); err != nil {
+		return err
+	}
+	p.zw.Reset(&p.crc)
+	if m, err := io.Copy(p.zw, r); err != nil || m != size {
+		return errors.Join(err, fmt.Errorf("object of %d bytes read as %d", size, m))
+	}
+	if err := p.zw.Close(); err != nil {
+		return err
+	}
+	p.entries[h] = pendingEntry{off: p.off, data: p.off + uint64(k), crc: p.crc.sum, typ: typ, size: size}
+	p.order = append(p.order, h)
+	p.off += p.crc.n
+	return nil
+}
+
+// packEntryHeader encodes an entry's type and size; it returns its length.
+func packEntryHeader(hdr []byte, typ plumbing.ObjectType, size uint64) int {
+	b := byte(typ)<<4 | byte(size&0x0f)
+	size >>= 4
+	k := 0
+	for size != 0 {
+		hdr[k] = b | 0x80
+		k++
+		b = byte(size & 0x7f)
+		size >>= 7
+	}
+	hdr[k] = b
+	return k + 1
+}
+
+// read returns an object this pack holds.
+func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, error) {
+	e, ok := p.entries[h]
+	if !ok {
+		return 0, nil, false, nil
+	}
+	if err := p.w.Flush(); err != nil {
+		return 0, nil, true, err
+	}
+	zr, err := zlib.NewReader(io.NewSectionReader(p.f, int64(e.data), int64(p.off-e.data)))
+	if err != nil {
+		return 0, nil, true, err
+	}
+	data := make([]byte, e.size)
+	if _, err := io.ReadFull(zr, data); err != nil {
+		return 0, nil, true, err
+	}
+	return e.typ, data, true, nil
+}
+
+// finish writes the object count and the trailing checksum, and returns
+// the pack's name and its index.
+func (p *pendingPack) finish() (plumbing.Hash, []byte, error) {
+	if err := p.w.Flush(); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	var count [4]byte
+	binary.BigEndian.PutUint32(count[:], uint32(len(p.order)))
+	if _, err := p.f.WriteAt(count[:], 8); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	// The checksum covers the header written last: read the file back
+	// (from the page cache), as fast-import does.
+	sum := sha1.New()
+	if _, err := io.Copy(sum, io.NewSectionReader(p.f, 0, int64(p.off))); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	var packSum plumbing.Hash
+	copy(packSum[:], sum.Sum(nil))
+	if _, err := p.f.WriteAt(packSum[:], int64(p.off)); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	var idx idxfile.Writer
+	if err := idx.OnHeader(uint32(len(p.order))); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	for _, h := range p.order {
+		e := p.entries[h]
+		idx.Add(h, e.off, e.crc)
+	}
+	if err := idx.OnFooter(packSum); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	mi, err := idx.Index()
+	if err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	var out bytes.Buffer
+	if _, err := idxfile.NewEncoder(&out).Encode(mi); err != nil {
+		return plumbing.ZeroHash, nil, err
+	}
+	return packSum, out.Bytes(), nil
+}
+
+// publish finishes the pack and moves it into place, with a .keep file
+// first when keep is set (see ProtectWritten); it returns the .keep's
+// path ("" when none was taken). The pending pack is gone either way.
+func (p *pendingPack) publish(keep bool) (string, error) {
+	defer p.discard()
+	sum, idx, err := p.finish()
+	if err != nil {
+		return "", err
+	}
+	if err := p.f.Close(); err != nil {
+		return "", err
+	}
+	// Read-only for everyone, as git leaves its packs (CreateTemp made it
+	// private to this user).
+	if err := os.Chmod(p.f.Name(), 0o444); err != nil {
+		return "", err
+	}
+	base := filepath.Join(filepath.Dir(p.f.Name()), "pack-"+sum.String())
+	var kept string
+	if keep {
+		if kept, err = takeKeep(base + ".keep"); err != nil {
+			return "", err
+		}
+	}
+	release := func() {
+		if kept != "" {
+			_ = os.Remove(kept)
+		}
+	}
+	// The pack, then its index: git finds a pack by its index.
+	if err := os.Rename(p.f.Name(), base+".pack"); err != nil {
+		release()
+		return "", err
+	}
+	if err := writeFileAtomic(base+".idx", idx); err != nil {
+		release()
+		return "", err
+	}
+	return kept, nil
+}
+
+// discard closes and removes the file (a no-op once it was published).
+func (p *pendingPack) discard() {
+	_ = p.f.Close()
+	_ = os.Remove(p.f.Name())
+}
