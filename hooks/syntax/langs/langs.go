@@ -1,11 +1,9 @@
 // Package langs is the table of languages the syntax check knows, and
 // how this build checks each. It is apart from package syntax, and
-// imports nothing but strings, so that `git aiedit --version` can print
-// it before syntax's parsers (and their package initialization) are
-// needed.
+// imports nothing, so that `git aiedit --version` can print it before
+// the parsers' packages are initialized (cmd/git-aiedit/internal/fastpath:
+// even strings would make Go initialize most of the program first).
 package langs
-
-import "strings"
 
 // Lang is a language the built-in check knows, and how this build checks
 // it: the tree-sitter grammars are only in a build with cgo.
@@ -57,9 +55,21 @@ func Summary() string {
 			out = append(out, l.Name)
 		}
 	}
-	s := strings.Join(in, " ")
+	s := join(in)
 	if !TreeSitter {
-		s += " (Python by its lexer only; without cgo, so no tree-sitter: " + strings.Join(out, " ") + " unchecked)"
+		s += " (Python by its lexer only; without cgo, so no tree-sitter: " + join(out) + " unchecked)"
+	}
+	return s
+}
+
+// join is strings.Join(names, " "), which this package does not import.
+func join(names []string) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += " "
+		}
+		s += n
 	}
 	return s
 }
