@@ -4,19 +4,22 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
+	_ "unsafe" // go:linkname
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/hooks/syntax"
+	"github.com/git-aiedit/git-aiedit/cmd/git-aiedit/internal/fastpath"
 )
 
 // version, commit and date are the release's, when the build says so
 // (goreleaser: -ldflags "-X main.version=1.2.3 -X main.commit=… -X
-// main.date=…"). Otherwise they come from the build information: the
-// module's version (go install …@v1.2.3) or "(devel)", and the VCS
-// revision and time of a build from a checkout.
+// main.date=…"). Package fastpath also reads them, by these link names:
+// it prints --version before this package is initialized.
+//
+//go:linkname version
+//go:linkname commit
+//go:linkname date
 var version, commit, date = "", "", ""
 
 func init() {
@@ -25,46 +28,20 @@ func init() {
 	cli.VersionPrinter = func(cmd *cli.Command) { fmt.Fprintln(cmd.Root().Writer, versionLine()) }
 }
 
-// versionLine is "git-aiedit version V (commit C, DATE[, modified]) GO
-// OS/ARCH", then which languages this build's syntax check knows (a build
-// without cgo has no tree-sitter grammars).
+// versionLine is the version, commit, Go version and the languages this
+// build's syntax check knows (fastpath.VersionLine), from the build
+// information as runtime/debug reads it.
 func versionLine() string {
-	v, commit, date, modified := version, commit, date, false
-	goVersion := runtime.Version()
-	if info, ok := debug.ReadBuildInfo(); ok {
-		if v == "" {
-			v = info.Main.Version
-		}
-		goVersion = info.GoVersion
-		for _, s := range info.Settings {
-			switch {
-			case s.Key == "vcs.revision" && commit == "":
-				commit = s.Value
-			case s.Key == "vcs.time" && date == "":
-				date = s.Value
-			case s.Key == "vcs.modified":
-				modified = s.Value == "true"
-			}
-		}
+	stamp := fastpath.Stamp{Version: version, Commit: commit, Date: date}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return fastpath.VersionLine(stamp, nil)
 	}
-	if v == "" {
-		v = "(devel)"
+	b := &fastpath.Build{Version: info.Main.Version}
+	for _, s := range info.Settings {
+		b.Settings = append(b.Settings, [2]string{s.Key, s.Value})
 	}
-	line := "git-aiedit version " + v
-	if commit != "" {
-		if len(commit) > 12 {
-			commit = commit[:12]
-		}
-		line += " (commit " + commit
-		if date != "" {
-			line += ", " + date
-		}
-		if modified {
-			line += ", modified"
-		}
-		line += ")"
-	}
-	return fmt.Sprintf("%s %s %s/%s\nsyntax checks: %s", line, goVersion, runtime.GOOS, runtime.GOARCH, syntax.Summary())
+	return fastpath.VersionLine(stamp, b)
 }
 
 func versionCommand(stdout io.Writer) *cli.Command {

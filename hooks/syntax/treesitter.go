@@ -19,10 +19,6 @@ import (
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
 
-// TreeSitter reports whether this build has the tree-sitter grammars:
-// they are C, built with cgo.
-const TreeSitter = true
-
 // Tree-sitter grammars, each loaded once. The official
 // github.com/tree-sitter/go-tree-sitter modules are not served by the Go
 // module proxy this project builds from; these bindings carry the same
