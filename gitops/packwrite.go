@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
@@ -55,16 +57,22 @@ func (h *hashWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// newPendingPack starts a pack file in packDir. Its name is not "tmp_…":
-// git prune deletes those in the pack directory.
+// pendingPrefix names pending packs in objects/pack. Not "tmp_…": git
+// prune deletes those, which would take a run's objects from under it.
+const pendingPrefix = "aiedit-pending-"
+
+// newPendingPack starts a pack file in packDir, and removes those that
+// killed runs left there.
 func newPendingPack(packDir string) (*pendingPack, error) {
 	if err := os.MkdirAll(packDir, 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(packDir, "aiedit-incoming-")
+	f, err := os.CreateTemp(packDir, pendingPrefix)
 	if err != nil {
 		return nil, err
 	}
+	holdPending(f)
+	removeAbandoned(packDir, f.Name())
 	p := &pendingPack{f: f, w: bufio.NewWriterSize(f, 256<<10), entries: map[plumbing.Hash]pendingEntry{}}
 	// The object count is written in when the pack is finished.
 	var head [12]byte
@@ -221,6 +229,31 @@ func (p *pendingPack) publish(keep bool) (string, error) {
 		return "", err
 	}
 	return kept, nil
+}
+
+// removeAbandoned removes what killed runs left in the pack directory:
+// pending packs nobody holds, and index files half-written an hour ago
+// or more (a run writes one in milliseconds).
+func removeAbandoned(packDir, own string) {
+	entries, err := os.ReadDir(packDir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		path := filepath.Join(packDir, name)
+		pending := strings.HasPrefix(name, pendingPrefix)
+		if path == own || !pending && !strings.HasPrefix(name, "aiedit-incoming-") {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if pending && abandoned(path, info.ModTime()) || !pending && time.Since(info.ModTime()) > time.Hour {
+			_ = os.Remove(path)
+		}
+	}
 }
 
 // discard closes and removes the file (a no-op once it was published).

@@ -113,7 +113,7 @@ func TestProtectWrittenPruned(t *testing.T) {
 	require.ErrorIs(t, err, ErrObjectPruned)
 	keeps, _ := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "*.keep"))
 	require.Empty(t, keeps)
-	tmps, _ := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "aiedit-incoming-*"))
+	tmps, _ := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "aiedit-*"))
 	require.Empty(t, tmps)
 }
 

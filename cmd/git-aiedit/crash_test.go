@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -90,6 +91,11 @@ func TestKilledApply(t *testing.T) {
 		seen[resp] = true
 	}
 	assert.Len(t, seen, 60)
+	// What the killed runs left in objects/pack (their pending packs) is
+	// gone: the later runs removed it.
+	left, err := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "aiedit-pending-*"))
+	require.NoError(t, err)
+	assert.Empty(t, left)
 	r.fsck()
 	t.Logf("a full run takes %v; %d of 25 runs finished before the kill", full, completed)
 }
