@@ -34,11 +34,17 @@ type packSet struct {
 	bases   baseCache
 }
 
-// packFile is one mapped pack and its index (version 2).
+// packFile is one pack and its index (version 2), each mapped the first
+// time it is needed: a lookup usually ends in the first pack it tries.
 type packFile struct {
+	idxPath   string
+	idxSize   int64
 	idx, pack []byte
-	unmap     func()
+	unmaps    []func()
 	count     uint32
+	// state: 0 not opened yet, 1 index mapped, 2 pack mapped too, -1
+	// unusable (a missing file, an old or damaged index).
+	state int
 }
 
 // errNotInPacks: no pack or loose file of the repository has the object
@@ -49,65 +55,116 @@ func newPackSet(dirs []string) *packSet {
 	return &packSet{dirs: dirs, known: map[string]bool{}, bases: baseCache{max: 16 << 20}}
 }
 
-// scan opens packs not seen before; git adds packs (a fetch, a gc, another
-// run) at any time, and a pack that disappears stays readable through its
-// mapping.
+// scan lists packs not seen before; git adds packs (a fetch, a gc,
+// another run) at any time, and a pack that disappears stays readable
+// through its mapping. The largest come first (the repository's history
+// is there), and a pack an object was found in moves to the front, as
+// git's own lookup does.
 func (ps *packSet) scan() {
+	first := !ps.scanned
 	ps.scanned = true
+	var found []*packFile
 	for _, dir := range ps.dirs {
-		names, _ := filepath.Glob(filepath.Join(dir, "pack", "pack-*.idx"))
-		// Newest first: a run's own packs are the likeliest to be read.
-		sort.Sort(sort.Reverse(sort.StringSlice(names)))
-		for _, idx := range names {
-			if ps.known[idx] {
+		entries, _ := os.ReadDir(filepath.Join(dir, "pack"))
+		for _, e := range entries {
+			name := e.Name()
+			if !strings.HasPrefix(name, "pack-") || !strings.HasSuffix(name, ".idx") {
 				continue
 			}
-			ps.known[idx] = true
-			if p, err := openPack(idx); err == nil {
-				ps.packs = append(ps.packs, p)
+			path := filepath.Join(dir, "pack", name)
+			if ps.known[path] {
+				continue
 			}
+			ps.known[path] = true
+			p := &packFile{idxPath: path}
+			if info, err := e.Info(); err == nil {
+				p.idxSize = info.Size()
+			}
+			found = append(found, p)
 		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].idxSize > found[j].idxSize })
+	if first {
+		ps.packs = found
+	} else {
+		// New since the last look: likely where a missed object is.
+		ps.packs = append(found, ps.packs...)
 	}
 }
 
 func (ps *packSet) close() {
 	for _, p := range ps.packs {
-		p.unmap()
+		p.close()
 	}
 	ps.packs = nil
 	ps.known = map[string]bool{}
 	ps.scanned = false
 }
 
-// openPack maps a pack and its version 2 index, checking the index's
-// shape so that every later read stays inside the mapping.
-func openPack(idxPath string) (*packFile, error) {
-	idx, unmapIdx, err := mapFile(idxPath)
-	if err != nil {
-		return nil, err
+func (p *packFile) close() {
+	for _, u := range p.unmaps {
+		u()
 	}
-	pack, unmapPack, err := mapFile(strings.TrimSuffix(idxPath, ".idx") + ".pack")
-	if err != nil {
-		unmapIdx()
-		return nil, err
+	p.unmaps, p.idx, p.pack = nil, nil, nil
+	if p.state > 0 {
+		p.state = 0
 	}
-	p := &packFile{idx: idx, pack: pack, unmap: func() { unmapIdx(); unmapPack() }}
+}
+
+// openIdx maps the index, checking its shape so that every later lookup
+// stays inside the mapping.
+func (p *packFile) openIdx() bool {
+	if p.state != 0 {
+		return p.state > 0
+	}
+	p.state = -1
+	idx, unmap, err := mapFile(p.idxPath)
+	if err != nil {
+		return false
+	}
 	const head = 8 + 256*4
-	if len(idx) < head+40 || !bytes.Equal(idx[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) ||
-		len(pack) < 32 || !bytes.Equal(pack[:4], []byte("PACK")) {
-		p.unmap()
-		return nil, errors.New("unsupported pack index")
+	if len(idx) < head+40 || !bytes.Equal(idx[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
+		unmap()
+		return false
 	}
-	p.count = binary.BigEndian.Uint32(idx[8+255*4:])
-	if uint64(len(idx)) < head+uint64(p.count)*28+40 {
-		p.unmap()
-		return nil, errors.New("truncated pack index")
+	count := binary.BigEndian.Uint32(idx[8+255*4:])
+	if uint64(len(idx)) < head+uint64(count)*28+40 {
+		unmap()
+		return false
 	}
-	return p, nil
+	p.idx, p.count, p.state = idx, count, 1
+	p.unmaps = append(p.unmaps, unmap)
+	return true
+}
+
+// openPack maps the pack itself.
+func (p *packFile) openPack() bool {
+	if p.state == 2 {
+		return true
+	}
+	if !p.openIdx() {
+		return false
+	}
+	pack, unmap, err := mapFile(strings.TrimSuffix(p.idxPath, ".idx") + ".pack")
+	if err != nil {
+		return false
+	}
+	if len(pack) < 32 || !bytes.Equal(pack[:4], []byte("PACK")) {
+		unmap()
+		p.close()
+		p.state = -1
+		return false
+	}
+	p.pack, p.state = pack, 2
+	p.unmaps = append(p.unmaps, unmap)
+	return true
 }
 
 // find returns the offset of h in the pack, and its index position.
 func (p *packFile) find(h plumbing.Hash) (int64, int64, bool) {
+	if !p.openIdx() {
+		return 0, 0, false
+	}
 	const fan = 8
 	first := h[0]
 	lo := uint32(0)
@@ -150,15 +207,16 @@ func (p *packFile) checkCRC(off, end, i int64) error {
 func (p *packFile) offset(i uint32) (int64, bool) {
 	offs := 8 + 256*4 + uint64(p.count)*24
 	o := binary.BigEndian.Uint32(p.idx[offs+uint64(i)*4:])
+	// Whether the offset is inside the pack is checked as it is read.
 	if o&0x80000000 == 0 {
-		return int64(o), int64(o) < int64(len(p.pack))
+		return int64(o), true
 	}
 	large := offs + uint64(p.count)*4 + uint64(o&0x7fffffff)*8
 	if large+8 > uint64(len(p.idx))-40 {
 		return 0, false
 	}
 	v := binary.BigEndian.Uint64(p.idx[large:])
-	return int64(v), v < uint64(len(p.pack))
+	return int64(v), v < 1<<62
 }
 
 // read returns object h from a pack, else from a loose file.
@@ -211,8 +269,12 @@ func (ps *packSet) has(h plumbing.Hash) bool {
 const maxDeltaDepth = 10000
 
 func (ps *packSet) readPacked(h plumbing.Hash, depth int) (plumbing.ObjectType, []byte, error) {
-	for _, p := range ps.packs {
-		if off, i, ok := p.find(h); ok {
+	for k, p := range ps.packs {
+		if off, i, ok := p.find(h); ok && p.openPack() {
+			if k > 0 {
+				copy(ps.packs[1:k+1], ps.packs[:k])
+				ps.packs[0] = p
+			}
 			return ps.readAt(p, off, i, depth)
 		}
 	}

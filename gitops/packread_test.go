@@ -153,7 +153,7 @@ func FuzzPackEntry(f *testing.F) {
 	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f"), int64(12))
 	f.Fuzz(func(t *testing.T, pack []byte, off int64) {
 		ps := newPackSet(nil)
-		p := &packFile{pack: pack, unmap: func() {}}
+		p := &packFile{pack: pack, state: 2}
 		typ, data, err := ps.readAt(p, off, -1, 0)
 		if err == nil && typ != plumbing.CommitObject && typ != plumbing.TreeObject &&
 			typ != plumbing.BlobObject && typ != plumbing.TagObject {

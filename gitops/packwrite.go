@@ -232,8 +232,8 @@ func (p *pendingPack) publish(keep bool) (string, error) {
 }
 
 // removeAbandoned removes what killed runs left in the pack directory:
-// pending packs nobody holds, and index files half-written an hour ago
-// or more (a run writes one in milliseconds).
+// pending packs nobody holds (a minute old at least), and index files
+// half-written an hour ago or more (a run writes one in milliseconds).
 func removeAbandoned(packDir, own string) {
 	entries, err := os.ReadDir(packDir)
 	if err != nil {
@@ -250,7 +250,10 @@ func removeAbandoned(packDir, own string) {
 		if err != nil {
 			continue
 		}
-		if pending && abandoned(path, info.ModTime()) || !pending && time.Since(info.ModTime()) > time.Hour {
+		// A pending pack is locked a moment after it is created: one of
+		// less than a minute may be that young.
+		age := time.Since(info.ModTime())
+		if pending && age > time.Minute && abandoned(path, info.ModTime()) || !pending && age > time.Hour {
 			_ = os.Remove(path)
 		}
 	}

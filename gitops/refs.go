@@ -29,34 +29,57 @@ type RefUpdate struct {
 // --stdin`): all move, each with its reflog entry, or none does. It fails
 // as UpdateRef does; MovedRef tells which ref another writer moved.
 func (r *Repo) UpdateRefs(ctx context.Context, reason string, updates ...RefUpdate) error {
-	op := "update-ref"
-	var in strings.Builder
-	for _, u := range updates {
-		op += " " + u.Ref
-		if u.New.IsZero() {
-			return &RepoError{Op: op, Msg: "refusing to delete a ref"}
-		}
-		// Never HEAD: through the symbolic ref it would move the user's
-		// branch. A name with white space could not be written below.
-		if !strings.HasPrefix(u.Ref, "refs/") || strings.ContainsAny(u.Ref, " \t\n\x00") {
-			return &RepoError{Op: op, Msg: "not a full ref name (want refs/…)"}
-		}
-		fmt.Fprintf(&in, "update %s %s %s\n", u.Ref, u.New, u.Old)
+	in, err := refCommands(updates)
+	if err != nil {
+		return err
 	}
-	// A reflog message is one line; git would cut it at the newline.
-	reason = strings.Join(strings.Fields(reason), " ")
+	reason = reflogLine(reason)
 	var g gitCmd
 	if len(updates) == 1 {
 		u := updates[0]
 		g = r.git("update-ref", "-m", reason, "--end-of-options", u.Ref, u.New.String(), u.Old.String())
 	} else {
 		g = r.git("update-ref", "-m", reason, "--stdin")
-		g.stdin = []byte(in.String())
+		g.stdin = []byte(in)
 	}
 	res, err := g.run(ctx)
 	if err != nil {
-		return &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+		return &RepoError{Op: opName(updates), Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
+	return r.refUpdateError(updates, res)
+}
+
+// refCommands checks updates and writes them as `update-ref --stdin`
+// commands.
+func refCommands(updates []RefUpdate) (string, error) {
+	var in strings.Builder
+	for _, u := range updates {
+		if u.New.IsZero() {
+			return "", &RepoError{Op: opName(updates), Msg: "refusing to delete a ref"}
+		}
+		// Never HEAD: through the symbolic ref it would move the user's
+		// branch. A name with white space could not be written below.
+		if !strings.HasPrefix(u.Ref, "refs/") || strings.ContainsAny(u.Ref, " \t\n\x00") {
+			return "", &RepoError{Op: opName(updates), Msg: "not a full ref name (want refs/…)"}
+		}
+		fmt.Fprintf(&in, "update %s %s %s\n", u.Ref, u.New, u.Old)
+	}
+	return in.String(), nil
+}
+
+func opName(updates []RefUpdate) string {
+	op := "update-ref"
+	for _, u := range updates {
+		op += " " + u.Ref
+	}
+	return op
+}
+
+// reflogLine makes reason one line; git would cut it at the newline.
+func reflogLine(reason string) string { return strings.Join(strings.Fields(reason), " ") }
+
+// refUpdateError says what a finished update-ref's result means.
+func (r *Repo) refUpdateError(updates []RefUpdate, res gitResult) error {
 	if res.code == 0 {
 		return nil
 	}
@@ -70,7 +93,7 @@ func (r *Repo) UpdateRefs(ctx context.Context, reason string, updates ...RefUpda
 			break
 		}
 	}
-	op = "update-ref " + failed.Ref
+	op := "update-ref " + failed.Ref
 	if strings.Contains(stderr, ".lock': File exists") {
 		return r.lockError(op, failed.Ref, msg)
 	}

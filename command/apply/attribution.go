@@ -106,6 +106,9 @@ func (r *responseState) note() *gitops.Attribution {
 	return a
 }
 
+// reflogMessage is what the branch's reflog says of a run.
+func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s", a.inputs[0].label) }
+
 // moveBranch moves the branch from old to head, and the attribution notes
 // of the commits the build made with it, in one transaction: one git
 // process, and a commit on the branch always has its note. What the run
@@ -125,7 +128,11 @@ func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbi
 		if notes.Ref != "" {
 			updates = append(updates, notes)
 		}
-		if err := a.repo.UpdateRefs(ctx, fmt.Sprintf("aiedit: apply %s", a.inputs[0].label), updates...); err != nil {
+		move := a.repo.UpdateRefs
+		if a.tx != nil {
+			move = func(ctx context.Context, _ string, updates ...gitops.RefUpdate) error { return a.tx.Commit(ctx, updates...) }
+		}
+		if err := move(ctx, a.reflogMessage(), updates...); err != nil {
 			p.Release()
 			return err
 		}

@@ -177,6 +177,7 @@ func (o *Options) check() error {
 type applier struct {
 	opts   *Options
 	repo   *gitops.Repo
+	tx     *gitops.RefTransaction // started ahead of the branch's move
 	inputs []*input
 	out    *human
 	debug  *log.Logger
@@ -327,6 +328,12 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 				return nil, err
 			}
 		}
+	}
+	if !a.opts.DryRun {
+		// The process that moves the refs starts now, while the run
+		// works: its start is then off the time the run takes.
+		a.tx = a.repo.StartRefTransaction(a.reflogMessage())
+		defer a.tx.Abort()
 	}
 	retry := gitops.NewBackoff()
 	var unqueue func() // set once the run lost a race and queued
