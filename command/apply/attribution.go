@@ -130,7 +130,9 @@ func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbi
 		}
 		move := a.repo.UpdateRefs
 		if a.tx != nil {
-			move = func(ctx context.Context, _ string, updates ...gitops.RefUpdate) error { return a.tx.Commit(ctx, updates...) }
+			move = func(ctx context.Context, _ string, updates ...gitops.RefUpdate) error {
+				return a.tx.Commit(ctx, updates...)
+			}
 		}
 		if err := move(ctx, a.reflogMessage(), updates...); err != nil {
 			p.Release()
