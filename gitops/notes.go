@@ -288,6 +288,15 @@ func setNote(fs *TreeFS, hex string, blob plumbing.Hash) error {
 		}
 		dir, rest = path.Join(dir, rest[:2]), rest[2:]
 	}
+	if len(rest) > 2 {
+		moved, err := fanOut(fs, dir)
+		if err != nil {
+			return err
+		}
+		if moved {
+			dir, rest = path.Join(dir, rest[:2]), rest[2:]
+		}
+	}
 	// The same note under another split of the name would shadow this one.
 	for i := 2; i < len(hex); i += 2 {
 		p := strings.Join(splitEvery(hex[:i], 2), "/") + "/" + hex[i:]
@@ -299,6 +308,60 @@ func setNote(fs *TreeFS, hex string, blob plumbing.Hash) error {
 		_ = fs.Remove(hex)
 	}
 	return fs.setBlob(path.Join(dir, rest), blob)
+}
+
+// notesFanOut is how many notes one tree of a notes ref holds; the next
+// one moves them one level down, into directories named by their next two
+// hex digits, as git's notes code does (notes.c, determine_fanout): a
+// run then reads and writes a tree of a few hundred entries, not one of
+// every note ever written.
+const notesFanOut = 256
+
+// fanOut moves the notes of directory dir ("" the top) down one level
+// when it holds notesFanOut entries or more; moved reports whether it did.
+func fanOut(fs *TreeFS, dir string) (moved bool, err error) {
+	const op = "notes fan-out"
+	var d *dirNode
+	var chain []*dirNode
+	if dir == "" {
+		if err := fs.load(fs.root); err != nil {
+			return false, err
+		}
+		d, chain = fs.root, []*dirNode{fs.root}
+	} else {
+		n, c, _, err := fs.lookup(op, dir)
+		if err != nil || n.dir == nil {
+			return false, err
+		}
+		if err := fs.load(n.dir); err != nil {
+			return false, err
+		}
+		d, chain = n.dir, append(c, n.dir)
+	}
+	if len(d.entries) < notesFanOut {
+		return false, nil
+	}
+	for name, n := range d.entries {
+		if len(name) <= 2 || n.mode == filemode.Dir || !isHex(name) {
+			continue // a directory already, or not a note
+		}
+		sub := d.entries[name[:2]]
+		if sub == nil {
+			sub = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+			d.entries[name[:2]] = sub
+		}
+		if sub.mode != filemode.Dir {
+			continue
+		}
+		if err := fs.load(sub.dir); err != nil {
+			return false, err
+		}
+		sub.dir.entries[name[2:]] = n
+		sub.dir.dirty = true
+		delete(d.entries, name)
+	}
+	markDirty(chain)
+	return true, nil
 }
 
 func splitEvery(s string, n int) []string {

@@ -2,6 +2,8 @@ package gitops
 
 import (
 	"context"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -92,4 +94,38 @@ func TestNotesConcurrent(t *testing.T) {
 	notes, err := repo.ReadNotes(t.Context(), "refs/notes/aiedit")
 	require.NoError(t, err)
 	assert.Equal(t, len(commits), notes.Len())
+}
+
+// TestNotesGrowFanOut: past notesFanOut notes in one tree, the notes move
+// down a level, as git's do, so that adding one more note reads and
+// writes a small tree; git and ReadNotes still find every note, and a
+// later note goes into the fan-out.
+func TestNotesGrowFanOut(t *testing.T) {
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	ctx := context.Background()
+	const ref = "refs/notes/aiedit"
+	notes := map[plumbing.Hash][]byte{}
+	for i := range notesFanOut + 1 {
+		notes[plumbing.ComputeHash(plumbing.BlobObject, []byte{byte(i), byte(i >> 8)})] = []byte("note\n")
+	}
+	require.NoError(t, repo.AddNotes(ctx, ref, notes, "many"))
+	top := r.Git(t, "ls-tree", ref)
+	require.True(t, strings.Contains(top, "040000 tree"), "no fan-out")
+	require.False(t, regexp.MustCompile(`blob [0-9a-f]{40}\t[0-9a-f]{40}(\n|$)`).MatchString(top), "notes left at the top")
+
+	c := head(t, repo)
+	require.NoError(t, repo.AddNotes(ctx, ref, map[plumbing.Hash][]byte{c: []byte("later\n")}, "one more"))
+	assert.Equal(t, "later", r.Git(t, "notes", "--ref=aiedit", "show", c.String()))
+	assert.True(t, strings.Contains(r.Git(t, "ls-tree", "-r", "--name-only", ref), c.String()[:2]+"/"+c.String()[2:]))
+	read, err := repo.ReadNotes(ctx, ref)
+	require.NoError(t, err)
+	assert.Equal(t, notesFanOut+2, read.Len())
+	for h := range notes {
+		got, ok, err := repo.Note(read, h)
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, "note\n", string(got))
+	}
+	fsck(t, r)
 }
