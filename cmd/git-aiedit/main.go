@@ -17,6 +17,7 @@ import (
 )
 
 func main() {
+	deferCollection()
 	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
