@@ -1,6 +1,7 @@
 package gitops
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"sort"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/helper/chroot"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
@@ -343,3 +345,23 @@ func (fs *TreeFS) Chroot(dir string) (billy.Filesystem, error) {
 
 // Root is the top of the tree.
 func (fs *TreeFS) Root() string { return "/" }
+
+// ReadFile returns a regular file's bytes, the caller's to keep and
+// change: a file this view has not changed is read from the object store
+// straight into the slice returned, not through a handle into a copy.
+func (fs *TreeFS) ReadFile(name string) ([]byte, error) {
+	n, _, _, err := fs.lookup("read", name)
+	if err != nil {
+		return nil, err
+	}
+	if n.mode == filemode.Dir {
+		return nil, errorf("read", name, syscall.EISDIR)
+	}
+	if err := refuseSpecial(name, n); err != nil {
+		return nil, err
+	}
+	if n.data != nil {
+		return bytes.Clone(n.data.b), nil
+	}
+	return fs.repo.readObject(plumbing.BlobObject, n.hash)
+}

@@ -103,8 +103,8 @@ type Options struct {
 // Limits that keep hostile input from exhausting memory. Variables only
 // so that tests can lower them.
 var (
-	MaxLine     = 64 << 20  // longest transcript line or JSON record kept
-	MaxResponse = 256 << 20 // largest response text
+	MaxLine     = 64 << 20 // longest transcript line or JSON record kept
+	MaxResponse = 1 << 30  // largest response text
 )
 
 // ErrTooLarge is wrapped by the error returned when a response exceeds

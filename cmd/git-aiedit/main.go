@@ -13,11 +13,12 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 func main() {
-	deferCollection()
+	gcpolicy.Defer()
 	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 

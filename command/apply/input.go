@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -60,6 +61,7 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
 		}
 		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
+		gcpolicy.Expect(info.Size())
 	}
 	return ins, nil
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/util"
@@ -326,12 +327,23 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 	if err != nil || !info.Mode().IsRegular() {
 		return &file{}
 	}
-	b, err := util.ReadFile(fsys, p)
+	b, err := readFile(fsys, p)
 	if err != nil {
 		return &file{}
 	}
-	s := string(b)
-	return &file{text: s, owners: make([]int, len(splitLines(s)))}
+	// b is this call's own and never changed: the text needs no copy
+	// (a file may be hundreds of MB).
+	s := unsafe.String(unsafe.SliceData(b), len(b))
+	return &file{text: s, owners: make([]int, countLines(s))}
+}
+
+// countLines is len(splitLines(s)), without the slice.
+func countLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && s[len(s)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // carry gives the lines of now that were already in before (as a line
@@ -345,6 +357,20 @@ func carry(before *file, now string, owner func(string) int) []int {
 // owners (indexed like before's lines; missing entries are 0); every other
 // line's owner is fill(i, line), i its 0-based index in after.
 func Carry(before string, owners []int, after string, fill func(i int, line string) int) []int {
+	if before == "" {
+		// Every line is new (a file written whole): no diff to make.
+		out := make([]int, 0, countLines(after))
+		for rest := after; rest != ""; {
+			line := rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i+1], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			out = append(out, fill(len(out), line))
+		}
+		return out
+	}
 	prev := &file{text: before, owners: owners}
 	old := splitLines(before)
 	lines := splitLines(after)
@@ -472,4 +498,18 @@ func (t *Tracker) Skip(op *editcore.Op) { t.next(op) }
 // has keep their owners, new ones are owned by no block.
 func (t *Tracker) Sync(p string) {
 	t.update(repopath.Clean(p), func(string) int { return 0 })
+}
+
+// fileReader is a filesystem that hands out a file's bytes as a slice of
+// the caller's own, without reading them through a handle into a second
+// copy (gitops.TreeFS: a blob read from the object store).
+type fileReader interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+func readFile(fsys billy.Filesystem, p string) ([]byte, error) {
+	if r, ok := fsys.(fileReader); ok {
+		return r.ReadFile(p)
+	}
+	return util.ReadFile(fsys, p)
 }

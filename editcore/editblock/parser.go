@@ -35,16 +35,19 @@ type Parser struct {
 }
 
 type block struct {
-	orphan   bool // started by a stray separator: collected until its end, then reported
-	emoji    bool
-	dialect  dialect
-	sec      int // section being filled: v3 0 EDIT, 1 REPL; v2 0 lead, 1 old, 2 new, 3 trail
-	secs     [4][]string
-	start    int // line of the start marker
-	path     string
-	noPath   string // Problem when no path was found
-	raw      []string
-	depth    int // nested start markers still open
+	orphan  bool // started by a stray separator: collected until its end, then reported
+	emoji   bool
+	dialect dialect
+	sec     int // section being filled: v3 0 EDIT, 1 REPL; v2 0 lead, 1 old, 2 new, 3 trail
+	secs    [4][]string
+	start   int // line of the start marker
+	path    string
+	noPath  string // Problem when no path was found
+	raw     rawLines
+	depth   int // nested start markers still open
+	// whole receives the REPL lines of a v3 block whose EDIT section is
+	// empty (it writes a file whole) instead of secs[1].
+	whole    *wholeFile
 	nestedAt int // line of the first nested start marker
 }
 
@@ -76,7 +79,7 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		return true, true, nil
 	case gEq, eRepl:
 		if worded(line) {
-			p.b = block{orphan: true, emoji: m.emoji(), start: n, raw: []string{line}}
+			p.b = block{orphan: true, emoji: m.emoji(), start: n, raw: newRaw(line)}
 			p.in = true
 			p.Reset()
 			return true, true, nil
@@ -115,14 +118,14 @@ func (p *Parser) begin(n int, line string, m marker) {
 	switch {
 	case ok:
 		b.path = path
-		b.raw = append(append(append(b.raw, p.last), p.gap...), line)
+		b.raw = newRaw(append(append([]string{p.last}, p.gap...), line)...)
 	case p.haveLast:
 		b.noPath = fmt.Sprintf("no file path on the line before %s: %q does not look like a path",
 			startOf(b.emoji), clip(strings.TrimSpace(p.last)))
-		b.raw = []string{line}
+		b.raw = newRaw(line)
 	default:
 		b.noPath = fmt.Sprintf("no file path on the line before %s", startOf(b.emoji))
-		b.raw = []string{line}
+		b.raw = newRaw(line)
 	}
 	p.b, p.in = b, true
 	p.Reset()
@@ -130,14 +133,14 @@ func (p *Parser) begin(n int, line string, m marker) {
 
 func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, ops []editcore.Op) {
 	b := &p.b
-	b.raw = append(b.raw, line)
+	b.raw.add(line)
 	own := m != content && m.emoji() == b.emoji
 	if !own && b.orphan {
 		p.idle(n, line)
 		return true, true, nil
 	}
 	if !own {
-		b.secs[b.sec] = append(b.secs[b.sec], line)
+		b.addSec(line)
 		return true, true, nil
 	}
 	isEnd := m == gEnd || m == eEnd
@@ -149,12 +152,12 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		if m == gStart || m == eStart {
 			// The orphan ends where a real block begins; that block's
 			// path line (kept as lookback) is not part of the orphan.
-			cut := len(b.raw) - 1
+			drop := 1
 			if p.haveLast {
-				cut -= 1 + len(p.gap)
+				drop += 1 + len(p.gap)
 			}
 			op := p.orphanOp()
-			op.Raw = strings.Join(b.raw[:cut], "\n")
+			op.Raw = b.raw.text(drop)
 			p.begin(n, line, m)
 			return true, true, []editcore.Op{op}
 		}
@@ -165,13 +168,13 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 			b.nestedAt = n
 		}
 		b.depth++
-		b.secs[b.sec] = append(b.secs[b.sec], line)
+		b.addSec(line)
 		return true, true, nil
 	case b.depth > 0:
 		if isEnd {
 			b.depth--
 		}
-		b.secs[b.sec] = append(b.secs[b.sec], line)
+		b.addSec(line)
 		return true, true, nil
 	}
 	switch b.dialect {
@@ -179,6 +182,9 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		switch {
 		case m == gEq || m == eRepl:
 			b.dialect, b.sec = v3, 1
+			if len(b.secs[0]) == 0 {
+				b.whole = &wholeFile{}
+			}
 		case m == gDash:
 			b.dialect, b.sec = v2, 1
 		case isEnd:
@@ -191,7 +197,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		if isEnd {
 			return true, false, p.done(p.op())
 		}
-		b.secs[1] = append(b.secs[1], line)
+		b.addSec(line)
 	case v2:
 		switch {
 		case b.sec == 1 && m == gEq:
@@ -249,14 +255,14 @@ func (p *Parser) malformed(problem string) editcore.Op {
 		problem = b.noPath + "; " + problem
 	}
 	return editcore.Op{Kind: editcore.Malformed, Format: Name, Path: b.path, Line: b.start,
-		Raw: strings.Join(b.raw, "\n"), Problem: problem}
+		Raw: b.raw.text(0), Problem: problem}
 }
 
 func (p *Parser) orphanOp() editcore.Op {
 	b := &p.b
 	return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
-		Raw:     strings.Join(b.raw, "\n"),
-		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw[0]), startOf(b.emoji))}
+		Raw:     b.raw.text(0),
+		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw.first()), startOf(b.emoji))}
 }
 
 // op builds the operation of a complete block.
@@ -264,15 +270,27 @@ func (p *Parser) op() editcore.Op {
 	b := &p.b
 	if b.noPath != "" {
 		return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
-			Raw: strings.Join(b.raw, "\n"), Problem: b.noPath}
+			Raw: b.raw.text(0), Problem: b.noPath}
 	}
-	op := editcore.Op{Format: Name, Path: b.path, Line: b.start, Raw: strings.Join(b.raw, "\n")}
-	if b.dialect == v2 {
+	op := editcore.Op{Format: Name, Path: b.path, Line: b.start, Raw: b.raw.text(0)}
+	switch {
+	case b.dialect == v2:
 		fillV2(&op, b.secs)
-	} else {
+	case b.whole != nil:
+		op.Kind, op.Content = editcore.Create, b.whole.bytes()
+	default:
 		fillV3(&op, b.secs[0], b.secs[1])
 	}
 	return op
+}
+
+// addSec adds a line to the section being read.
+func (b *block) addSec(line string) {
+	if b.whole != nil && b.sec == 1 {
+		b.whole.add(line)
+		return
+	}
+	b.secs[b.sec] = append(b.secs[b.sec], line)
 }
 
 func startOf(emoji bool) string { return pick(emoji, eStartTxt, startText) }
