@@ -31,9 +31,17 @@ type pendingPack struct {
 	off     uint64 // where the next entry starts
 	entries map[plumbing.Hash]pendingEntry
 	order   []plumbing.Hash
-	zw      *zlib.Writer
+	zw      *zlib.Writer // deflates
+	zs      *zlib.Writer // stores (see storeMax)
 	crc     hashWriter
 }
+
+// storeMax is the size up to which an object is stored in its zlib
+// stream without compression: deflate's per-stream set-up (Huffman
+// tables) costs more than the few bytes it would save on a tree or a
+// small file, and a run may write ten thousand of them. git reads such a
+// stream as any other; a later gc that deltifies them compresses them.
+const storeMax = 1 << 10
 
 type pendingEntry struct {
 	off  uint64 // of the entry's header in the file
@@ -84,6 +92,7 @@ func newPendingPack(packDir string) (*pendingPack, error) {
 	}
 	p.off = 12
 	p.zw, _ = zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	p.zs, _ = zlib.NewWriterLevel(nil, zlib.NoCompression)
 	return p, nil
 }
 
@@ -98,11 +107,15 @@ func (p *pendingPack) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, 
 	if _, err := p.crc.Write(hdr[:k]); err != nil {
 		return err
 	}
-	p.zw.Reset(&p.crc)
-	if m, err := io.Copy(p.zw, r); err != nil || m != size {
+	zw := p.zw
+	if size <= storeMax {
+		zw = p.zs
+	}
+	zw.Reset(&p.crc)
+	if m, err := io.Copy(zw, r); err != nil || m != size {
 		return errors.Join(err, fmt.Errorf("object of %d bytes read as %d", size, m))
 	}
-	if err := p.zw.Close(); err != nil {
+	if err := zw.Close(); err != nil {
 		return err
 	}
 	p.entries[h] = pendingEntry{off: p.off, data: p.off + uint64(k), crc: p.crc.sum, typ: typ, size: size}

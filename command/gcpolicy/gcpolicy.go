@@ -1,9 +1,10 @@
 // Package gcpolicy sets how the garbage collector runs for one process of
 // git-aiedit: not at all while the heap is small (most runs end in
-// milliseconds, before a collection would pay for itself), and for a run
-// that reads very large input, near what the run holds rather than twice
-// that (Go's default lets the heap grow to twice what is live). A user's
-// own GOGC or GOMEMLIMIT turns the policy off.
+// milliseconds, before a collection would pay for itself), never for a
+// heap under Floor (a long run that keeps little would otherwise collect
+// every few MB), and for a run that reads very large input, near what the
+// run holds rather than twice that (Go's default lets the heap grow to
+// twice what is live). A user's own GOGC or GOMEMLIMIT turns it off.
 package gcpolicy
 
 import (
@@ -11,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -25,7 +27,8 @@ var (
 )
 
 // Defer holds the collector back until the heap reaches Floor; from the
-// first collection on it runs as usual (GOGC=100), within Limit.
+// first collection on, each comes when the heap reaches twice what is
+// live or Floor, whichever is more, within Limit.
 func Defer() {
 	mu.Lock()
 	defer mu.Unlock()
@@ -36,16 +39,52 @@ func Defer() {
 	deferred = true
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(Floor)
-	// The first collection finalizes this object; its finalizer puts the
-	// usual policy back.
+	arm()
+}
+
+// arm has the end of the next collection call retune: the collection
+// finalizes this object.
+func arm() {
 	sentinel := new([16]byte)
 	runtime.SetFinalizer(sentinel, func(*[16]byte) {
-		mu.Lock()
-		defer mu.Unlock()
-		deferred = false
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(Limit(expected))
+		if retune() {
+			arm()
+		}
 	})
+}
+
+// retune sets GOGC after a collection so that the next one comes when
+// the heap reaches twice what is live, or Floor if that is more; false
+// once the policy is off.
+func retune() bool {
+	mu.Lock()
+	defer mu.Unlock()
+	if off {
+		return false
+	}
+	if deferred {
+		deferred = false
+		debug.SetMemoryLimit(Limit(expected))
+	}
+	debug.SetGCPercent(percent(liveHeap()))
+	return true
+}
+
+// percent is the GOGC that puts the next collection at max(2×live, Floor).
+func percent(live uint64) int {
+	if live == 0 || live >= Floor/2 {
+		return 100
+	}
+	return int(Floor*100/live) - 100
+}
+
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // Expect says that the run may hold an input of n bytes at once (a

@@ -180,3 +180,33 @@ func FuzzCarry(f *testing.F) {
 		}
 	})
 }
+
+// lineEdits gives the edits a full line diff gives, as the new text and
+// the owners Carry derives from them.
+func TestLineEditsTrimmed(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"a\nb\nc\n", "a\nB\nc\n"},
+		{"x\nb\n", "xyb\n"},
+		{"", "new\n"},
+		{"old\n", ""},
+		{"a\nb\n", "a\nb\nc\n"},
+		{"a\nb\n", "z\na\nb\n"},
+		{"same\n", "same\n"},
+		{"a\nb\nc", "a\nb\nC"},
+		{"a\na\na\n", "a\na\n"},
+		{"ab\n", "b\n"},
+	} {
+		before, after := tc[0], tc[1]
+		// Applying the edits to before gives after, at line boundaries.
+		got, pos := "", 0
+		for _, e := range lineEdits(before, after) {
+			require.True(t, e.start == 0 || before[e.start-1] == '\n', "%q→%q: edit at %d inside a line", before, after, e.start)
+			got += before[pos:e.start] + e.text
+			pos = e.end
+		}
+		assert.Equal(t, after, got+before[pos:], "%q→%q", before, after)
+		// And owners as many as lines.
+		owners := Carry(before, make([]int, countLines(before)), after, func(int, string) int { return 1 })
+		assert.Len(t, owners, countLines(after), "%q→%q", before, after)
+	}
+}
