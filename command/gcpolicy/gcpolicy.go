@@ -36,7 +36,7 @@ func Defer() {
 		off = true
 		return
 	}
-	deferred = true
+	off, deferred = false, true
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(Floor)
 	arm()
@@ -70,21 +70,28 @@ func retune() bool {
 	return true
 }
 
-// percent is the GOGC that puts the next collection at max(2×live, Floor).
-func percent(live uint64) int {
+// percent is the GOGC that puts the next collection at max(2×live,
+// Floor), by the pacer's rule: goal = live + (live + roots)×GOGC/100,
+// roots being the stacks and globals it scans.
+func percent(live, roots uint64) int {
 	if live == 0 || live >= Floor/2 {
 		return 100
 	}
-	return int(Floor*100/live) - 100
+	return max(100, int((Floor-live)*100/(live+roots)))
 }
 
-func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// liveHeap is what the last collection found live, and the roots it
+// scanned besides.
+func liveHeap() (live, roots uint64) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/globals:bytes"}, {Name: "/gc/scan/stack:bytes"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+	var v [3]uint64
+	for i := range s {
+		if s[i].Value.Kind() == metrics.KindUint64 {
+			v[i] = s[i].Value.Uint64()
+		}
 	}
-	return s[0].Value.Uint64()
+	return v[0], v[1] + v[2]
 }
 
 // Expect says that the run may hold an input of n bytes at once (a

@@ -6,8 +6,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestLimit(t *testing.T) {
@@ -18,43 +20,39 @@ func TestLimit(t *testing.T) {
 }
 
 func TestPercent(t *testing.T) {
-	assert.Equal(t, 100, percent(0))
-	assert.Equal(t, 100, percent(Floor/2))
-	assert.Equal(t, 100, percent(Floor))
-	assert.Equal(t, 700, percent(Floor/8)) // next at 8× live: the floor
+	assert.Equal(t, 100, percent(0, 0))
+	assert.Equal(t, 100, percent(Floor/2, 0))
+	assert.Equal(t, 100, percent(Floor, 0))
+	assert.Equal(t, 700, percent(Floor/8, 0))       // next at 8× live: the floor
+	assert.Equal(t, 350, percent(Floor/8, Floor/8)) // roots count in the goal
+	assert.Equal(t, 100, percent(Floor/8, Floor))   // never below the usual
 }
 
-// TestDefer: under the policy a process collects less often than with
-// GOGC=100 while what it keeps is small, and still collects.
+// TestDefer: under the policy no collection comes before the heap
+// reaches Floor (the soft limit), and after one the next is set for the
+// floor while what is live is small, with no limit but Limit's.
 func TestDefer(t *testing.T) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		t.Skip("the policy is off")
 	}
-	churn := func() uint32 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		keep := make([][]byte, 0, 64)
-		for i := range 20000 {
-			b := make([]byte, 16<<10)
-			if i%300 == 0 {
-				keep = append(keep, b)
-			}
-		}
-		runtime.ReadMemStats(&after)
-		_ = keep
-		return after.NumGC - before.NumGC
-	}
-	usual := churn()
 	Defer()
 	defer func() {
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(math.MaxInt64)
 		mu.Lock()
 		off, deferred, expected = true, false, 0 // later collections leave it alone
 		mu.Unlock()
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
 	}()
-	deferredGCs := churn()
-	t.Logf("collections for 320 MB of garbage: %d as usual, %d under the policy", usual, deferredGCs)
-	assert.Positive(t, deferredGCs)
-	assert.Less(t, deferredGCs*3, usual)
+	gogc := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	require.Equal(t, -1, gogc(), "collections held back")
+	require.Equal(t, int64(Floor), debug.SetMemoryLimit(-1))
+	runtime.GC() // its end retunes, through a finalizer
+	require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return !deferred }, 5*time.Second, time.Millisecond)
+	live, roots := liveHeap()
+	assert.Equal(t, percent(live, roots), gogc())
+	assert.Greater(t, gogc(), 100, "a small live heap: the next collection at the floor")
+	assert.Equal(t, int64(math.MaxInt64), debug.SetMemoryLimit(-1))
+	// An input the size of the floor brings a limit.
+	Expect(Floor)
+	assert.Equal(t, Limit(Floor), debug.SetMemoryLimit(-1))
 }
