@@ -78,6 +78,12 @@ func run(ctx context.Context, opts *Options) error {
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose, opts.Patch), debug: newDebug(s, opts.Verbose),
 		intr: intr, review: rv}
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
+	if !opts.DryRun {
+		// The process that moves the refs starts now, while the run
+		// works: its start is then off the time the run takes.
+		a.tx = repo.StartRefTransaction(a.reflogMessage())
+		defer a.tx.Abort()
+	}
 	if err := a.setupChecks(ctx); err != nil {
 		return err
 	}
@@ -328,12 +334,6 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 				return nil, err
 			}
 		}
-	}
-	if !a.opts.DryRun {
-		// The process that moves the refs starts now, while the run
-		// works: its start is then off the time the run takes.
-		a.tx = a.repo.StartRefTransaction(a.reflogMessage())
-		defer a.tx.Abort()
 	}
 	retry := gitops.NewBackoff()
 	var unqueue func() // set once the run lost a race and queued
