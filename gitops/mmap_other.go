@@ -2,10 +2,11 @@
 
 package gitops
 
-import "os"
+import "errors"
 
-// mapFile reads a file whole where this package maps none.
-func mapFile(path string) ([]byte, func(), error) {
-	b, err := os.ReadFile(path)
-	return b, func() {}, err
+// mapFile maps nothing where this package has no mmap: packs are then
+// read through git cat-file, as a whole pack read into memory would cost
+// more than the process.
+func mapFile(string) ([]byte, func(), error) {
+	return nil, nil, errors.New("gitops: no memory mapping on this platform")
 }
