@@ -35,7 +35,9 @@ func (r *Repo) WorktreeClean(ctx context.Context, dir string) (bool, error) {
 // `git reset --keep` does: index and files follow, and git refuses
 // rather than lose a local change. reason is the reflog message.
 func (r *Repo) ResetKeep(ctx context.Context, dir string, target plumbing.Hash, reason string) error {
-	c := gitCmd{dir: dir, args: []string{"reset", "--quiet", "--keep", target.String()}, env: []string{"GIT_REFLOG_ACTION=" + reason}}
+	// target may be an object this process wrote: git must see it.
+	c := gitCmd{dir: dir, args: []string{"reset", "--quiet", "--keep", target.String()}, env: []string{"GIT_REFLOG_ACTION=" + reason},
+		pre: r.PublishObjects()}
 	_, err := c.output(ctx, "reset --keep in "+dir)
 	return err
 }
