@@ -342,7 +342,7 @@ func (s *Session) read(p string) ([]byte, os.FileInfo, error) {
 	if info.IsDir() {
 		return nil, info, nil
 	}
-	data, err := util.ReadFile(s.fs, p)
+	data, err := ReadFile(s.fs, p)
 	return data, info, err
 }
 

@@ -74,6 +74,16 @@ func isNTFSShortName(name, prefix string) bool {
 }
 
 func isDotGit(name string) bool {
+	if ascii(name) {
+		// No code point HFS+ ignores: the NTFS rules below are all.
+		t := strings.TrimRight(name, ". ")
+		return len(t) <= 5 && (strings.EqualFold(t, ".git") || strings.EqualFold(t, "git~1"))
+	}
+	return isDotGitAny(name)
+}
+
+// isDotGitAny is isDotGit for any name.
+func isDotGitAny(name string) bool {
 	if strings.EqualFold(stripHFSIgnorable(name), ".git") {
 		return true
 	}
@@ -275,4 +285,13 @@ func (fs *TreeFS) checkMoved(p string, n *node) error {
 		return err
 	}
 	return CheckContent(p, b)
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

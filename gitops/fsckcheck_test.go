@@ -165,3 +165,17 @@ func FuzzCheckGitmodules(f *testing.F) {
 		}
 	})
 }
+
+// The ASCII fast path of isDotGit agrees with the general rules.
+func TestIsDotGitASCII(t *testing.T) {
+	names := []string{".git", ".GIT", ".Git.", ".git ", ".git. .", "git~1", "GIT~1", "git~1.", "git~1 ",
+		".gitx", "x.git", "git", ".gi", "", ".", "..", "a", "git~2", ".git~1", "...git"}
+	for c := byte(32); c < 127; c++ {
+		names = append(names, ".git"+string(c), string(c)+".git", "git~"+string(c))
+	}
+	for _, n := range names {
+		require.Equal(t, isDotGitAny(n), isDotGit(n), "%q", n)
+	}
+	require.True(t, isDotGit(".GiT. "))
+	require.True(t, isDotGit(".g\u200cit")) // HFS+ ignores the joiner
+}

@@ -13,7 +13,6 @@ import (
 	"unsafe"
 
 	"github.com/go-git/go-billy/v5"
-	"github.com/go-git/go-billy/v5/util"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
@@ -327,7 +326,7 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 	if err != nil || !info.Mode().IsRegular() {
 		return &file{}
 	}
-	b, err := readFile(fsys, p)
+	b, err := editcore.ReadFile(fsys, p)
 	if err != nil {
 		return &file{}
 	}
@@ -498,18 +497,4 @@ func (t *Tracker) Skip(op *editcore.Op) { t.next(op) }
 // has keep their owners, new ones are owned by no block.
 func (t *Tracker) Sync(p string) {
 	t.update(repopath.Clean(p), func(string) int { return 0 })
-}
-
-// fileReader is a filesystem that hands out a file's bytes as a slice of
-// the caller's own, without reading them through a handle into a second
-// copy (gitops.TreeFS: a blob read from the object store).
-type fileReader interface {
-	ReadFile(name string) ([]byte, error)
-}
-
-func readFile(fsys billy.Filesystem, p string) ([]byte, error) {
-	if r, ok := fsys.(fileReader); ok {
-		return r.ReadFile(p)
-	}
-	return util.ReadFile(fsys, p)
 }
