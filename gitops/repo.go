@@ -59,23 +59,14 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 	if err != nil {
 		return nil, &RepoError{Op: "discover", Dir: dir, Msg: err.Error(), Err: err}
 	}
-	type result struct {
-		res gitResult
-		err error
+	d := takeEarly(abs)
+	if d == nil {
+		d = startDiscovery(ctx, abs)
 	}
-	cfg := make(chan result, 1)
-	go func() {
-		res, err := gitCmd{dir: abs, args: []string{"config", "--list", "-z"}}.run(ctx)
-		cfg <- result{res, err}
-	}()
 	r := &Repo{Dir: abs}
-	r.config.start = func() (gitResult, error) { c := <-cfg; return c.res, c.err }
-	// --show-toplevel goes last: it fails where there is no work tree (a
-	// bare repository, inside the git directory) after the rest is printed.
-	g := gitCmd{dir: abs, args: []string{"rev-parse", "--path-format=absolute",
-		"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format",
-		"--git-path", "hooks/commit-msg", "--show-toplevel"}}
-	res, err := g.run(ctx)
+	r.config.start = func() (gitResult, error) { c := <-d.config; return c.res, c.err }
+	rp := <-d.revParse
+	res, err := rp.res, rp.err
 	if err != nil {
 		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "cannot run git: " + err.Error(),
 			Hint: "install git and make sure it is on PATH", Err: err}

@@ -19,7 +19,28 @@ import (
 
 func main() {
 	gcpolicy.Defer()
+	if discovers(os.Args) {
+		// git starts finding the repository while the arguments are read.
+		gitops.StartDiscovery(".")
+	}
 	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// discovers reports a command line that will discover the repository of
+// the current directory: apply, unless it is asked for help.
+func discovers(args []string) bool {
+	if len(args) < 2 || args[1] != "apply" {
+		return false
+	}
+	for _, a := range args[2:] {
+		switch a {
+		case "-h", "--help", "-help":
+			return false
+		case "--":
+			return true
+		}
+	}
+	return true
 }
 
 // Main runs the program and returns its exit status (cli.md).

@@ -1,0 +1,75 @@
+package gitops
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+)
+
+// discovery is the two git processes Discover reads: rev-parse with every
+// flag it needs, and `git config --list -z`, run at the same time.
+type discovery struct {
+	dir      string
+	revParse chan gitOutcome
+	config   chan gitOutcome
+}
+
+type gitOutcome struct {
+	res gitResult
+	err error
+}
+
+// discoveryArgs are rev-parse's. --show-toplevel goes last: it fails where
+// there is no work tree (a bare repository, inside the git directory)
+// after the rest is printed.
+var discoveryArgs = []string{"rev-parse", "--path-format=absolute",
+	"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format",
+	"--git-path", "hooks/commit-msg", "--show-toplevel"}
+
+func startDiscovery(ctx context.Context, abs string) *discovery {
+	d := &discovery{dir: abs, revParse: make(chan gitOutcome, 1), config: make(chan gitOutcome, 1)}
+	for _, c := range []struct {
+		args []string
+		out  chan gitOutcome
+	}{{[]string{"config", "--list", "-z"}, d.config}, {discoveryArgs, d.revParse}} {
+		go func() {
+			res, err := gitCmd{dir: abs, args: c.args}.run(ctx)
+			c.out <- gitOutcome{res, err}
+		}()
+	}
+	return d
+}
+
+var (
+	earlyMu sync.Mutex
+	early   *discovery
+)
+
+// StartDiscovery starts what Discover(dir) runs, ahead of it: a command
+// that will discover the repository starts git while it still parses its
+// arguments and opens its input. Discover of the same directory takes the
+// processes' answers; of another, it starts its own. Both processes only
+// read, so answers nobody takes cost nothing but their time.
+func StartDiscovery(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	earlyMu.Lock()
+	defer earlyMu.Unlock()
+	if early == nil {
+		early = startDiscovery(context.Background(), abs)
+	}
+}
+
+// takeEarly returns what StartDiscovery started for abs, once.
+func takeEarly(abs string) *discovery {
+	earlyMu.Lock()
+	defer earlyMu.Unlock()
+	d := early
+	if d == nil || d.dir != abs {
+		return nil
+	}
+	early = nil
+	return d
+}
