@@ -1,6 +1,8 @@
 package editcore
 
 import (
+	"os"
+
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/util"
 )
@@ -18,4 +20,19 @@ func ReadFile(fsys billy.Basic, name string) ([]byte, error) {
 		return r.ReadFile(name)
 	}
 	return util.ReadFile(fsys, name)
+}
+
+// fileWriter is a filesystem that stores a whole file from a slice it does
+// not keep (gitops.TreeFS: a large file goes to the object store at once,
+// not into a copy first).
+type fileWriter interface {
+	WriteFile(name string, data []byte, perm os.FileMode) error
+}
+
+// WriteFile writes a whole file of fsys as util.WriteFile does.
+func WriteFile(fsys billy.Basic, name string, data []byte, perm os.FileMode) error {
+	if w, ok := fsys.(fileWriter); ok {
+		return w.WriteFile(name, data, perm)
+	}
+	return util.WriteFile(fsys, name, data, perm)
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-billy/v5"
-	"github.com/go-git/go-billy/v5/util"
 
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 )
@@ -373,7 +372,7 @@ func (s *Session) write(r *Result, data []byte) {
 	if info, err := s.fs.Stat(r.Path); err == nil {
 		mode = info.Mode().Perm()
 	}
-	if err := util.WriteFile(s.fs, r.Path, data, mode); err != nil {
+	if err := WriteFile(s.fs, r.Path, data, mode); err != nil {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot write %s: %v%s", r.Path, err, ioHint(err)))
 		return
 	}

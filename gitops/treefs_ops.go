@@ -365,3 +365,56 @@ func (fs *TreeFS) ReadFile(name string) ([]byte, error) {
 	}
 	return fs.repo.readObject(plumbing.BlobObject, n.hash)
 }
+
+// WriteFile writes a whole file as util.WriteFile does (created if
+// missing, truncated if not; an existing file keeps its mode). A large
+// regular file goes to the object store straight from data, which is
+// not kept: no copy of it is made in the view first.
+func (fs *TreeFS) WriteFile(name string, data []byte, perm os.FileMode) error {
+	if len(data) >= releaseMin && special(path.Base(name)) == "" {
+		if done, err := fs.storeWhole(name, data); done || err != nil {
+			return err
+		}
+	}
+	f, err := fs.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// storeWhole makes name a regular file holding data, stored as a blob;
+// done is false when name is not a plain file (WriteFile's usual path
+// says why).
+func (fs *TreeFS) storeWhole(name string, data []byte) (done bool, err error) {
+	const op = "open"
+	parts, err := splitPath(op, name)
+	if err != nil || len(parts) == 0 {
+		return false, nil
+	}
+	chain, err := fs.walk(op, name, parts, true)
+	if err != nil {
+		return false, nil
+	}
+	dir, base := chain[len(chain)-1], parts[len(parts)-1]
+	n := dir.entries[base]
+	if n != nil && n.mode != filemode.Regular && n.mode != filemode.Executable {
+		return false, nil
+	}
+	h, err := fs.repo.writeObject(plumbing.BlobObject, data)
+	if err != nil {
+		return true, errorf("write", name, err)
+	}
+	if n == nil {
+		n = &node{mode: filemode.Regular}
+		dir.entries[strings.Clone(base)] = n
+	}
+	// Handles open on the old content keep it, as after O_TRUNC.
+	n.hash, n.data, n.size = h, nil, int64(len(data))
+	markDirty(chain)
+	return true, nil
+}

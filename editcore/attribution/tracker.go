@@ -65,12 +65,18 @@ func New(cur, base billy.Filesystem) *Tracker {
 	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}, seed: maphash.MakeSeed()}
 }
 
-// Apply applies op through s and records what it wrote.
+// Apply applies op through s and records what it wrote. An applied Create
+// or Write of more than editcore.MaxRaw bytes lets its Content go before
+// the file is read back: an applied block keeps no text, and a file of
+// hundreds of MB would otherwise be held twice.
 func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	block := t.next(op)
 	t.prime(op)
 	t.recall(op)
 	res := s.Apply(op)
+	if res.Status == editcore.Applied && (op.Kind == editcore.Create || op.Kind == editcore.Write) && len(op.Content) > editcore.MaxRaw {
+		op.Content = nil
+	}
 	if res.Status == editcore.Applied {
 		t.observe(op, res, block)
 	}
