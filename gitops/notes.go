@@ -320,24 +320,15 @@ const notesFanOut = 256
 // fanOut moves the notes of directory dir ("" the top) down one level
 // when it holds notesFanOut entries or more; moved reports whether it did.
 func fanOut(fs *TreeFS, dir string) (moved bool, err error) {
-	const op = "notes fan-out"
-	var d *dirNode
-	var chain []*dirNode
-	if dir == "" {
-		if err := fs.load(fs.root); err != nil {
-			return false, err
-		}
-		d, chain = fs.root, []*dirNode{fs.root}
-	} else {
-		n, c, _, err := fs.lookup(op, dir)
-		if err != nil || n.dir == nil {
-			return false, err
-		}
-		if err := fs.load(n.dir); err != nil {
-			return false, err
-		}
-		d, chain = n.dir, append(c, n.dir)
+	n, chain, _, err := fs.lookup("notes fan-out", dir) // "" is the top
+	if err != nil || n.dir == nil {
+		return false, err
 	}
+	d := n.dir
+	if err := fs.load(d); err != nil {
+		return false, err
+	}
+	chain = append(chain, d)
 	if len(d.entries) < notesFanOut {
 		return false, nil
 	}
@@ -347,7 +338,7 @@ func fanOut(fs *TreeFS, dir string) (moved bool, err error) {
 		}
 		sub := d.entries[name[:2]]
 		if sub == nil {
-			sub = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+			sub = newDirNode()
 			d.entries[name[:2]] = sub
 		}
 		if sub.mode != filemode.Dir {

@@ -116,29 +116,19 @@ func (s *objectStore) read(t plumbing.ObjectType, h plumbing.Hash) (plumbing.Enc
 }
 
 func (s *objectStore) readLocked(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
-	if obj, ok := s.cache.Get(h); ok {
-		if t != plumbing.AnyObject && obj.Type() != t {
-			return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
-		}
-		return obj, nil
+	if obj, ok, err := s.cached(t, h); ok || err != nil {
+		return obj, err
 	}
-	typ, data, err := s.readRaw(h)
+	typ, data, err := s.fetch(t, h)
 	if err != nil {
-		return nil, fmt.Errorf("read object %s: %w", h, err)
-	}
-	if t != plumbing.AnyObject && typ != t {
-		return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+		return nil, err
 	}
 	obj := &plumbing.MemoryObject{}
 	obj.SetType(typ)
 	if _, err := obj.Write(data); err != nil {
 		return nil, err
 	}
-	if len(data) < releaseMin {
-		// Trees and small files are read again; a large file seldom is,
-		// and would push them out.
-		s.cache.Put(obj)
-	}
+	s.keepSmall(obj)
 	return obj, nil
 }
 
@@ -147,10 +137,9 @@ func (s *objectStore) readLocked(t plumbing.ObjectType, h plumbing.Hash) (plumbi
 func (s *objectStore) readBytes(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if obj, ok := s.cache.Get(h); ok {
-		if t != plumbing.AnyObject && obj.Type() != t {
-			return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
-		}
+	if obj, ok, err := s.cached(t, h); err != nil {
+		return nil, err
+	} else if ok {
 		rc, err := obj.Reader()
 		if err != nil {
 			return nil, err
@@ -158,21 +147,47 @@ func (s *objectStore) readBytes(t plumbing.ObjectType, h plumbing.Hash) ([]byte,
 		defer rc.Close()
 		return io.ReadAll(rc)
 	}
-	typ, data, err := s.readRaw(h)
+	typ, data, err := s.fetch(t, h)
 	if err != nil {
-		return nil, fmt.Errorf("read object %s: %w", h, err)
-	}
-	if t != plumbing.AnyObject && typ != t {
-		return nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+		return nil, err
 	}
 	if len(data) < releaseMin {
 		obj := &plumbing.MemoryObject{}
 		obj.SetType(typ)
 		if _, err := obj.Write(data); err == nil { // a copy: the caller may change data
-			s.cache.Put(obj)
+			s.keepSmall(obj)
 		}
 	}
 	return data, nil
+}
+
+// cached returns h from the object cache, if it is there.
+func (s *objectStore) cached(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, bool, error) {
+	obj, ok := s.cache.Get(h)
+	if ok && t != plumbing.AnyObject && obj.Type() != t {
+		return nil, false, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+	}
+	return obj, ok, nil
+}
+
+// fetch reads h from storage (readRaw), checking its type.
+func (s *objectStore) fetch(t plumbing.ObjectType, h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	typ, data, err := s.readRaw(h)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read object %s: %w", h, err)
+	}
+	if t != plumbing.AnyObject && typ != t {
+		return 0, nil, fmt.Errorf("read object %s: %w", h, plumbing.ErrObjectNotFound)
+	}
+	return typ, data, nil
+}
+
+// keepSmall caches obj unless it is large: trees and small files are read
+// again; a large file seldom is, and would push them out.
+func (s *objectStore) keepSmall(obj plumbing.EncodedObject) {
+	if obj.Size() < releaseMin {
+		s.cache.Put(obj)
+	}
 }
 
 // writeBytes stores data as an object of type t, without copying it.
@@ -295,12 +310,20 @@ var errNoResolve = errors.New("gitops: cat-file cannot resolve names")
 func (s *objectStore) has(h plumbing.Hash) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.pending != nil {
-		if _, ok := s.pending.entries[h]; ok {
-			return true
-		}
+	return s.ours(h) || s.packs.has(h)
+}
+
+// ours reports whether this store wrote h into its pending pack or a pack
+// it published and still keeps.
+func (s *objectStore) ours(h plumbing.Hash) bool {
+	if s.heldObjs[h] {
+		return true
 	}
-	return s.packs.has(h)
+	if s.pending != nil {
+		_, ok := s.pending.entries[h]
+		return ok
+	}
+	return false
 }
 
 // write stores obj in the pending pack. Every object a run makes is
@@ -358,7 +381,7 @@ func (s *objectStore) publishLocked() error {
 		p.discard()
 		return nil
 	}
-	keep, err := p.publish(true)
+	keep, err := p.publish()
 	if err != nil {
 		return err
 	}
@@ -407,8 +430,6 @@ func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 
 // releaseHeld removes the .keep files of published packs.
 func (s *objectStore) releaseHeld() {
-	for _, k := range s.held {
-		_ = os.Remove(k)
-	}
+	removeFiles(s.held...)
 	s.held, s.heldObjs = nil, nil
 }

@@ -111,6 +111,14 @@ func (p *packFile) close() {
 	}
 }
 
+// The layout of a version 2 index: magic and version, the fan-out table,
+// then per object its name (20 bytes), CRC-32 (4) and offset (4), then
+// large offsets (8 each), then two checksums.
+const (
+	idxFanout = 8
+	idxNames  = idxFanout + 256*4
+)
+
 // openIdx maps the index, checking its shape so that every later lookup
 // stays inside the mapping.
 func (p *packFile) openIdx() bool {
@@ -122,13 +130,12 @@ func (p *packFile) openIdx() bool {
 	if err != nil {
 		return false
 	}
-	const head = 8 + 256*4
-	if len(idx) < head+40 || !bytes.Equal(idx[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
+	if len(idx) < idxNames+40 || !bytes.Equal(idx[:idxFanout], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
 		unmap()
 		return false
 	}
-	count := binary.BigEndian.Uint32(idx[8+255*4:])
-	if uint64(len(idx)) < head+uint64(count)*28+40 {
+	count := binary.BigEndian.Uint32(idx[idxFanout+255*4:])
+	if uint64(len(idx)) < idxNames+uint64(count)*28+40 {
 		unmap()
 		return false
 	}
@@ -165,17 +172,16 @@ func (p *packFile) find(h plumbing.Hash) (int64, int64, bool) {
 	if !p.openIdx() {
 		return 0, 0, false
 	}
-	const fan = 8
 	first := h[0]
 	lo := uint32(0)
 	if first > 0 {
-		lo = binary.BigEndian.Uint32(p.idx[fan+(int(first)-1)*4:])
+		lo = binary.BigEndian.Uint32(p.idx[idxFanout+(int(first)-1)*4:])
 	}
-	hi := binary.BigEndian.Uint32(p.idx[fan+int(first)*4:])
+	hi := binary.BigEndian.Uint32(p.idx[idxFanout+int(first)*4:])
 	if hi > p.count || lo > hi {
 		return 0, 0, false
 	}
-	names := p.idx[fan+256*4:]
+	names := p.idx[idxNames:]
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		switch c := bytes.Compare(names[mid*20:mid*20+20], h[:]); {
@@ -197,7 +203,7 @@ func (p *packFile) checkCRC(off, end, i int64) error {
 	if i < 0 || p.idx == nil {
 		return nil
 	}
-	at := 8 + 256*4 + int64(p.count)*20 + i*4
+	at := idxNames + int64(p.count)*20 + i*4
 	if crc32.ChecksumIEEE(p.pack[off:end]) != binary.BigEndian.Uint32(p.idx[at:]) {
 		return errors.New("pack entry damaged (CRC mismatch)")
 	}
@@ -205,7 +211,7 @@ func (p *packFile) checkCRC(off, end, i int64) error {
 }
 
 func (p *packFile) offset(i uint32) (int64, bool) {
-	offs := 8 + 256*4 + uint64(p.count)*24
+	offs := idxNames + uint64(p.count)*24
 	o := binary.BigEndian.Uint32(p.idx[offs+uint64(i)*4:])
 	// Whether the offset is inside the pack is checked as it is read.
 	if o&0x80000000 == 0 {
@@ -228,8 +234,7 @@ func (ps *packSet) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
 		return typ, data, nil
 	}
 	for _, dir := range ps.dirs {
-		hex := h.String()
-		if typ, data, err := ps.readLoose(filepath.Join(dir, hex[:2], hex[2:])); err == nil {
+		if typ, data, err := ps.readLoose(loosePath(dir, h)); err == nil {
 			return typ, data, nil
 		}
 	}
@@ -256,8 +261,7 @@ func (ps *packSet) has(h plumbing.Hash) bool {
 		}
 	}
 	for _, dir := range ps.dirs {
-		hex := h.String()
-		if _, err := os.Stat(filepath.Join(dir, hex[:2], hex[2:])); err == nil {
+		if _, err := os.Stat(loosePath(dir, h)); err == nil {
 			return true
 		}
 	}
@@ -415,12 +419,7 @@ func (ps *packSet) inflate(pack []byte, pos, size int64) (data []byte, end int64
 	// A bytes.Reader is an io.ByteReader: the inflater reads no further
 	// than the stream, so what is left says where it ended.
 	src := bytes.NewReader(pack[pos:])
-	if ps.zr == nil {
-		ps.zr, err = zlib.NewReader(src)
-	} else {
-		err = ps.zr.(zlib.Resetter).Reset(src, nil)
-	}
-	if err != nil {
+	if err := ps.inflateFrom(src); err != nil {
 		return nil, 0, err
 	}
 	data = make([]byte, size)
@@ -434,19 +433,28 @@ func (ps *packSet) inflate(pack []byte, pos, size int64) (data []byte, end int64
 	return data, int64(len(pack)) - int64(src.Len()), nil
 }
 
+// inflateFrom points the reused inflater at a zlib stream.
+func (ps *packSet) inflateFrom(src io.Reader) (err error) {
+	if ps.zr == nil {
+		ps.zr, err = zlib.NewReader(src)
+		return err
+	}
+	return ps.zr.(zlib.Resetter).Reset(src, nil)
+}
+
+// loosePath is where object h is stored loose in an object directory.
+func loosePath(dir string, h plumbing.Hash) string {
+	hex := h.String()
+	return filepath.Join(dir, hex[:2], hex[2:])
+}
+
 // readLoose reads a loose object file.
 func (ps *packSet) readLoose(path string) (plumbing.ObjectType, []byte, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return 0, nil, err
 	}
-	src := bytes.NewReader(raw)
-	if ps.zr == nil {
-		ps.zr, err = zlib.NewReader(src)
-	} else {
-		err = ps.zr.(zlib.Resetter).Reset(src, nil)
-	}
-	if err != nil {
+	if err := ps.inflateFrom(bytes.NewReader(raw)); err != nil {
 		return 0, nil, err
 	}
 	var head [32]byte

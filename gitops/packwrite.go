@@ -204,9 +204,9 @@ func (p *pendingPack) finish() (plumbing.Hash, []byte, error) {
 }
 
 // publish finishes the pack and moves it into place, with a .keep file
-// first when keep is set (see ProtectWritten); it returns the .keep's
-// path ("" when none was taken). The pending pack is gone either way.
-func (p *pendingPack) publish(keep bool) (string, error) {
+// first (see ProtectWritten); it returns the .keep's path ("" when it was
+// not this run's to take). The pending pack is gone either way.
+func (p *pendingPack) publish() (string, error) {
 	defer p.discard()
 	sum, idx, err := p.finish()
 	if err != nil {
@@ -221,11 +221,9 @@ func (p *pendingPack) publish(keep bool) (string, error) {
 		return "", err
 	}
 	base := filepath.Join(filepath.Dir(p.f.Name()), "pack-"+sum.String())
-	var kept string
-	if keep {
-		if kept, err = takeKeep(base + ".keep"); err != nil {
-			return "", err
-		}
+	kept, err := takeKeep(base + ".keep")
+	if err != nil {
+		return "", err
 	}
 	release := func() {
 		if kept != "" {

@@ -15,8 +15,7 @@ import (
 // Protection holds a run's objects in kept packs while the ref that makes
 // them reachable moves. Release lets the packs go.
 type Protection struct {
-	keeps   []string // the .keep files this run created
-	objects *objectStore
+	keeps []string // the .keep files this run created
 }
 
 // keepWait bounds the wait for another run's .keep on an identical pack.
@@ -47,15 +46,10 @@ func (r *Repo) protect(hashes []plumbing.Hash) (*Protection, error) {
 	s := r.objects
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := &Protection{objects: s}
+	p := &Protection{}
 	for _, h := range dedupe(hashes) {
-		if s.heldObjs[h] {
+		if s.ours(h) {
 			continue
-		}
-		if s.pending != nil {
-			if _, ok := s.pending.entries[h]; ok {
-				continue
-			}
 		}
 		// Not written by this store, or published before without a keep:
 		// copy it in.
@@ -88,9 +82,7 @@ func (p *Protection) Release() {
 	if p == nil {
 		return
 	}
-	for _, k := range p.keeps {
-		_ = os.Remove(k)
-	}
+	removeFiles(p.keeps...)
 	p.keeps = nil
 }
 
@@ -165,4 +157,11 @@ func (r *Repo) UpdateRefProtected(ctx context.Context, ref string, new, old plum
 	}
 	r.ForgetWritten()
 	return nil
+}
+
+// removeFiles removes files, as far as it can (.keep files let go).
+func removeFiles(paths ...string) {
+	for _, p := range paths {
+		_ = os.Remove(p)
+	}
 }

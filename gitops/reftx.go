@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"os/exec"
 )
 
@@ -29,7 +28,7 @@ type RefTransaction struct {
 func (r *Repo) StartRefTransaction(reason string) *RefTransaction {
 	t := &RefTransaction{r: r, reason: reason}
 	cmd := exec.Command("git", "-C", r.Dir, "update-ref", "-m", reflogLine(reason), "--stdin")
-	cmd.Env = append(os.Environ(), "LC_ALL=C", "LANGUAGE=")
+	cmd.Env = gitEnv()
 	cmd.Stdout, cmd.Stderr = &t.stdout, &t.stderr
 	// Its own process group: ^C on the terminal must not end it while
 	// apply records what was complete. Should apply die, the pipe closes

@@ -2,8 +2,6 @@ package gitops
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -52,18 +50,6 @@ func (r *Repo) ReadRef(ctx context.Context, name string) (hash plumbing.Hash, ex
 		// refs/<name>, refs/tags/<name>, … when it is absent: refs such as
 		// refs/refs/heads/x are not worth a process per lookup.
 		h, _, ok, err := r.objects.resolve(name)
-		if err == nil && !ok && name != "HEAD" {
-			// cat-file says "missing" both for an absent ref and for a
-			// ref naming an object a prune deleted; only the second has
-			// a loose or packed entry.
-			var found, sym bool
-			if h, found, sym = r.refOnDisk(name); found {
-				return h, true, nil
-			}
-			if sym {
-				err = errNoResolve // git resolves symbolic refs below
-			}
-		}
 		if err == nil {
 			return h, ok, nil
 		}
@@ -142,35 +128,6 @@ func (r *Repo) RevList(ctx context.Context, revs []string) ([]plumbing.Hash, err
 		hs = append(hs, h)
 	}
 	return hs, nil
-}
-
-// refOnDisk reads a full ref name's loose file, then packed-refs, without a
-// git process (the files backend: reftable repositories are refused at
-// discovery). found: an entry names an object id; sym: the loose file is a
-// symbolic ref, which git must resolve.
-func (r *Repo) refOnDisk(name string) (h plumbing.Hash, found, sym bool) {
-	if data, err := os.ReadFile(filepath.Join(r.CommonDir, filepath.FromSlash(name))); err == nil {
-		line := strings.TrimSpace(string(data))
-		if strings.HasPrefix(line, "ref:") {
-			return plumbing.ZeroHash, false, true
-		}
-		if h, ok := hexHash(line); ok {
-			return h, true, false
-		}
-		return plumbing.ZeroHash, false, false
-	}
-	data, err := os.ReadFile(filepath.Join(r.CommonDir, "packed-refs"))
-	if err != nil {
-		return plumbing.ZeroHash, false, false
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		hex, ref, ok := strings.Cut(line, " ")
-		if ok && ref == name {
-			h, ok := hexHash(hex)
-			return h, ok, false
-		}
-	}
-	return plumbing.ZeroHash, false, false
 }
 
 func hexHash(s string) (plumbing.Hash, bool) {

@@ -33,10 +33,7 @@ func (c gitCmd) run(ctx context.Context) (gitResult, error) {
 	}
 	args := append([]string{"-C", c.dir}, c.args...)
 	cmd := exec.CommandContext(ctx, "git", args...)
-	// Messages are parsed in a few places (ref update races): keep them in
-	// English. Identity and config come from the user's environment as is.
-	cmd.Env = append(os.Environ(), "LC_ALL=C", "LANGUAGE=")
-	cmd.Env = append(cmd.Env, c.env...)
+	cmd.Env = gitEnv(c.env...)
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	}
@@ -58,6 +55,13 @@ func (c gitCmd) run(ctx context.Context) (gitResult, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// gitEnv is the environment git runs in: the user's, with extra on top.
+// Messages are parsed in a few places (ref update races): they are kept
+// in English. Identity and config come from the user's environment as is.
+func gitEnv(extra ...string) []string {
+	return append(append(os.Environ(), "LC_ALL=C", "LANGUAGE="), extra...)
 }
 
 // output runs git and returns its trimmed standard output, or a *RepoError

@@ -111,6 +111,17 @@ func (fs *TreeFS) load(d *dirNode) error {
 	return nil
 }
 
+// newDirNode is a new, empty directory entry.
+func newDirNode() *node {
+	return &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+}
+
+// stored makes n name blob h of size bytes: its content is in the object
+// store now, and the view holds no copy of it.
+func (n *node) stored(h plumbing.Hash, size int) {
+	n.hash, n.data, n.size = h, nil, int64(size)
+}
+
 // splitPath cleans a path into its components; the top is no components.
 // A path that climbs out of the tree or names a .git directory is unsafe.
 func splitPath(op, name string) ([]string, error) {
@@ -149,7 +160,7 @@ func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*d
 		n := d.entries[part]
 		switch {
 		case n == nil && create:
-			n = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+			n = newDirNode()
 			d.entries[strings.Clone(part)] = n
 		case n == nil:
 			return nil, errorf(op, name, os.ErrNotExist)

@@ -371,7 +371,7 @@ func (fs *TreeFS) ReadFile(name string) ([]byte, error) {
 // regular file goes to the object store straight from data, which is
 // not kept: no copy of it is made in the view first.
 func (fs *TreeFS) WriteFile(name string, data []byte, perm os.FileMode) error {
-	if len(data) >= releaseMin && special(path.Base(name)) == "" {
+	if storedAtOnce(filemode.Regular, name, len(data)) {
 		if done, err := fs.storeWhole(name, data); done || err != nil {
 			return err
 		}
@@ -402,7 +402,7 @@ func (fs *TreeFS) storeWhole(name string, data []byte) (done bool, err error) {
 	}
 	dir, base := chain[len(chain)-1], parts[len(parts)-1]
 	n := dir.entries[base]
-	if n != nil && n.mode != filemode.Regular && n.mode != filemode.Executable {
+	if n != nil && !storedAtOnce(n.mode, name, len(data)) {
 		return false, nil
 	}
 	h, err := fs.repo.writeObject(plumbing.BlobObject, data)
@@ -414,7 +414,7 @@ func (fs *TreeFS) storeWhole(name string, data []byte) (done bool, err error) {
 		dir.entries[strings.Clone(base)] = n
 	}
 	// Handles open on the old content keep it, as after O_TRUNC.
-	n.hash, n.data, n.size = h, nil, int64(len(data))
+	n.stored(h, len(data))
 	markDirty(chain)
 	return true, nil
 }

@@ -58,7 +58,7 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 			// The bytes are in the object store now: the node names the
 			// blob, so that a long run holds no file it is done with
 			// (reading it again asks the store).
-			n.hash, n.data, n.size = h, nil, int64(len(n.data.b))
+			n.stored(h, len(n.data.b))
 			e.hash = h
 		}
 		entries = append(entries, e)
@@ -81,21 +81,26 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 // file edited several times is stored once.
 const releaseMin = 64 << 10
 
+// storedAtOnce reports whether a file's bytes go to the object store as
+// soon as they are complete: those of a large file that is neither a
+// link nor one git reads as configuration (.gitmodules, .gitattributes:
+// WriteTree checks those).
+func storedAtOnce(mode filemode.FileMode, name string, size int) bool {
+	return size >= releaseMin && mode.IsFile() && mode != filemode.Symlink && special(path.Base(name)) == ""
+}
+
 // release stores a large file's content as a blob once its last writer
 // closes, and lets the node name the blob: its bytes are kept only by
-// readers still open. Special files (.gitmodules, .gitattributes) and
-// anything that fails are left for WriteTree, which checks and reports.
+// readers still open. Anything that fails is left for WriteTree, which
+// reports it.
 func (fs *TreeFS) release(c *content, name string) {
 	n := c.owner
-	if n == nil || n.data != c || len(c.b) < releaseMin || !n.mode.IsFile() || n.mode == filemode.Symlink {
-		return
-	}
-	if special(path.Base(name)) != "" {
+	if n == nil || n.data != c || !storedAtOnce(n.mode, name, len(c.b)) {
 		return
 	}
 	h, err := fs.repo.writeObject(plumbing.BlobObject, c.b)
 	if err != nil {
 		return
 	}
-	n.hash, n.data, n.size = h, nil, int64(len(c.b))
+	n.stored(h, len(c.b))
 }

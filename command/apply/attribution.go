@@ -128,13 +128,12 @@ func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbi
 		if notes.Ref != "" {
 			updates = append(updates, notes)
 		}
-		move := a.repo.UpdateRefs
 		if a.tx != nil {
-			move = func(ctx context.Context, _ string, updates ...gitops.RefUpdate) error {
-				return a.tx.Commit(ctx, updates...)
-			}
+			err = a.tx.Commit(ctx, updates...) // the process started with the run
+		} else {
+			err = a.repo.UpdateRefs(ctx, a.reflogMessage(), updates...)
 		}
-		if err := move(ctx, a.reflogMessage(), updates...); err != nil {
+		if err != nil {
 			p.Release()
 			return err
 		}
