@@ -1,7 +1,6 @@
 package gitops
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -54,19 +53,17 @@ type AttrLines struct {
 	Block  int `json:"block"`
 }
 
-// Encode renders the note: indented JSON, files and runs in order.
+// Encode renders the note: indented JSON, files and runs in order,
+// byte for byte what encoding/json's indenting encoder writes (see
+// attribution_json.go; a response of 10,000 files made this a tenth of
+// its run through reflection).
 func (a *Attribution) Encode() []byte {
 	a.Version = AttributionVersion
 	sort.Slice(a.Files, func(i, j int) bool { return a.Files[i].Path < a.Files[j].Path })
 	for _, f := range a.Files {
 		sort.Slice(f.Lines, func(i, j int) bool { return f.Lines[i].Start < f.Lines[j].Start })
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(a) // plain structs: cannot fail
-	return b.Bytes()
+	return a.appendJSON(make([]byte, 0, a.sizeHint()))
 }
 
 // DecodeAttribution reads a note. A note of a later major schema, or

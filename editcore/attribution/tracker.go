@@ -332,12 +332,12 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 	if err != nil || !info.Mode().IsRegular() {
 		return &file{}
 	}
-	b, err := editcore.ReadFile(fsys, p)
+	b, err := editcore.ReadFileShared(fsys, p)
 	if err != nil {
 		return &file{}
 	}
-	// b is this call's own and never changed: the text needs no copy
-	// (a file may be hundreds of MB).
+	// b is never changed, by the filesystem or here: the text needs no
+	// copy (a file may be hundreds of MB).
 	s := unsafe.String(unsafe.SliceData(b), len(b))
 	return &file{text: s, owners: make([]int, countLines(s))}
 }
@@ -362,6 +362,11 @@ func carry(before *file, now string, owner func(string) int) []int {
 // owners (indexed like before's lines; missing entries are 0); every other
 // line's owner is fill(i, line), i its 0-based index in after.
 func Carry(before string, owners []int, after string, fill func(i int, line string) int) []int {
+	return carryWith(before, owners, after, fill, lineEdits)
+}
+
+// carryWith is Carry with the line diff diff.
+func carryWith(before string, owners []int, after string, fill func(i int, line string) int, diff func(before, after string) []lineEdit) []int {
 	if before == "" {
 		// Every line is new (a file written whole): no diff to make.
 		out := make([]int, 0, countLines(after))
@@ -389,7 +394,7 @@ func Carry(before string, owners []int, after string, fill func(i int, line stri
 		}
 		return pos == end
 	}
-	for _, e := range lineEdits(before, after) {
+	for _, e := range diff(before, after) {
 		if !keep(e.start) {
 			return fallback(lines, fill)
 		}

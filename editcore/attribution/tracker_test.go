@@ -210,3 +210,38 @@ func TestLineEditsTrimmed(t *testing.T) {
 		assert.Len(t, owners, countLines(after), "%q→%q", before, after)
 	}
 }
+
+// The one-line shortcut of lineEdits carries the same owners as the
+// line diff it skips.
+func TestLineEditsShortcutMatchesDiff(t *testing.T) {
+	lines := []string{"a\n", "b\n", "c\n", "a", "b", "\n", "x\n"}
+	texts := []string{""}
+	for _, x := range lines {
+		texts = append(texts, x)
+		for _, y := range lines {
+			texts = append(texts, x+y)
+			for _, z := range lines[:3] {
+				texts = append(texts, x+y+z, z+x+y)
+			}
+		}
+	}
+	shortcuts := 0
+	for _, before := range texts {
+		for _, after := range texts {
+			owners := make([]int, countLines(before))
+			for i := range owners {
+				owners[i] = i + 1
+			}
+			fill := func(int, string) int { return -1 }
+			got := Carry(before, owners, after, fill)
+			want := carryWith(before, owners, after, fill, fullLineEdits)
+			require.Equal(t, want, got, "%q→%q", before, after)
+			if e := lineEdits(before, after); len(e) == 1 && e[0].text != "" && e[0].end > e[0].start {
+				shortcuts++
+			}
+		}
+	}
+	require.Greater(t, shortcuts, 100, "the table exercises the shortcut")
+}
+
+func fullLineEdits(before, after string) []lineEdit { return edits(before, after, false) }

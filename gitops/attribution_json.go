@@ -1,0 +1,133 @@
+package gitops
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// appendJSON appends the note as encoding/json's encoder writes it with
+// SetIndent("", "  ") and SetEscapeHTML(false), final newline included.
+// TestAttributionEncodeMatchesJSON and FuzzAttributionEncode hold the two
+// to the same bytes.
+func (a *Attribution) appendJSON(b []byte) []byte {
+	b = append(b, "{\n  \"version\": "...)
+	b = strconv.AppendInt(b, int64(a.Version), 10)
+	b = append(b, ",\n  \"responses\": "...)
+	switch {
+	case a.Responses == nil:
+		b = append(b, "null"...)
+	case len(a.Responses) == 0:
+		b = append(b, "[]"...)
+	default:
+		b = append(b, '[')
+		for i, r := range a.Responses {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "\n    {"...)
+			sep := "\n      "
+			field := func(name string) {
+				b = append(b, sep...)
+				b = append(b, name...)
+				sep = ",\n      "
+			}
+			if r.Commit != "" {
+				field(`"commit": `)
+				b = appendJSONString(b, r.Commit)
+			}
+			field(`"transcript": `)
+			b = appendJSONString(b, r.Transcript)
+			field(`"response": `)
+			b = strconv.AppendInt(b, int64(r.Response), 10)
+			field(`"total": `)
+			b = strconv.AppendInt(b, int64(r.Total), 10)
+			if r.Model != "" {
+				field(`"model": `)
+				b = appendJSONString(b, r.Model)
+			}
+			if r.Agent != "" {
+				field(`"agent": `)
+				b = appendJSONString(b, r.Agent)
+			}
+			b = append(b, "\n    }"...)
+		}
+		b = append(b, "\n  ]"...)
+	}
+	b = append(b, ",\n  \"files\": "...)
+	switch {
+	case a.Files == nil:
+		b = append(b, "null"...)
+	case len(a.Files) == 0:
+		b = append(b, "[]"...)
+	default:
+		b = append(b, '[')
+		for i, f := range a.Files {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "\n    {\n      \"path\": "...)
+			b = appendJSONString(b, f.Path)
+			b = append(b, ",\n      \"lines\": "...)
+			switch {
+			case f.Lines == nil:
+				b = append(b, "null"...)
+			case len(f.Lines) == 0:
+				b = append(b, "[]"...)
+			default:
+				b = append(b, '[')
+				for j, l := range f.Lines {
+					if j > 0 {
+						b = append(b, ',')
+					}
+					b = append(b, "\n        {\n          \"start\": "...)
+					b = strconv.AppendInt(b, int64(l.Start), 10)
+					b = append(b, ",\n          \"end\": "...)
+					b = strconv.AppendInt(b, int64(l.End), 10)
+					b = append(b, ",\n          \"source\": "...)
+					b = strconv.AppendInt(b, int64(l.Source), 10)
+					b = append(b, ",\n          \"block\": "...)
+					b = strconv.AppendInt(b, int64(l.Block), 10)
+					b = append(b, "\n        }"...)
+				}
+				b = append(b, "\n      ]"...)
+			}
+			b = append(b, "\n    }"...)
+		}
+		b = append(b, "\n  ]"...)
+	}
+	return append(b, "\n}\n"...)
+}
+
+// sizeHint is about the size of the encoded note, so that it is built
+// in one allocation.
+func (a *Attribution) sizeHint() int {
+	n := 64
+	for _, r := range a.Responses {
+		n += 128 + len(r.Commit) + len(r.Transcript) + len(r.Model) + len(r.Agent)
+	}
+	for _, f := range a.Files {
+		n += 48 + len(f.Path) + 130*len(f.Lines)
+	}
+	return n
+}
+
+// appendJSONString appends s as a JSON string. Printable ASCII without a
+// quote or backslash, the usual path or name, is written as it is;
+// anything else is left to encoding/json (HTML characters unescaped, as
+// the note's encoder was set).
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(s) // a string: cannot fail
+			return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
