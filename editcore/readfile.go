@@ -22,6 +22,22 @@ func ReadFile(fsys billy.Basic, name string) ([]byte, error) {
 	return util.ReadFile(fsys, name)
 }
 
+// sharedReader is a filesystem that can hand out a file's bytes without
+// a copy when it never changes them (gitops.TreeFS: a blob of the object
+// cache).
+type sharedReader interface {
+	ReadFileShared(name string) ([]byte, error)
+}
+
+// ReadFileShared reads a whole file of fsys for the caller to keep but
+// never change: the bytes may be the filesystem's own.
+func ReadFileShared(fsys billy.Basic, name string) ([]byte, error) {
+	if r, ok := fsys.(sharedReader); ok {
+		return r.ReadFileShared(name)
+	}
+	return ReadFile(fsys, name)
+}
+
 // fileWriter is a filesystem that stores a whole file from a slice it does
 // not keep (gitops.TreeFS: a large file goes to the object store at once,
 // not into a copy first).

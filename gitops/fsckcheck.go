@@ -280,7 +280,7 @@ func (fs *TreeFS) checkMoved(p string, n *node) error {
 	if n.mode == filemode.Dir || special(path.Base(p)) == "" {
 		return nil
 	}
-	b, err := fs.blob(n)
+	b, err := fs.view(n)
 	if err != nil {
 		return err
 	}

@@ -63,7 +63,7 @@ func (fs *TreeFS) Guard(name string) error {
 		return &UnsafePathError{Path: name, Reason: "stored with Git LFS (filter=lfs)"}
 	}
 	if leaf != nil && leaf.mode != filemode.Dir {
-		b, err := fs.blob(leaf)
+		b, err := fs.view(leaf)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (fs *TreeFS) attributes(n *node, domain []string, top bool) (attrFile, erro
 	if a, ok := fs.attrs[h]; ok {
 		return a, nil
 	}
-	b, err := fs.blob(n)
+	b, err := fs.view(n)
 	if err != nil {
 		return nil, err
 	}

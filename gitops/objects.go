@@ -123,11 +123,7 @@ func (s *objectStore) readLocked(t plumbing.ObjectType, h plumbing.Hash) (plumbi
 	if err != nil {
 		return nil, err
 	}
-	obj := &plumbing.MemoryObject{}
-	obj.SetType(typ)
-	if _, err := obj.Write(data); err != nil {
-		return nil, err
-	}
+	obj := &memObject{typ: typ, hash: h, data: data}
 	s.keepSmall(obj)
 	return obj, nil
 }
@@ -135,30 +131,47 @@ func (s *objectStore) readLocked(t plumbing.ObjectType, h plumbing.Hash) (plumbi
 // readBytes returns the content of object h of type t, the caller's to
 // keep and change: a large object is not copied, a small one is cached.
 func (s *objectStore) readBytes(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	data, cached, err := s.readView(t, h)
+	if cached {
+		data = bytes.Clone(data) // the cache's copy is never changed
+	}
+	return data, err
+}
+
+// view returns the content of object h of type t for the caller to read,
+// never to change: a cached object's bytes are not copied.
+func (s *objectStore) view(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	data, _, err := s.readView(t, h)
+	return data, err
+}
+
+// readView reads h; cached reports data is the cache's own.
+func (s *objectStore) readView(t plumbing.ObjectType, h plumbing.Hash) (data []byte, cached bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if obj, ok, err := s.cached(t, h); err != nil {
-		return nil, err
+		return nil, false, err
 	} else if ok {
+		if data, ok := contentOf(obj); ok {
+			return data, true, nil
+		}
 		rc, err := obj.Reader()
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		defer rc.Close()
-		return io.ReadAll(rc)
+		data, err := io.ReadAll(rc)
+		return data, false, err
 	}
 	typ, data, err := s.fetch(t, h)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if len(data) < releaseMin {
-		obj := &plumbing.MemoryObject{}
-		obj.SetType(typ)
-		if _, err := obj.Write(data); err == nil { // a copy: the caller may change data
-			s.keepSmall(obj)
-		}
+		s.keepSmall(&memObject{typ: typ, hash: h, data: data})
+		return data, true, nil
 	}
-	return data, nil
+	return data, false, nil
 }
 
 // cached returns h from the object cache, if it is there.

@@ -87,7 +87,7 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 		return nil, nil
 	}
 	r.treeReads.Add(1)
-	data, err := r.readObject(plumbing.TreeObject, h)
+	data, err := r.objects.view(plumbing.TreeObject, h) // decodeTree copies what it keeps
 	if err != nil {
 		return nil, err
 	}

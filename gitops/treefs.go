@@ -219,6 +219,15 @@ func (fs *TreeFS) blob(n *node) ([]byte, error) {
 	return fs.repo.readObject(plumbing.BlobObject, n.hash)
 }
 
+// view returns a file's current bytes to look at at once, never to
+// change or keep: a cached blob is not copied.
+func (fs *TreeFS) view(n *node) ([]byte, error) {
+	if n.data != nil {
+		return n.data.b, nil
+	}
+	return fs.repo.objects.view(plumbing.BlobObject, n.hash)
+}
+
 // refuseSpecial reports symbolic links and submodules, which are never
 // opened as files.
 func refuseSpecial(name string, n *node) error {

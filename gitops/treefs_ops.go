@@ -350,6 +350,17 @@ func (fs *TreeFS) Root() string { return "/" }
 // change: a file this view has not changed is read from the object store
 // straight into the slice returned, not through a handle into a copy.
 func (fs *TreeFS) ReadFile(name string) ([]byte, error) {
+	return fs.readFile(name, false)
+}
+
+// ReadFileShared reads a whole file for a caller that keeps the bytes
+// but never changes them: an unchanged file's blob is the object cache's
+// own, not a copy (a changed file's bytes may still change, and are).
+func (fs *TreeFS) ReadFileShared(name string) ([]byte, error) {
+	return fs.readFile(name, true)
+}
+
+func (fs *TreeFS) readFile(name string, shared bool) ([]byte, error) {
 	n, _, _, err := fs.lookup("read", name)
 	if err != nil {
 		return nil, err
@@ -362,6 +373,9 @@ func (fs *TreeFS) ReadFile(name string) ([]byte, error) {
 	}
 	if n.data != nil {
 		return bytes.Clone(n.data.b), nil
+	}
+	if shared {
+		return fs.repo.objects.view(plumbing.BlobObject, n.hash)
 	}
 	return fs.repo.readObject(plumbing.BlobObject, n.hash)
 }
