@@ -1,6 +1,7 @@
 package editcore
 
 import (
+	"errors"
 	"os"
 
 	"github.com/go-git/go-billy/v5"
@@ -38,9 +39,44 @@ func ReadFileShared(fsys billy.Basic, name string) ([]byte, error) {
 	return ReadFile(fsys, name)
 }
 
+// ReadRegular reads a regular file as ReadFileShared does; anything
+// else (a directory, a symbolic link, a submodule) is an error.
+func ReadRegular(fsys billy.Filesystem, name string) ([]byte, error) {
+	if r, ok := fsys.(sharedReader); ok {
+		return r.ReadFileShared(name) // refuses all but regular files
+	}
+	info, err := fsys.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: name, Err: errNotRegular}
+	}
+	return ReadFile(fsys, name)
+}
+
+var errNotRegular = errors.New("not a regular file")
+
+// viewer is a filesystem that shows a file's bytes without a copy, to be
+// looked at before anything changes (gitops.TreeFS).
+type viewer interface {
+	ViewFile(name string) ([]byte, error)
+}
+
+// ViewFile reads a regular file for a caller that looks at it at once and
+// keeps nothing: the bytes may be the filesystem's own, valid until the
+// file next changes.
+func ViewFile(fsys billy.Filesystem, name string) ([]byte, error) {
+	if v, ok := fsys.(viewer); ok {
+		return v.ViewFile(name)
+	}
+	return ReadRegular(fsys, name)
+}
+
 // fileWriter is a filesystem that stores a whole file from a slice it does
 // not keep (gitops.TreeFS: a large file goes to the object store at once,
-// not into a copy first).
+// not into a copy first), and that keeps an existing file's mode, whatever
+// perm says.
 type fileWriter interface {
 	WriteFile(name string, data []byte, perm os.FileMode) error
 }

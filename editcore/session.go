@@ -184,7 +184,7 @@ func (s *Session) do(op *Op, r *Result) {
 		return
 	}
 
-	data, info, err := s.read(r.Path)
+	data, isDir, err := s.readFile(r.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		s.onMissing(op, r)
@@ -192,7 +192,7 @@ func (s *Session) do(op *Op, r *Result) {
 	case err != nil:
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot read %s: %v%s", r.Path, err, ioHint(err)))
 		return
-	case info.IsDir():
+	case isDir:
 		r.fail(FileExists, r.Path+" is a directory, not a file")
 		return
 	case isBinary(data):
@@ -345,12 +345,26 @@ func (s *Session) read(p string) ([]byte, os.FileInfo, error) {
 	return data, info, err
 }
 
+// readFile is read for a caller that needs to know only whether p is a
+// directory. A filesystem that reads whole files itself (gitops.TreeFS)
+// refuses a directory, so a read that succeeds needs no Stat first: the
+// path is looked up once, not twice, for every edit.
+func (s *Session) readFile(p string) (data []byte, isDir bool, err error) {
+	if _, ok := s.fs.(fileReader); ok {
+		if data, err := ReadFile(s.fs, p); err == nil {
+			return data, false, nil
+		}
+	}
+	data, info, err := s.read(p)
+	return data, info != nil && info.IsDir(), err
+}
+
 // write stores data at r.Path, creating parent directories. It refuses
 // to turn a text file (or a new one) binary with a NUL byte the model
 // wrote, and content the Check option refuses.
 func (s *Session) write(r *Result, data []byte) {
 	if bytes.IndexByte(data, 0) >= 0 {
-		if old, _, err := s.read(r.Path); err != nil || bytes.IndexByte(old, 0) < 0 {
+		if old, _, err := s.readFile(r.Path); err != nil || bytes.IndexByte(old, 0) < 0 {
 			r.fail(BinaryFile, "the new text for "+r.Path+" has a NUL byte, which would make it a binary file; "+
 				"refusing the block: send text without NUL bytes (write \\0 or \\x00 in source code)")
 			return
@@ -369,8 +383,10 @@ func (s *Session) write(r *Result, data []byte) {
 		}
 	}
 	mode := os.FileMode(0o644)
-	if info, err := s.fs.Stat(r.Path); err == nil {
-		mode = info.Mode().Perm()
+	if _, ok := s.fs.(fileWriter); !ok { // one keeps an existing file's mode itself
+		if info, err := s.fs.Stat(r.Path); err == nil {
+			mode = info.Mode().Perm()
+		}
 	}
 	if err := WriteFile(s.fs, r.Path, data, mode); err != nil {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot write %s: %v%s", r.Path, err, ioHint(err)))

@@ -24,7 +24,7 @@ type attrFile []gitattributes.MatchAttribute
 // that is an LFS pointer). A path that does not exist yet is safe unless
 // its attributes say LFS. Other errors are returned as they are.
 func (fs *TreeFS) Guard(name string) error {
-	parts, err := splitPath("guard", name)
+	parts, err := fs.split("guard", name)
 	if err != nil || len(parts) == 0 {
 		return err
 	}

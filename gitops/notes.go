@@ -367,7 +367,7 @@ func splitEvery(s string, n int) []string {
 // setBlob points name at a stored blob, as a regular file.
 func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
 	const op = "set blob"
-	parts, err := splitPath(op, name)
+	parts, err := fs.split(op, name)
 	if err != nil {
 		return err
 	}

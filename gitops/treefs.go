@@ -28,6 +28,11 @@ type TreeFS struct {
 	root     *dirNode
 	tempSeq  int
 	attrs    map[plumbing.Hash]attrFile // parsed .gitattributes by blob hash
+	// lastName and lastParts are the last path split: an edit looks one
+	// path up about ten times in a row (guard, stat, read, write, the
+	// attribution tracker). Parts are never changed by their users.
+	lastName  string
+	lastParts []string
 }
 
 // dirNode is a directory of the overlay.
@@ -122,13 +127,28 @@ func (n *node) stored(h plumbing.Hash, size int) {
 	n.hash, n.data, n.size = h, nil, int64(size)
 }
 
+// split is splitPath, remembering the last path split.
+func (fs *TreeFS) split(op, name string) ([]string, error) {
+	if name == fs.lastName && fs.lastParts != nil {
+		return fs.lastParts, nil
+	}
+	parts, err := splitPath(op, name)
+	if err == nil && len(parts) > 0 {
+		fs.lastName, fs.lastParts = name, parts
+	}
+	return parts, err
+}
+
 // splitPath cleans a path into its components; the top is no components.
 // A path that climbs out of the tree or names a .git directory is unsafe.
 func splitPath(op, name string) ([]string, error) {
-	if strings.ContainsRune(name, 0) {
+	if strings.IndexByte(name, 0) >= 0 {
 		return nil, errorf(op, name, syscall.EINVAL)
 	}
-	p := path.Clean(strings.TrimLeft(name, "/"))
+	p := name
+	if !isClean(p) {
+		p = path.Clean(strings.TrimLeft(name, "/"))
+	}
 	if p == ".." || strings.HasPrefix(p, "../") {
 		return nil, &UnsafePathError{Path: name, Reason: "outside the repository"}
 	}
@@ -137,14 +157,34 @@ func splitPath(op, name string) ([]string, error) {
 	}
 	parts := strings.Split(p, "/")
 	for _, part := range parts {
-		if strings.EqualFold(part, ".git") {
-			return nil, &UnsafePathError{Path: name, Reason: "names a .git directory"}
-		}
 		if err := checkName(name, part); err != nil {
+			if strings.EqualFold(part, ".git") {
+				return nil, &UnsafePathError{Path: name, Reason: "names a .git directory"}
+			}
 			return nil, err
 		}
 	}
 	return parts, nil
+}
+
+// isClean reports a relative path that path.Clean leaves as it is and
+// that has no leading slash: the usual case, which needs no cleaning.
+func isClean(p string) bool {
+	if p == "" {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // walk finds the directory holding the last component of parts. With
@@ -152,26 +192,12 @@ func splitPath(op, name string) ([]string, error) {
 // returned in chain (top first) so a change can mark them dirty.
 func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*dirNode, err error) {
 	d := fs.root
-	chain = append(chain, d)
-	for i, part := range parts[:len(parts)-1] {
-		if err := fs.load(d); err != nil {
+	chain = make([]*dirNode, 1, len(parts))
+	chain[0] = d
+	for i := range parts[:len(parts)-1] {
+		if d, err = fs.step(op, name, parts, i, d, create); err != nil {
 			return nil, err
 		}
-		n := d.entries[part]
-		switch {
-		case n == nil && create:
-			n = newDirNode()
-			d.entries[strings.Clone(part)] = n
-		case n == nil:
-			return nil, errorf(op, name, os.ErrNotExist)
-		case n.mode == filemode.Symlink:
-			return nil, &UnsafePathError{Path: name, Reason: "symbolic link at " + strings.Join(parts[:i+1], "/")}
-		case n.mode == filemode.Submodule:
-			return nil, &UnsafePathError{Path: name, Reason: "submodule at " + strings.Join(parts[:i+1], "/")}
-		case n.mode != filemode.Dir:
-			return nil, errorf(op, name, syscall.ENOTDIR)
-		}
-		d = n.dir
 		chain = append(chain, d)
 	}
 	if err := fs.load(d); err != nil {
@@ -180,10 +206,34 @@ func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*d
 	return chain, nil
 }
 
+// step goes from directory d down to its entry parts[i], which must be a
+// directory (made when missing, with create).
+func (fs *TreeFS) step(op, name string, parts []string, i int, d *dirNode, create bool) (*dirNode, error) {
+	if err := fs.load(d); err != nil {
+		return nil, err
+	}
+	part := parts[i]
+	n := d.entries[part]
+	switch {
+	case n == nil && create:
+		n = newDirNode()
+		d.entries[strings.Clone(part)] = n
+	case n == nil:
+		return nil, errorf(op, name, os.ErrNotExist)
+	case n.mode == filemode.Symlink:
+		return nil, &UnsafePathError{Path: name, Reason: "symbolic link at " + strings.Join(parts[:i+1], "/")}
+	case n.mode == filemode.Submodule:
+		return nil, &UnsafePathError{Path: name, Reason: "submodule at " + strings.Join(parts[:i+1], "/")}
+	case n.mode != filemode.Dir:
+		return nil, errorf(op, name, syscall.ENOTDIR)
+	}
+	return n.dir, nil
+}
+
 // lookup returns the node at name (nil with a not-exist error when absent)
 // and the directories above it.
 func (fs *TreeFS) lookup(op, name string) (*node, []*dirNode, string, error) {
-	parts, err := splitPath(op, name)
+	parts, err := fs.split(op, name)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -203,6 +253,35 @@ func (fs *TreeFS) lookup(op, name string) (*node, []*dirNode, string, error) {
 		return nil, chain, last, errorf(op, name, os.ErrNotExist)
 	}
 	return n, chain, last, nil
+}
+
+// find is lookup for a caller that changes nothing: no chain is made.
+func (fs *TreeFS) find(op, name string) (*node, string, error) {
+	parts, err := fs.split(op, name)
+	if err != nil {
+		return nil, "", err
+	}
+	d := fs.root
+	if len(parts) == 0 {
+		if err := fs.load(d); err != nil {
+			return nil, "", err
+		}
+		return &node{mode: filemode.Dir, dir: d}, "", nil
+	}
+	for i := range parts[:len(parts)-1] {
+		if d, err = fs.step(op, name, parts, i, d, false); err != nil {
+			return nil, "", err
+		}
+	}
+	if err := fs.load(d); err != nil {
+		return nil, "", err
+	}
+	last := parts[len(parts)-1]
+	n := d.entries[last]
+	if n == nil {
+		return nil, last, errorf(op, name, os.ErrNotExist)
+	}
+	return n, last, nil
 }
 
 func markDirty(chain []*dirNode) {

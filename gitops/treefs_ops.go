@@ -38,7 +38,7 @@ func (fs *TreeFS) Open(filename string) (billy.File, error) {
 // mode (100644 or 100755); a new file is 100644, whatever perm says.
 func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File, error) {
 	const op = "open"
-	parts, err := splitPath(op, filename)
+	parts, err := fs.split(op, filename)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (fs *TreeFS) Stat(filename string) (os.FileInfo, error) {
 // Lstat describes a path. Symbolic links have os.ModeSymlink, submodules
 // os.ModeIrregular; Sys() returns the git filemode.FileMode.
 func (fs *TreeFS) Lstat(filename string) (os.FileInfo, error) {
-	n, _, last, err := fs.lookup("lstat", filename)
+	n, last, err := fs.find("lstat", filename)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (fs *TreeFS) info(name string, n *node) (os.FileInfo, error) {
 
 // ReadDir lists a directory, sorted by name.
 func (fs *TreeFS) ReadDir(dirname string) ([]os.FileInfo, error) {
-	n, _, _, err := fs.lookup("readdir", dirname)
+	n, _, err := fs.find("readdir", dirname)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (fs *TreeFS) ReadDir(dirname string) ([]os.FileInfo, error) {
 // directories: one still empty at WriteTree leaves no trace.
 func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
 	const op = "mkdir"
-	parts, err := splitPath(op, filename)
+	parts, err := fs.split(op, filename)
 	if err != nil || len(parts) == 0 {
 		return err
 	}
@@ -222,8 +222,8 @@ func (fs *TreeFS) Rename(oldpath, newpath string) error {
 	if n.mode == filemode.Submodule {
 		return &UnsafePathError{Path: oldpath, Reason: "submodule"}
 	}
-	oldParts, _ := splitPath(op, oldpath)
-	newParts, err := splitPath(op, newpath)
+	oldParts, _ := fs.split(op, oldpath)
+	newParts, err := fs.split(op, newpath)
 	if err != nil {
 		return err
 	}
@@ -298,7 +298,7 @@ func (fs *TreeFS) TempFile(dir, prefix string) (billy.File, error) {
 // Symlink records a symbolic link entry; its target is not checked.
 func (fs *TreeFS) Symlink(target, link string) error {
 	const op = "symlink"
-	parts, err := splitPath(op, link)
+	parts, err := fs.split(op, link)
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func (fs *TreeFS) Symlink(target, link string) error {
 
 // Readlink returns a symbolic link's target.
 func (fs *TreeFS) Readlink(link string) (string, error) {
-	n, _, _, err := fs.lookup("readlink", link)
+	n, _, err := fs.find("readlink", link)
 	if err != nil {
 		return "", err
 	}
@@ -336,7 +336,7 @@ func (fs *TreeFS) Readlink(link string) (string, error) {
 
 // Chroot returns a view of the subtree at dir, sharing this overlay.
 func (fs *TreeFS) Chroot(dir string) (billy.Filesystem, error) {
-	parts, err := splitPath("chroot", dir)
+	parts, err := fs.split("chroot", dir)
 	if err != nil {
 		return nil, err
 	}
@@ -360,8 +360,24 @@ func (fs *TreeFS) ReadFileShared(name string) ([]byte, error) {
 	return fs.readFile(name, true)
 }
 
+// ViewFile returns a regular file's bytes to look at at once: they are
+// the view's own, valid until the file next changes.
+func (fs *TreeFS) ViewFile(name string) ([]byte, error) {
+	n, _, err := fs.find("read", name)
+	if err != nil {
+		return nil, err
+	}
+	if n.mode == filemode.Dir {
+		return nil, errorf("read", name, syscall.EISDIR)
+	}
+	if err := refuseSpecial(name, n); err != nil {
+		return nil, err
+	}
+	return fs.view(n)
+}
+
 func (fs *TreeFS) readFile(name string, shared bool) ([]byte, error) {
-	n, _, _, err := fs.lookup("read", name)
+	n, _, err := fs.find("read", name)
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +422,7 @@ func (fs *TreeFS) WriteFile(name string, data []byte, perm os.FileMode) error {
 // says why).
 func (fs *TreeFS) storeWhole(name string, data []byte) (done bool, err error) {
 	const op = "open"
-	parts, err := splitPath(op, name)
+	parts, err := fs.split(op, name)
 	if err != nil || len(parts) == 0 {
 		return false, nil
 	}

@@ -3,7 +3,9 @@ package gitops
 import (
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -356,4 +358,30 @@ func TestGuardSeesInfoAttributes(t *testing.T) {
 	}
 	assert.NoError(t, fs.Guard("src/plain.txt"))
 	assert.NoError(t, fs.Guard("docs/readme.md"))
+}
+
+// isClean lets splitPath skip path.Clean only where Clean would change
+// nothing.
+func TestIsCleanAgreesWithPathClean(t *testing.T) {
+	for _, p := range []string{"a", "a/b", "src/d00/f.txt", ".a/b.", "a..b/c", "...", "a/...",
+		"", ".", "..", "/a", "a/", "a//b", "./a", "a/./b", "a/../b", "a/..", "../a", "//"} {
+		if isClean(p) {
+			assert.Equal(t, p, path.Clean(p), "%q", p)
+			assert.False(t, strings.HasPrefix(p, "/"), "%q", p)
+		}
+	}
+	for _, p := range []string{"a", "a/b", "src/d00/f.txt", ".a/b.", "a..b/c", "...", "a/..."} {
+		assert.True(t, isClean(p), "%q", p)
+	}
+}
+
+func FuzzIsClean(f *testing.F) {
+	for _, p := range []string{"a/b", "a//b", "./a", "a/..", "/a", "..."} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if isClean(p) && (path.Clean(p) != p || strings.HasPrefix(p, "/")) {
+			t.Fatalf("isClean(%q), but Clean gives %q", p, path.Clean(p))
+		}
+	})
 }

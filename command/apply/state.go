@@ -91,10 +91,8 @@ func (r *responseState) release() {
 		}
 		for i := range rs.blocks {
 			b := &rs.blocks[i]
+			// A block that applied was slimmed when it was recorded.
 			b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
-			if b.OK() && b.Op != nil {
-				b.Op = slimOp(b.Op)
-			}
 		}
 		for i := range rs.shell {
 			s := &rs.shell[i]

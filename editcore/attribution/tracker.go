@@ -328,11 +328,7 @@ func (t *Tracker) origin(p string) *file {
 
 // read reads p, every line owned by no block.
 func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
-	info, err := fsys.Lstat(p)
-	if err != nil || !info.Mode().IsRegular() {
-		return &file{}
-	}
-	b, err := editcore.ReadFileShared(fsys, p)
+	b, err := editcore.ReadRegular(fsys, p)
 	if err != nil {
 		return &file{}
 	}
@@ -340,6 +336,16 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 	// copy (a file may be hundreds of MB).
 	s := unsafe.String(unsafe.SliceData(b), len(b))
 	return &file{text: s, owners: make([]int, countLines(s))}
+}
+
+// view is p's text as it is now, to compare at once ("" when p is not a
+// regular file): no copy is made.
+func (t *Tracker) view(p string) string {
+	b, err := editcore.ViewFile(t.cur, p)
+	if err != nil {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // countLines is len(splitLines(s)), without the slice.
@@ -448,12 +454,12 @@ func splitLines(s string) []string {
 func (t *Tracker) Ranges() map[string][]Range {
 	out := map[string][]Range{}
 	for p, f := range t.files {
-		now := t.read(t.cur, p)
 		owners := f.owners
-		if f.dropped && maphash.String(t.seed, now.text) != f.sum {
+		switch now := t.view(p); {
+		case f.dropped && maphash.String(t.seed, now) != f.sum:
 			owners = nil // changed past the tracker, its old text gone
-		} else if !f.dropped && now.text != f.text {
-			owners = carry(f, now.text, func(string) int { return 0 })
+		case !f.dropped && now != f.text:
+			owners = carry(f, t.read(t.cur, p).text, func(string) int { return 0 })
 		}
 		if rs := runs(owners); len(rs) > 0 {
 			out[p] = rs
