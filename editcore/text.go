@@ -3,6 +3,7 @@ package editcore
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 )
 
 // binaryProbe is how much of a file is searched for a NUL byte, as git does.
@@ -26,13 +27,17 @@ type text struct {
 	eols  []string // "\n", "\r\n", or "" for a last line without one
 }
 
+// decodeText splits data, which nothing changes afterwards: the lines are
+// views of it, not a copy.
 func decodeText(data []byte) *text {
 	t := &text{}
 	if bytes.HasPrefix(data, utf8BOM) {
 		t.bom = true
 		data = data[len(utf8BOM):]
 	}
-	s := string(data)
+	n := bytes.Count(data, []byte{'\n'}) + 1
+	t.lines, t.eols = make([]string, 0, n), make([]string, 0, n)
+	s := unsafe.String(unsafe.SliceData(data), len(data))
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {

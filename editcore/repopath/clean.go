@@ -9,6 +9,9 @@ import "strings"
 // them could turn an escaping path into a harmless-looking one, so Verify
 // judges them instead.
 func Clean(p string) string {
+	if clean(p) {
+		return p // the usual case, without a copy
+	}
 	// Trimming can expose a slash ("a/ " -> "a/") and dropping a slash can
 	// expose a space ("a /" -> "a "): repeat until nothing changes.
 	for {
@@ -18,6 +21,37 @@ func Clean(p string) string {
 		}
 		p = c
 	}
+}
+
+// clean reports a path Clean leaves as it is: no space or non-ASCII byte
+// at either end, no backslash, no empty or "." component but a leading
+// slash's.
+func clean(p string) bool {
+	if p == "" {
+		return true
+	}
+	for _, c := range [2]byte{p[0], p[len(p)-1]} {
+		if c >= 0x80 || c == ' ' || c >= '\t' && c <= '\r' {
+			return false
+		}
+	}
+	start := 0
+	if p[0] == '/' {
+		start = 1
+	}
+	for i := start; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			if p[i] == '\\' {
+				return false
+			}
+			continue
+		}
+		if c := p[start:i]; c == "" || c == "." {
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 func cleanOnce(p string) string {

@@ -16,6 +16,9 @@ func FuzzPath(f *testing.F) {
 			}
 		}
 		c := Clean(line)
+		if slow := cleanSlow(line); c != slow {
+			t.Fatalf("Clean(%q) = %q, the slow path gives %q", line, c, slow)
+		}
 		if Clean(c) != c {
 			t.Fatalf("Clean not idempotent: %q -> %q -> %q", line, c, Clean(c))
 		}
@@ -27,4 +30,24 @@ func FuzzPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// cleanSlow is Clean without its shortcut for a clean path.
+func cleanSlow(p string) string {
+	for {
+		c := cleanOnce(p)
+		if c == p {
+			return c
+		}
+		p = c
+	}
+}
+
+func TestCleanShortcut(t *testing.T) {
+	for _, p := range []string{"", "a", "a/b", "/a/b", "a/../b", "a b/c", ".a/.b", "/", "//a", "a//b", "./a", "a/.", "a/", " a", "a ",
+		"a\\b", "\u00a0a", "a\u3000", "\ta", "é/ü"} {
+		if got, want := Clean(p), cleanSlow(p); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
+		}
+	}
 }
