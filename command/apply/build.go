@@ -122,6 +122,7 @@ type batch struct {
 
 	total   int
 	pending []*pending
+	slim    opSlab // the slimmed operations of the blocks that applied
 }
 
 // response is one assistant response being applied.
@@ -257,7 +258,7 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 	if res.OK() {
 		// The operations of a long response are applied as they are read;
 		// one that applied need not keep the text it wrote.
-		res.Op = slimOp(op)
+		res.Op = r.b.slim.slimOp(op)
 	}
 	r.r.blocks = append(r.r.blocks, res)
 }

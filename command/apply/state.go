@@ -106,11 +106,23 @@ func (r *responseState) release() {
 	}
 }
 
+// opSlab hands out slimmed operations from blocks of them: a response
+// of 10,000 blocks would otherwise make 10,000 allocations of a large
+// struct. A block is kept while any of its operations is, as they all
+// are until the run ends.
+type opSlab struct{ free []editcore.Op }
+
 // slimOp keeps what reports and trailers say of an applied operation: not
 // its text, which is the size of the files it wrote.
-func slimOp(op *editcore.Op) *editcore.Op {
-	return &editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
+func (s *opSlab) slimOp(op *editcore.Op) *editcore.Op {
+	if len(s.free) == 0 {
+		s.free = make([]editcore.Op, 128)
+	}
+	o := &s.free[0]
+	s.free = s.free[1:]
+	*o = editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
 		Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive}
+	return o
 }
 
 // slimCommand keeps what reports and trailers say of a shell command.

@@ -90,6 +90,26 @@ type hit struct {
 	reindent   func(string) string
 }
 
+// ladder is the order of the steps; Fuzzy, last, runs only when asked for.
+var ladder = [...]Step{Exact, TrailingWS, Indent, Unicode, BlankLines, Fuzzy}
+
+// run runs one step of the ladder.
+func (f *finder) run(st Step) []hit {
+	switch st {
+	case Exact:
+		return f.exact()
+	case TrailingWS:
+		return f.trailingWS()
+	case Indent:
+		return f.indent()
+	case Unicode:
+		return f.unicode()
+	case BlankLines:
+		return f.blankLines()
+	}
+	return f.fuzzy()
+}
+
 // Find locates pattern (whole lines, without terminators) in file.
 //
 // It returns ErrEmptyPattern for an empty pattern, an error for a fuzzy
@@ -104,41 +124,29 @@ func Find(file, pattern []string, opt Options) (Match, error) {
 	}
 	opt.From = max(opt.From, 0)
 	f := &finder{file: file, pat: pattern, opt: opt}
-	steps := []struct {
-		step Step
-		run  func() []hit
-	}{
-		{Exact, f.exact},
-		{TrailingWS, f.trailingWS},
-		{Indent, f.indent},
-		{Unicode, f.unicode},
-		{BlankLines, f.blankLines},
-	}
-	if opt.Fuzzy > 0 {
-		steps = append(steps, struct {
-			step Step
-			run  func() []hit
-		}{Fuzzy, f.fuzzy})
+	steps := ladder[:]
+	if opt.Fuzzy <= 0 {
+		steps = steps[:len(steps)-1]
 	}
 	for _, st := range steps {
-		hits := st.run()
+		hits := f.run(st)
 		switch len(hits) {
 		case 0:
 			continue
 		case 1:
 			h := hits[0]
-			return Match{Start: h.start, End: h.end, Step: st.step, Reindent: h.reindent}, nil
+			return Match{Start: h.start, End: h.end, Step: st, Reindent: h.reindent}, nil
 		default:
 			if opt.First {
 				h := slices.MinFunc(hits, func(a, b hit) int { return a.start - b.start })
-				return Match{Start: h.start, End: h.end, Step: st.step, Reindent: h.reindent}, nil
+				return Match{Start: h.start, End: h.end, Step: st, Reindent: h.reindent}, nil
 			}
 			lines := make([]int, len(hits))
 			for i, h := range hits {
 				lines[i] = h.start + 1
 			}
 			slices.Sort(lines)
-			return Match{}, &Ambiguous{Step: st.step, Len: len(pattern), Lines: lines}
+			return Match{}, &Ambiguous{Step: st, Len: len(pattern), Lines: lines}
 		}
 	}
 	return Match{}, &NotFound{Len: len(pattern), Diagnosis: f.diagnose()}
