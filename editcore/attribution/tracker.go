@@ -348,7 +348,8 @@ func (t *Tracker) view(p string) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// countLines is len(splitLines(s)), without the slice.
+// countLines is the number of lines of s, a last one without a newline
+// counted.
 func countLines(s string) int {
 	n := strings.Count(s, "\n")
 	if s != "" && s[len(s)-1] != '\n' {
@@ -371,80 +372,77 @@ func Carry(before string, owners []int, after string, fill func(i int, line stri
 	return carryWith(before, owners, after, fill, lineEdits)
 }
 
-// carryWith is Carry with the line diff diff.
+// carryWith is Carry with the line diff diff. Lines are walked in place,
+// not split into slices: a response of many small edits makes this a
+// large part of its work.
 func carryWith(before string, owners []int, after string, fill func(i int, line string) int, diff func(before, after string) []lineEdit) []int {
 	if before == "" {
 		// Every line is new (a file written whole): no diff to make.
-		out := make([]int, 0, countLines(after))
-		for rest := after; rest != ""; {
-			line := rest
-			if i := strings.IndexByte(rest, '\n'); i >= 0 {
-				line, rest = rest[:i+1], rest[i+1:]
-			} else {
-				rest = ""
-			}
-			out = append(out, fill(len(out), line))
-		}
-		return out
+		return fallback(after, fill)
 	}
-	prev := &file{text: before, owners: owners}
-	old := splitLines(before)
-	lines := splitLines(after)
-	out := make([]int, 0, len(lines))
-	i, pos := 0, 0 // line and byte offset in before
+	n := countLines(after)
+	out := make([]int, 0, n)
+	i, pos := 0, 0   // line and byte offset in before
+	next := func() { // past line i of before
+		if j := strings.IndexByte(before[pos:], '\n'); j >= 0 {
+			pos += j + 1
+		} else {
+			pos = len(before)
+		}
+		i++
+	}
 	keep := func(end int) bool {
-		for pos < end && i < len(old) {
-			out = append(out, ownerAt(prev, i))
-			pos += len(old[i])
-			i++
+		for pos < end && pos < len(before) {
+			out = append(out, ownerAt(owners, i))
+			next()
 		}
 		return pos == end
 	}
 	for _, e := range diff(before, after) {
 		if !keep(e.start) {
-			return fallback(lines, fill)
+			return fallback(after, fill)
 		}
-		for pos < e.end && i < len(old) {
-			pos += len(old[i])
-			i++
+		for pos < e.end && pos < len(before) {
+			next()
 		}
-		for _, l := range splitLines(e.text) {
-			out = append(out, fill(len(out), l))
+		for rest := e.text; rest != ""; {
+			var line string
+			line, rest = cutLine(rest)
+			out = append(out, fill(len(out), line))
 		}
 	}
 	keep(len(before))
-	if len(out) != len(lines) {
-		return fallback(lines, fill)
+	if len(out) != n {
+		return fallback(after, fill)
 	}
 	return out
 }
 
-func ownerAt(f *file, i int) int {
-	if i < len(f.owners) {
-		return f.owners[i]
+// cutLine cuts s after its first newline (or at its end).
+func cutLine(s string) (line, rest string) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i+1], s[i+1:]
+	}
+	return s, ""
+}
+
+func ownerAt(owners []int, i int) int {
+	if i < len(owners) {
+		return owners[i]
 	}
 	return 0
 }
 
-// fallback owns every line by its content alone; never expected.
-func fallback(lines []string, fill func(int, string) int) []int {
-	out := make([]int, len(lines))
-	for i, l := range lines {
-		out[i] = fill(i, l)
+// fallback owns every line of text by its content alone: a file written
+// whole, or (never expected) a diff that does not fit.
+func fallback(text string, fill func(int, string) int) []int {
+	out := make([]int, 0, countLines(text))
+	for rest := text; rest != ""; {
+		var line string
+		line, rest = cutLine(rest)
+		out = append(out, fill(len(out), line))
 	}
 	return out
-}
-
-// splitLines splits s after each newline; a last line without one counts.
-func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	lines := strings.SplitAfter(s, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
 }
 
 // Ranges returns, for every file the response wrote lines of and that

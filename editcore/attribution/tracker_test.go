@@ -245,3 +245,15 @@ func TestLineEditsShortcutMatchesDiff(t *testing.T) {
 }
 
 func fullLineEdits(before, after string) []lineEdit { return edits(before, after, false) }
+
+// splitLines splits s after each newline; a last line without one counts.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
