@@ -36,7 +36,8 @@ type Repo struct {
 	objects *objectStore
 	partial bool // a partial clone (extensions.partialClone): objects may be fetched on demand
 
-	treeReads atomic.Int64 // trees decoded, for tests of laziness
+	treeReads atomic.Int64 // trees asked for, for tests of laziness
+	trees     treeCache    // trees decoded
 
 	identOnce         sync.Once
 	author, committer object.Signature
