@@ -36,8 +36,7 @@ type Repo struct {
 	objects *objectStore
 	partial bool // a partial clone (extensions.partialClone): objects may be fetched on demand
 
-	treeReads atomic.Int64 // trees asked for, for tests of laziness
-	trees     treeCache    // trees decoded
+	treeReads atomic.Int64 // trees decoded, for tests of laziness
 
 	identOnce         sync.Once
 	author, committer object.Signature

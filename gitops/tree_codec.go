@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -82,16 +81,12 @@ func nextByte(e treeEntry, n int) byte {
 	return 0
 }
 
-// readTree reads and decodes a tree object; the zero hash is an empty
-// tree. The entries are shared (treeCache): never change them.
+// readTree reads and decodes a tree object; the zero hash is an empty tree.
 func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	if h.IsZero() || h == emptyTree {
 		return nil, nil
 	}
 	r.treeReads.Add(1)
-	if entries, ok := r.trees.get(h); ok {
-		return entries, nil
-	}
 	data, err := r.objects.view(plumbing.TreeObject, h) // decodeTree copies what it keeps
 	if err != nil {
 		return nil, err
@@ -100,39 +95,7 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w (tree %s)", err, h)
 	}
-	r.trees.put(h, entries)
 	return entries, nil
-}
-
-// treeCache keeps decoded trees: a response's snapshot (the attribution
-// tracker's "before") and every later response of a run load the same
-// directories again. It holds up to treeCacheEntries entries in all.
-type treeCache struct {
-	mu      sync.Mutex
-	m       map[plumbing.Hash][]treeEntry
-	entries int
-}
-
-const treeCacheEntries = 1 << 20
-
-func (c *treeCache) get(h plumbing.Hash) ([]treeEntry, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.m[h]
-	return e, ok
-}
-
-func (c *treeCache) put(h plumbing.Hash, entries []treeEntry) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.entries+len(entries) > treeCacheEntries {
-		c.m, c.entries = nil, 0 // start again rather than track use
-	}
-	if c.m == nil {
-		c.m = map[plumbing.Hash][]treeEntry{}
-	}
-	c.m[h] = entries
-	c.entries += len(entries)
 }
 
 // readObject returns the content of object h of type t, the caller's to
