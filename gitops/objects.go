@@ -205,7 +205,7 @@ func (s *objectStore) keepSmall(obj plumbing.EncodedObject) {
 
 // writeBytes stores data as an object of type t, without copying it.
 func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(t, data)
+	h := objectHash(t, data)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.written = append(s.written, h)

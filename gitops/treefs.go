@@ -28,11 +28,16 @@ type TreeFS struct {
 	root     *dirNode
 	tempSeq  int
 	attrs    map[plumbing.Hash]attrFile // parsed .gitattributes by blob hash
-	// lastName and lastParts are the last path split: an edit looks one
-	// path up about ten times in a row (guard, stat, read, write, the
-	// attribution tracker). Parts are never changed by their users.
-	lastName  string
-	lastParts []string
+	// splits are the last two paths split: an edit looks its path up
+	// about ten times in a row (guard, read, write, the attribution
+	// tracker), its directory once between. Parts are never changed by
+	// their users.
+	splits [2]split
+}
+
+type split struct {
+	name  string
+	parts []string
 }
 
 // dirNode is a directory of the overlay.
@@ -71,7 +76,7 @@ type content struct {
 
 func (c *content) hash() plumbing.Hash {
 	if !c.sumSet {
-		c.sum = plumbing.ComputeHash(plumbing.BlobObject, c.b)
+		c.sum = objectHash(plumbing.BlobObject, c.b)
 		c.sumSet = true
 	}
 	return c.sum
@@ -129,12 +134,14 @@ func (n *node) stored(h plumbing.Hash, size int) {
 
 // split is splitPath, remembering the last path split.
 func (fs *TreeFS) split(op, name string) ([]string, error) {
-	if name == fs.lastName && fs.lastParts != nil {
-		return fs.lastParts, nil
+	for _, s := range fs.splits {
+		if s.name == name && s.parts != nil {
+			return s.parts, nil
+		}
 	}
 	parts, err := splitPath(op, name)
 	if err == nil && len(parts) > 0 {
-		fs.lastName, fs.lastParts = name, parts
+		fs.splits[1], fs.splits[0] = fs.splits[0], split{name, parts}
 	}
 	return parts, err
 }

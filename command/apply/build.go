@@ -257,8 +257,15 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 	}
 	if res.OK() {
 		// The operations of a long response are applied as they are read;
-		// one that applied need not keep the text it wrote.
+		// one that applied need not keep the text it wrote, nor strings
+		// cut from it (release copies the others).
 		res.Op = r.b.slim.slimOp(op)
+		if res.Path == op.Path {
+			res.Path = res.Op.Path
+		} else {
+			res.Path = strings.Clone(res.Path)
+		}
+		res.Message = strings.Clone(res.Message)
 	}
 	r.r.blocks = append(r.r.blocks, res)
 }
@@ -366,10 +373,12 @@ func (a *applier) resolver(tfs *gitops.TreeFS) func(string) []string {
 // checkContent refuses what git's fsck would reject in the commit; the
 // reason reads as the block's message.
 func checkContent(p string, data []byte) error {
-	var ue *gitops.UnsafePathError
-	if err := gitops.CheckContent(p, data); errors.As(err, &ue) {
-		return errors.New(ue.Reason + "; a server with receive.fsckObjects would refuse the push")
-	} else {
-		return err
+	err := gitops.CheckContent(p, data)
+	if err == nil {
+		return nil
 	}
+	if ue := (*gitops.UnsafePathError)(nil); errors.As(err, &ue) {
+		return errors.New(ue.Reason + "; a server with receive.fsckObjects would refuse the push")
+	}
+	return err
 }

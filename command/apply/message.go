@@ -2,6 +2,7 @@ package apply
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -251,14 +252,14 @@ func (r *responseState) trailers() []gitops.Trailer {
 
 // blockTrailer renders "<n> <status>[:<detail>] <path>".
 func blockTrailer(index int, r editcore.Result) string {
-	status := string(r.Status)
+	detail := ""
 	switch {
 	case r.Error != "":
-		status += ":" + string(r.Error)
+		detail = ":" + string(r.Error)
 	case r.Status == editcore.Applied && r.Match != "" && r.Match != "exact":
-		status += ":" + string(r.Match)
+		detail = ":" + string(r.Match)
 	}
-	return fmt.Sprintf("%d %s %s", index, status, orDash(r.Path))
+	return strconv.Itoa(index) + " " + string(r.Status) + detail + " " + orDash(r.Path)
 }
 
 // maxReason bounds an Aiedit-Reason value: one line, the message's first.

@@ -91,8 +91,9 @@ func (r *responseState) release() {
 		}
 		for i := range rs.blocks {
 			b := &rs.blocks[i]
-			// A block that applied was slimmed when it was recorded.
-			b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
+			if !b.OK() { // one that applied was slimmed when it was recorded
+				b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
+			}
 		}
 		for i := range rs.shell {
 			s := &rs.shell[i]
