@@ -346,12 +346,14 @@ func (s *Session) read(p string) ([]byte, os.FileInfo, error) {
 }
 
 // readFile is read for a caller that needs to know only whether p is a
-// directory. A filesystem that reads whole files itself (gitops.TreeFS)
+// directory, and that never changes the bytes. A filesystem that reads whole files itself (gitops.TreeFS)
 // refuses a directory, so a read that succeeds needs no Stat first: the
 // path is looked up once, not twice, for every edit.
 func (s *Session) readFile(p string) (data []byte, isDir bool, err error) {
 	if _, ok := s.fs.(fileReader); ok {
-		if data, err := ReadFile(s.fs, p); err == nil {
+		// Shared: the session only reads what it read (the text it
+		// writes is new bytes), so a blob needs no copy.
+		if data, err := ReadFileShared(s.fs, p); err == nil {
 			return data, false, nil
 		}
 	}

@@ -54,6 +54,7 @@ type objectStore struct {
 	// noExistCheck: a partial clone; git is never asked about a missing
 	// object, since it would try to fetch it from the promisor remote.
 	noExistCheck bool
+	src          bytes.Reader // what writeBytes adds, reused
 }
 
 // objectCache bounds the objects kept in memory once read or written:
@@ -209,7 +210,8 @@ func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.H
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.written = append(s.written, h)
-	if err := s.add(h, t, int64(len(data)), bytes.NewReader(data)); err != nil {
+	s.src.Reset(data)
+	if err := s.add(h, t, int64(len(data)), &s.src); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
 	}
 	return h, nil

@@ -32,6 +32,7 @@ type packSet struct {
 	scanned bool
 	zr      io.ReadCloser // reused inflater
 	bases   baseCache
+	src     bytes.Reader // what the inflater reads, reused
 }
 
 // packFile is one pack and its index (version 2), each mapped the first
@@ -418,7 +419,8 @@ func (ps *packSet) inflate(pack []byte, pos, size int64) (data []byte, end int64
 	}
 	// A bytes.Reader is an io.ByteReader: the inflater reads no further
 	// than the stream, so what is left says where it ended.
-	src := bytes.NewReader(pack[pos:])
+	src := &ps.src
+	src.Reset(pack[pos:])
 	if err := ps.inflateFrom(src); err != nil {
 		return nil, 0, err
 	}

@@ -70,6 +70,9 @@ func oneLine(s string) string {
 
 // trailerKey keeps letters, digits and '-', the characters git accepts.
 func trailerKey(k string) string {
+	if k != "" && validKey(k) {
+		return k // the usual key, without a copy
+	}
 	var b strings.Builder
 	for _, r := range k {
 		if r < 0x80 && (r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
@@ -82,6 +85,15 @@ func trailerKey(k string) string {
 		return "Trailer"
 	}
 	return b.String()
+}
+
+func validKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseTrailers returns the trailers of a message: its last paragraph,

@@ -169,6 +169,9 @@ func (fs *TreeFS) ReadDir(dirname string) ([]os.FileInfo, error) {
 // directories: one still empty at WriteTree leaves no trace.
 func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
 	const op = "mkdir"
+	if n, _, err := fs.find(op, filename); err == nil && n.mode == filemode.Dir {
+		return nil // there already, the usual case: no chain to make
+	}
 	parts, err := fs.split(op, filename)
 	if err != nil || len(parts) == 0 {
 		return err
