@@ -302,7 +302,11 @@ func (t *Tracker) known(p string) *file {
 		return f
 	}
 	f := t.origin(p)
-	stored := *f // the caller uses the text now; the map keeps what the budget allows
+	if t.kept+len(f.text) <= maxKept {
+		t.files[p] = t.keep(f)
+		return f
+	}
+	stored := *f // the caller uses the text now; the map keeps its hash
 	t.files[p] = t.keep(&stored)
 	return f
 }
@@ -334,8 +338,8 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 	}
 	// b is never changed, by the filesystem or here: the text needs no
 	// copy (a file may be hundreds of MB).
-	s := unsafe.String(unsafe.SliceData(b), len(b))
-	return &file{text: s, owners: make([]int, countLines(s))}
+	// No owners yet: a line past the end of owners is owned by no block.
+	return &file{text: unsafe.String(unsafe.SliceData(b), len(b))}
 }
 
 // view is p's text as it is now, to compare at once ("" when p is not a
