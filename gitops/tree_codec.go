@@ -22,13 +22,16 @@ var emptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbee4904")
 
 // decodeTree parses a tree object: entries of "<octal mode> <name>\0<20-byte hash>".
 func decodeTree(data []byte) ([]treeEntry, error) {
-	var out []treeEntry
+	// Names are cut from one copy of the tree, not copied one by one.
+	all := string(data)
+	base := len(all)
+	out := make([]treeEntry, 0, len(data)/32+1)
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp <= 0 {
 			return nil, fmt.Errorf("malformed tree entry mode")
 		}
-		mode, err := strconv.ParseUint(string(data[:sp]), 8, 32)
+		mode, err := parseMode(data[:sp])
 		if err != nil {
 			return nil, fmt.Errorf("malformed tree entry mode %q", data[:sp])
 		}
@@ -37,12 +40,27 @@ func decodeTree(data []byte) ([]treeEntry, error) {
 		if nul <= 0 || len(data) < nul+1+20 {
 			return nil, fmt.Errorf("malformed tree entry name")
 		}
-		e := treeEntry{name: string(data[:nul]), mode: filemode.FileMode(mode)}
+		at := base - len(data)
+		e := treeEntry{name: all[at : at+nul], mode: filemode.FileMode(mode)}
 		copy(e.hash[:], data[nul+1:nul+21])
 		out = append(out, e)
 		data = data[nul+21:]
 	}
 	return out, nil
+}
+
+// parseMode reads an entry's octal mode; the modes git writes are
+// known without parsing.
+func parseMode(b []byte) (uint64, error) {
+	switch string(b) {
+	case "100644":
+		return 0o100644, nil
+	case "40000":
+		return 0o40000, nil
+	case "100755":
+		return 0o100755, nil
+	}
+	return strconv.ParseUint(string(b), 8, 32)
 }
 
 // encodeTree writes entries in git's order: by name, where a directory

@@ -111,8 +111,10 @@ func (fs *TreeFS) load(d *dirNode) error {
 		return err
 	}
 	d.entries = make(map[string]*node, len(entries))
-	for _, e := range entries {
-		n := &node{mode: e.mode, hash: e.hash}
+	nodes := make([]node, len(entries)) // one allocation, not one a file
+	for i, e := range entries {
+		n := &nodes[i]
+		n.mode, n.hash = e.mode, e.hash
 		if e.mode == filemode.Dir {
 			n.dir = &dirNode{hash: e.hash}
 		}
