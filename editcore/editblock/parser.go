@@ -244,6 +244,9 @@ func (p *Parser) End() []editcore.Op {
 
 // done returns to idle with empty lookback and hands out op.
 func (p *Parser) done(op editcore.Op) []editcore.Op {
+	if p.b.whole != nil {
+		p.b.whole.free()
+	}
 	p.in, p.b = false, block{}
 	p.Reset()
 	return []editcore.Op{op}

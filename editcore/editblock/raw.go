@@ -80,38 +80,3 @@ func (r *rawLines) text(drop int) string {
 	}
 	return b.String()
 }
-
-// wholeFile gathers the lines of a file written whole, in pieces: a copy of
-// each line as it comes, so that the text it was cut from can go, and one
-// file at the end.
-type wholeFile struct {
-	pieces [][]byte
-	size   int
-	lines  int
-}
-
-const pieceSize = 4 << 20
-
-func (c *wholeFile) add(line string) {
-	if n := len(c.pieces); n == 0 || len(c.pieces[n-1])+len(line)+1 > cap(c.pieces[n-1]) {
-		c.pieces = append(c.pieces, make([]byte, 0, max(pieceSize, len(line)+1)))
-	}
-	last := &c.pieces[len(c.pieces)-1]
-	*last = append(append(*last, line...), '\n')
-	c.size += len(line) + 1
-	c.lines++
-}
-
-// bytes is the file, as editcore.FileContent makes it of the lines.
-func (c *wholeFile) bytes() []byte {
-	if c.lines == 0 {
-		return nil
-	}
-	b := make([]byte, 0, c.size)
-	for i, p := range c.pieces {
-		b = append(b, p...)
-		c.pieces[i] = nil
-	}
-	c.pieces = nil
-	return b
-}

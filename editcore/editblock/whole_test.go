@@ -1,0 +1,81 @@
+package editblock
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
+
+// A block writing a file whole gives the same operation whether its lines
+// went to a section or to the file as they came: within the head, across
+// pieces, and with a line longer than a piece.
+func TestWholeFileContent(t *testing.T) {
+	long := strings.Repeat("y", pieceSize+pieceSize/2)
+	tests := map[string][]string{
+		"small":             {"one", "", "three"},
+		"empty line only":   {""},
+		"past the head":     repeatLines("line of a large file", 3*pieceSize/21),
+		"line over a piece": append(repeatLines("z", 1000), long, "after", long),
+		"head line over":    {long, "tail"},
+	}
+	for name, lines := range tests {
+		t.Run(name, func(t *testing.T) {
+			var w wholeFile
+			for _, l := range lines {
+				w.add(l)
+			}
+			got := w.bytes()
+			require.Equal(t, len(editcore.FileContent(lines)), len(got))
+			assert.True(t, string(editcore.FileContent(lines)) == string(got))
+			assert.Equal(t, len(got), cap(got), "no spare capacity past the content")
+			assert.Nil(t, w.head)
+			if w.rest != nil {
+				assert.Empty(t, w.rest.bufs, "every piece given back")
+			}
+		})
+	}
+	var empty wholeFile
+	assert.Nil(t, empty.bytes())
+}
+
+// A block dropped before its end gives its pieces back.
+func TestWholeFileFree(t *testing.T) {
+	var w wholeFile
+	for _, l := range repeatLines(strings.Repeat("x", 99), 2*pieceSize/100) {
+		w.add(l)
+	}
+	require.NotNil(t, w.rest)
+	require.NotEmpty(t, w.rest.bufs)
+	w.free()
+	assert.Empty(t, w.rest.bufs)
+	assert.Nil(t, w.head)
+}
+
+// An unclosed block writing a large file is reported, and its pieces let go.
+func TestWholeFileUnclosed(t *testing.T) {
+	p := New()
+	p.Line(1, "big.txt")
+	p.Line(2, startText)
+	p.Line(3, replText)
+	for i := range 2 * pieceSize / 50 {
+		p.Line(4+i, strings.Repeat("x", 49))
+	}
+	w := p.b.whole
+	require.NotNil(t, w.rest)
+	ops := p.End()
+	require.Len(t, ops, 1)
+	assert.Equal(t, editcore.Malformed, ops[0].Kind)
+	assert.Empty(t, w.rest.bufs)
+}
+
+func repeatLines(line string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = line
+	}
+	return out
+}
