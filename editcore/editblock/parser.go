@@ -32,6 +32,9 @@ type Parser struct {
 
 	in bool  // inside a block (or an orphan, see below)
 	b  block // the block being read
+
+	slab  []editcore.Op // see one
+	slabN int
 }
 
 type block struct {
@@ -87,10 +90,10 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 	case gEnd, eEnd:
 		if worded(line) {
 			p.Reset()
-			return true, false, []editcore.Op{{
+			return true, false, p.one(editcore.Op{
 				Kind: editcore.Malformed, Format: Name, Line: n, Raw: line,
 				Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(line), startOf(m.emoji())),
-			}}
+			})
 		}
 	}
 	p.idle(n, line)
@@ -118,7 +121,11 @@ func (p *Parser) begin(n int, line string, m marker) {
 	switch {
 	case ok:
 		b.path = path
-		b.raw = newRaw(append(append([]string{p.last}, p.gap...), line)...)
+		b.raw.add(p.last)
+		for _, g := range p.gap {
+			b.raw.add(g)
+		}
+		b.raw.add(line)
 	case p.haveLast:
 		b.noPath = fmt.Sprintf("no file path on the line before %s: %q does not look like a path",
 			startOf(b.emoji), clip(strings.TrimSpace(p.last)))
@@ -159,7 +166,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 			op := p.orphanOp()
 			op.Raw = b.raw.text(drop)
 			p.begin(n, line, m)
-			return true, true, []editcore.Op{op}
+			return true, true, p.one(op)
 		}
 		p.idle(n, line)
 		return true, true, nil
@@ -249,7 +256,22 @@ func (p *Parser) done(op editcore.Op) []editcore.Op {
 	}
 	p.in, p.b = false, block{}
 	p.Reset()
-	return []editcore.Op{op}
+	return p.one(op)
+}
+
+// one hands out op as a slice of one, cut from an array shared by the
+// next blocks' operations: one allocation per many blocks rather than one
+// per block (a response may hold 10,000). Each slice has its own element,
+// so the caller may keep it.
+func (p *Parser) one(op editcore.Op) []editcore.Op {
+	if len(p.slab) == 0 {
+		p.slabN = min(max(2*p.slabN, 4), 128)
+		p.slab = make([]editcore.Op, p.slabN)
+	}
+	p.slab[0] = op
+	out := p.slab[:1:1]
+	p.slab = p.slab[1:]
+	return out
 }
 
 func (p *Parser) malformed(problem string) editcore.Op {

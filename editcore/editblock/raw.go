@@ -30,6 +30,10 @@ func newRaw(lines ...string) rawLines {
 
 func (r *rawLines) add(line string) {
 	if !r.full {
+		if r.head == nil {
+			// A block is rarely shorter: one allocation, not four.
+			r.head = make([]string, 0, 8)
+		}
 		r.head = append(r.head, line)
 		r.headBytes += len(line) + 1
 		r.full = r.headBytes > editcore.MaxRaw/2
@@ -68,6 +72,9 @@ func (r *rawLines) text(drop int) string {
 	}
 	if drop > 0 {
 		head = head[:max(len(head)-drop, 0)]
+	}
+	if r.skipped == 0 && len(tail) == 0 {
+		return editcore.RawText(head)
 	}
 	if r.skipped == 0 {
 		return editcore.RawText(append(append([]string(nil), head...), tail...))

@@ -48,12 +48,26 @@ func (p *Parser) emit(ops []editcore.Op) {
 			p.out = ops[:len(ops):len(ops)]
 			return
 		}
-		p.out = append(p.out, ops...)
+		p.out = append(p.grow(len(ops)), ops...)
 		return
 	}
 	for _, op := range ops {
 		p.held = append(p.held, held{op: op})
 	}
+}
+
+// grow makes room in p.out for n more operations. An Op is 368 bytes and
+// append grows a large slice by a quarter, so a response of thousands of
+// edit blocks spent more time copying its operations than parsing them:
+// the first growth takes as many as the last Feed returned (a streamed
+// response's chunks are alike), later ones double.
+func (p *Parser) grow(n int) []editcore.Op {
+	if len(p.out)+n <= cap(p.out) {
+		return p.out
+	}
+	out := make([]editcore.Op, len(p.out), max(2*cap(p.out), len(p.out)+n, p.lastOut, 16))
+	copy(out, p.out)
+	return out
 }
 
 // emitFallback passes on, holds or drops a fallback format's operations.

@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
@@ -48,6 +49,7 @@ type Parser struct {
 	n         int    // number of the last line read
 	pend      []byte // the start of a line whose end has not arrived
 	out       []editcore.Op
+	lastOut   int    // how many operations the last Feed returned
 	prose     []byte // the first maxProse bytes of the lines no format claimed
 	ended     bool   // Finish was called: the next Feed starts a new response
 	// frame is the fence a block was wrapped in, while its closing line is
@@ -171,6 +173,7 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		chunk = chunk[j+1:]
 	}
 	p.keep(chunk)
+	p.lastOut = len(p.out)
 	return p.out
 }
 
@@ -374,9 +377,12 @@ func (p *Parser) trimProse() {
 	for len(p.prose) > 0 {
 		end := len(p.prose) - 1 // the final newline
 		start := bytes.LastIndexByte(p.prose[:end], '\n') + 1
-		line := string(p.prose[start:end])
+		// A view, not a copy: the line is only looked at, and what is
+		// kept of it (a fence's info) is cloned.
+		line := view(p.prose[start:end])
 		if strings.TrimSpace(line) != "" {
 			if f, ok := mdfence.Open(line); ok && !fenceSeen {
+				f.Info = strings.Clone(f.Info)
 				if f.Tag == "" {
 					if !p.inFence {
 						return // it closes a code block of the prose
@@ -394,3 +400,7 @@ func (p *Parser) trimProse() {
 		p.prose = p.prose[:start]
 	}
 }
+
+// view is b as a string without a copy, for a look that keeps nothing of
+// it: b must not change while the string is in use.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
