@@ -320,9 +320,14 @@ func (p *Parser) line(s string) {
 
 func (p *Parser) shellOps(cmds []shell.Command) {
 	for i := range cmds {
-		cmd := cmds[i]
+		cmd := &cmds[i] // the scanner's slice is this call's alone
 		p.lastShell = max(p.lastShell, cmd.Line)
-		p.emit([]editcore.Op{{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text}})
+		op := editcore.Op{Kind: editcore.Shell, Command: cmd, Line: cmd.Line, Raw: cmd.Text}
+		if len(p.held) == 0 {
+			p.out = append(p.grow(1), op) // as emit would, without a slice of one
+			continue
+		}
+		p.emit([]editcore.Op{op})
 	}
 }
 

@@ -79,7 +79,12 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		}
 	}
 	// Fast path: only these first bytes can start a diff or its fence.
-	if line == "" || !strings.ContainsRune(" `~d-", rune(line[0])) {
+	if line == "" {
+		return false, false, nil
+	}
+	switch line[0] {
+	case ' ', '`', '~', 'd', '-':
+	default:
 		return false, false, nil
 	}
 	if f, ok := opensDiff(line); ok {

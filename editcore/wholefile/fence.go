@@ -12,6 +12,16 @@ func openFence(line string) (fence, bool) {
 	return fence{f}, ok && f.Tag == ""
 }
 
+// mayOpen is openFence's first test, without building a fence: nearly
+// every line fails it.
+func mayOpen(line string) bool {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i < len(line) && (line[i] == '`' || line[i] == '~')
+}
+
 // strip removes up to the fence's indentation from a content line.
 func (f fence) strip(line string) string {
 	for i := 0; i < f.Indent && len(line) > 0 && (line[0] == ' ' || line[0] == '\t'); i++ {

@@ -18,3 +18,15 @@ func FuzzHasPrefixFold(f *testing.F) {
 		}
 	})
 }
+
+// mayOpen only skips lines openFence refuses.
+func FuzzMayOpen(f *testing.F) {
+	for _, s := range []string{"```go", " ~~~", "\t```", "<source>", "text", "", "  ", "``"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, ok := openFence(s); ok {
+			assert.True(t, mayOpen(s), "%q", s)
+		}
+	})
+}
