@@ -202,7 +202,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		}
 	case v3:
 		if isEnd {
-			return true, false, p.done(p.op())
+			return true, false, p.complete()
 		}
 		b.addSec(line)
 	case v2:
@@ -212,7 +212,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		case b.sec == 2 && m == gDash:
 			b.sec = 3
 		case isEnd && b.sec == 3:
-			return true, false, p.done(p.op())
+			return true, false, p.complete()
 		case isEnd:
 			want := eqText + " (end of the old lines)"
 			if b.sec == 2 {
@@ -251,24 +251,46 @@ func (p *Parser) End() []editcore.Op {
 
 // done returns to idle with empty lookback and hands out op.
 func (p *Parser) done(op editcore.Op) []editcore.Op {
+	out := p.slot()
+	out[0] = op
+	return p.idle0(out)
+}
+
+// complete hands out the operation of a complete block, built where it is
+// handed out: an Op is 368 bytes, and each copy of it into the heap while
+// the collector runs costs a barrier over every pointer in it.
+func (p *Parser) complete() []editcore.Op {
+	out := p.slot()
+	p.op(&out[0])
+	return p.idle0(out)
+}
+
+// idle0 returns to idle with empty lookback and hands out ops.
+func (p *Parser) idle0(ops []editcore.Op) []editcore.Op {
 	if p.b.whole != nil {
 		p.b.whole.free()
 	}
 	p.in, p.b = false, block{}
 	p.Reset()
-	return p.one(op)
+	return ops
 }
 
-// one hands out op as a slice of one, cut from an array shared by the
+// one hands out op as a slice of one (see slot).
+func (p *Parser) one(op editcore.Op) []editcore.Op {
+	out := p.slot()
+	out[0] = op
+	return out
+}
+
+// slot is a slice of one zero operation, cut from an array shared by the
 // next blocks' operations: one allocation per many blocks rather than one
 // per block (a response may hold 10,000). Each slice has its own element,
 // so the caller may keep it.
-func (p *Parser) one(op editcore.Op) []editcore.Op {
+func (p *Parser) slot() []editcore.Op {
 	if len(p.slab) == 0 {
 		p.slabN = min(max(2*p.slabN, 4), 128)
 		p.slab = make([]editcore.Op, p.slabN)
 	}
-	p.slab[0] = op
 	out := p.slab[:1:1]
 	p.slab = p.slab[1:]
 	return out
@@ -290,23 +312,23 @@ func (p *Parser) orphanOp() editcore.Op {
 		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw.first()), startOf(b.emoji))}
 }
 
-// op builds the operation of a complete block.
-func (p *Parser) op() editcore.Op {
+// op builds the operation of a complete block in op, a zero Op.
+func (p *Parser) op(op *editcore.Op) {
 	b := &p.b
+	op.Format, op.Line, op.Raw = Name, b.start, b.raw.text(0)
 	if b.noPath != "" {
-		return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
-			Raw: b.raw.text(0), Problem: b.noPath}
+		op.Kind, op.Problem = editcore.Malformed, b.noPath
+		return
 	}
-	op := editcore.Op{Format: Name, Path: b.path, Line: b.start, Raw: b.raw.text(0)}
+	op.Path = b.path
 	switch {
 	case b.dialect == v2:
-		fillV2(&op, b.secs)
+		fillV2(op, b.secs)
 	case b.whole != nil:
 		op.Kind, op.Content = editcore.Create, b.whole.bytes()
 	default:
-		fillV3(&op, b.secs[0], b.secs[1])
+		fillV3(op, b.secs[0], b.secs[1])
 	}
-	return op
 }
 
 // addSec adds a line to the section being read.
