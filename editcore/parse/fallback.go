@@ -58,14 +58,21 @@ func (p *Parser) emit(ops []editcore.Op) {
 
 // grow makes room in p.out for n more operations. An Op is 368 bytes and
 // append grows a large slice by a quarter, so a response of thousands of
-// edit blocks spent more time copying its operations than parsing them:
-// the first growth takes as many as the last Feed returned (a streamed
-// response's chunks are alike), later ones double.
+// edit blocks spent more time copying its operations than parsing them.
+// The room is foreseen: as many as the last Feed returned (a streamed
+// response's chunks are alike), or, past the first segment of a large
+// chunk, as many as the part read so far makes for the whole chunk;
+// otherwise twice as many.
 func (p *Parser) grow(n int) []editcore.Op {
-	if len(p.out)+n <= cap(p.out) {
+	need := len(p.out) + n
+	if need <= cap(p.out) {
 		return p.out
 	}
-	out := make([]editcore.Op, len(p.out), max(2*cap(p.out), len(p.out)+n, p.lastOut, 16))
+	want := max(2*cap(p.out), need, p.lastOut, 16)
+	if read := p.feedLen - p.feedLeft; read > 0 {
+		want = max(want, need*p.feedLen/read*9/8)
+	}
+	out := make([]editcore.Op, len(p.out), want)
 	copy(out, p.out)
 	return out
 }

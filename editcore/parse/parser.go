@@ -64,6 +64,9 @@ type Parser struct {
 	// lastShell is the line of the last suggested command reported: a
 	// code block after a path line that held one is not reported unread.
 	lastShell int
+	// feedLen is the size of the chunk being fed, feedLeft what was left
+	// of it when the segment being read began (see grow).
+	feedLen, feedLeft int
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -151,7 +154,9 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		p.pend = p.pend[:0]
 		chunk = chunk[i+1:]
 	}
+	p.feedLen = len(chunk)
 	for len(chunk) > 0 {
+		p.feedLeft = len(chunk)
 		j := segment(chunk)
 		if j < 0 {
 			break
@@ -173,7 +178,7 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		chunk = chunk[j+1:]
 	}
 	p.keep(chunk)
-	p.lastOut = len(p.out)
+	p.lastOut, p.feedLen, p.feedLeft = len(p.out), 0, 0
 	return p.out
 }
 
