@@ -251,9 +251,7 @@ func (p *Parser) End() []editcore.Op {
 
 // done returns to idle with empty lookback and hands out op.
 func (p *Parser) done(op editcore.Op) []editcore.Op {
-	out := p.slot()
-	out[0] = op
-	return p.idle0(out)
+	return p.idle0(p.one(op))
 }
 
 // complete hands out the operation of a complete block, built where it is
@@ -262,6 +260,11 @@ func (p *Parser) done(op editcore.Op) []editcore.Op {
 func (p *Parser) complete() []editcore.Op {
 	out := p.slot()
 	p.op(&out[0])
+	if large(&out[0]) {
+		own := []editcore.Op{out[0]}
+		out[0] = editcore.Op{}
+		out = own
+	}
 	return p.idle0(out)
 }
 
@@ -277,15 +280,29 @@ func (p *Parser) idle0(ops []editcore.Op) []editcore.Op {
 
 // one hands out op as a slice of one (see slot).
 func (p *Parser) one(op editcore.Op) []editcore.Op {
+	if large(&op) {
+		return []editcore.Op{op}
+	}
 	out := p.slot()
 	out[0] = op
 	return out
 }
 
+// large reports an operation that gets an array of its own: one holding
+// a file's content, or a long Raw. The shared array stays reachable
+// while later blocks use it, and a caller that lets such an operation's
+// text go (an applied file of hundreds of MB) must not find it held there.
+func large(op *editcore.Op) bool { return op.Content != nil || len(op.Raw) > maxSlabRaw }
+
+// maxSlabRaw bounds the Raw of an operation in the shared array: what it
+// may keep alive is then small.
+const maxSlabRaw = 4 << 10
+
 // slot is a slice of one zero operation, cut from an array shared by the
 // next blocks' operations: one allocation per many blocks rather than one
 // per block (a response may hold 10,000). Each slice has its own element,
-// so the caller may keep it.
+// so the caller may keep it; operations that hold much text get their own
+// (see large).
 func (p *Parser) slot() []editcore.Op {
 	if len(p.slab) == 0 {
 		p.slabN = min(max(2*p.slabN, 4), 128)

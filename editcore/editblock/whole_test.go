@@ -79,3 +79,30 @@ func repeatLines(line string, n int) []string {
 	}
 	return out
 }
+
+// An operation holding a file's content is handed out in an array of its
+// own, so that letting the content go frees it; a small edit comes from
+// the shared array.
+func TestLargeOpsOwnArray(t *testing.T) {
+	p := New()
+	feed := func(lines ...string) (ops []editcore.Op) {
+		for i, l := range lines {
+			if _, _, o := p.Line(i+1, l); o != nil {
+				ops = o // as handed out, not a copy
+			}
+		}
+		return ops
+	}
+	feed("a.py", startText, "x", replText, "y", endText) // starts the shared array
+	next := &p.slab[0]
+	ops := feed("new.txt", startText, replText, "content", endText)
+	require.Len(t, ops, 1)
+	assert.Equal(t, editcore.Create, ops[0].Kind)
+	assert.NotSame(t, next, &ops[0], "a creation is not in the shared array")
+	assert.Nil(t, next.Content, "nor left behind in it")
+
+	next = &p.slab[0]
+	ops = feed("b.py", startText, "x", replText, "y", endText)
+	require.Len(t, ops, 1)
+	assert.Same(t, next, &ops[0], "a small edit is")
+}
