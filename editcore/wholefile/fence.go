@@ -1,6 +1,10 @@
 package wholefile
 
-import "github.com/git-aiedit/git-aiedit/editcore/mdfence"
+import (
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
+)
 
 // fence is an opening ``` or ~~~ fence.
 type fence struct{ mdfence.Fence }
@@ -28,4 +32,21 @@ func (f fence) strip(line string) string {
 		line = line[1:]
 	}
 	return line
+}
+
+// isBlank is strings.TrimSpace(line) == "" without trimming: the first
+// ASCII byte that is no blank decides, and a line past ASCII blanks that
+// is not ASCII goes to strings.TrimSpace (it trims Unicode spaces too).
+func isBlank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+		default:
+			if c >= 0x80 {
+				return strings.TrimSpace(line[i:]) == ""
+			}
+			return false
+		}
+	}
+	return true
 }

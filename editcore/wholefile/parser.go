@@ -125,7 +125,7 @@ func (p *Parser) unread(n int) []editcore.Op {
 }
 
 func (p *Parser) idle(line string) {
-	if strings.TrimSpace(line) == "" {
+	if isBlank(line) {
 		if p.haveLast {
 			p.gap = append(p.gap, line)
 		}

@@ -30,3 +30,12 @@ func FuzzMayOpen(f *testing.F) {
 		}
 	})
 }
+
+func FuzzIsBlank(f *testing.F) {
+	for _, s := range []string{"", " \t", "\u00a0", " x", "\u2003 ", "\xff", "\v\f\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, strings.TrimSpace(s) == "", isBlank(s), "%q", s)
+	})
+}
