@@ -54,6 +54,9 @@ func (p *Parser) Reset() {}
 
 // Line reads one line (1-based number n, no terminator).
 func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.Op) {
+	if p.st == idle && !mayStart(line) {
+		return false, false, nil // nearly every line
+	}
 	t := strings.TrimSpace(line)
 	switch p.st {
 	case wrapped:
@@ -240,4 +243,22 @@ func clip(s string) string {
 		return string(r[:57]) + "..."
 	}
 	return s
+}
+
+// mayStart reports whether an idle line can open a patch: the begin
+// marker starts with "*" and a here-document holds "<". The first byte
+// past ASCII blanks decides, unless it is not ASCII (strings.TrimSpace
+// trims more).
+func mayStart(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			continue
+		case '*':
+			return true
+		default:
+			return c >= 0x80 || strings.IndexByte(line[i:], '<') >= 0
+		}
+	}
+	return false
 }

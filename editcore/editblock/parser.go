@@ -32,6 +32,9 @@ type Parser struct {
 
 	in bool  // inside a block (or an orphan, see below)
 	b  block // the block being read
+
+	slab  []editcore.Op // see one
+	slabN int
 }
 
 type block struct {
@@ -87,10 +90,10 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 	case gEnd, eEnd:
 		if worded(line) {
 			p.Reset()
-			return true, false, []editcore.Op{{
+			return true, false, p.one(editcore.Op{
 				Kind: editcore.Malformed, Format: Name, Line: n, Raw: line,
 				Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(line), startOf(m.emoji())),
-			}}
+			})
 		}
 	}
 	p.idle(n, line)
@@ -118,7 +121,11 @@ func (p *Parser) begin(n int, line string, m marker) {
 	switch {
 	case ok:
 		b.path = path
-		b.raw = newRaw(append(append([]string{p.last}, p.gap...), line)...)
+		b.raw.add(p.last)
+		for _, g := range p.gap {
+			b.raw.add(g)
+		}
+		b.raw.add(line)
 	case p.haveLast:
 		b.noPath = fmt.Sprintf("no file path on the line before %s: %q does not look like a path",
 			startOf(b.emoji), clip(strings.TrimSpace(p.last)))
@@ -159,7 +166,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 			op := p.orphanOp()
 			op.Raw = b.raw.text(drop)
 			p.begin(n, line, m)
-			return true, true, []editcore.Op{op}
+			return true, true, p.one(op)
 		}
 		p.idle(n, line)
 		return true, true, nil
@@ -195,7 +202,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		}
 	case v3:
 		if isEnd {
-			return true, false, p.done(p.op())
+			return true, false, p.complete()
 		}
 		b.addSec(line)
 	case v2:
@@ -205,7 +212,7 @@ func (p *Parser) inBlock(n int, line string, m marker) (claimed, active bool, op
 		case b.sec == 2 && m == gDash:
 			b.sec = 3
 		case isEnd && b.sec == 3:
-			return true, false, p.done(p.op())
+			return true, false, p.complete()
 		case isEnd:
 			want := eqText + " (end of the old lines)"
 			if b.sec == 2 {
@@ -244,9 +251,66 @@ func (p *Parser) End() []editcore.Op {
 
 // done returns to idle with empty lookback and hands out op.
 func (p *Parser) done(op editcore.Op) []editcore.Op {
+	return p.idle0(p.one(op))
+}
+
+// complete hands out the operation of a complete block, built where it is
+// handed out: an Op is 368 bytes, and each copy of it into the heap while
+// the collector runs costs a barrier over every pointer in it.
+func (p *Parser) complete() []editcore.Op {
+	out := p.slot()
+	p.op(&out[0])
+	if large(&out[0]) {
+		own := []editcore.Op{out[0]}
+		out[0] = editcore.Op{}
+		out = own
+	}
+	return p.idle0(out)
+}
+
+// idle0 returns to idle with empty lookback and hands out ops.
+func (p *Parser) idle0(ops []editcore.Op) []editcore.Op {
+	if p.b.whole != nil {
+		p.b.whole.free()
+	}
 	p.in, p.b = false, block{}
 	p.Reset()
-	return []editcore.Op{op}
+	return ops
+}
+
+// one hands out op as a slice of one (see slot).
+func (p *Parser) one(op editcore.Op) []editcore.Op {
+	if large(&op) {
+		return []editcore.Op{op}
+	}
+	out := p.slot()
+	out[0] = op
+	return out
+}
+
+// large reports an operation that gets an array of its own: one holding
+// a file's content, or a long Raw. The shared array stays reachable
+// while later blocks use it, and a caller that lets such an operation's
+// text go (an applied file of hundreds of MB) must not find it held there.
+func large(op *editcore.Op) bool { return op.Content != nil || len(op.Raw) > maxSlabRaw }
+
+// maxSlabRaw bounds the Raw of an operation in the shared array: what it
+// may keep alive is then small.
+const maxSlabRaw = 4 << 10
+
+// slot is a slice of one zero operation, cut from an array shared by the
+// next blocks' operations: one allocation per many blocks rather than one
+// per block (a response may hold 10,000). Each slice has its own element,
+// so the caller may keep it; operations that hold much text get their own
+// (see large).
+func (p *Parser) slot() []editcore.Op {
+	if len(p.slab) == 0 {
+		p.slabN = min(max(2*p.slabN, 4), 128)
+		p.slab = make([]editcore.Op, p.slabN)
+	}
+	out := p.slab[:1:1]
+	p.slab = p.slab[1:]
+	return out
 }
 
 func (p *Parser) malformed(problem string) editcore.Op {
@@ -265,23 +329,23 @@ func (p *Parser) orphanOp() editcore.Op {
 		Problem: fmt.Sprintf("%s without a %s before it", strings.TrimSpace(b.raw.first()), startOf(b.emoji))}
 }
 
-// op builds the operation of a complete block.
-func (p *Parser) op() editcore.Op {
+// op builds the operation of a complete block in op, a zero Op.
+func (p *Parser) op(op *editcore.Op) {
 	b := &p.b
+	op.Format, op.Line, op.Raw = Name, b.start, b.raw.text(0)
 	if b.noPath != "" {
-		return editcore.Op{Kind: editcore.Malformed, Format: Name, Line: b.start,
-			Raw: b.raw.text(0), Problem: b.noPath}
+		op.Kind, op.Problem = editcore.Malformed, b.noPath
+		return
 	}
-	op := editcore.Op{Format: Name, Path: b.path, Line: b.start, Raw: b.raw.text(0)}
+	op.Path = b.path
 	switch {
 	case b.dialect == v2:
-		fillV2(&op, b.secs)
+		fillV2(op, b.secs)
 	case b.whole != nil:
 		op.Kind, op.Content = editcore.Create, b.whole.bytes()
 	default:
-		fillV3(&op, b.secs[0], b.secs[1])
+		fillV3(op, b.secs[0], b.secs[1])
 	}
-	return op
 }
 
 // addSec adds a line to the section being read.

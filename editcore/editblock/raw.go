@@ -30,6 +30,10 @@ func newRaw(lines ...string) rawLines {
 
 func (r *rawLines) add(line string) {
 	if !r.full {
+		if r.head == nil {
+			// A block is rarely shorter: one allocation, not four.
+			r.head = make([]string, 0, 8)
+		}
 		r.head = append(r.head, line)
 		r.headBytes += len(line) + 1
 		r.full = r.headBytes > editcore.MaxRaw/2
@@ -69,6 +73,9 @@ func (r *rawLines) text(drop int) string {
 	if drop > 0 {
 		head = head[:max(len(head)-drop, 0)]
 	}
+	if r.skipped == 0 && len(tail) == 0 {
+		return editcore.RawText(head)
+	}
 	if r.skipped == 0 {
 		return editcore.RawText(append(append([]string(nil), head...), tail...))
 	}
@@ -79,39 +86,4 @@ func (r *rawLines) text(drop int) string {
 		b.WriteString("\n" + strings.Join(tail, "\n"))
 	}
 	return b.String()
-}
-
-// wholeFile gathers the lines of a file written whole, in pieces: a copy of
-// each line as it comes, so that the text it was cut from can go, and one
-// file at the end.
-type wholeFile struct {
-	pieces [][]byte
-	size   int
-	lines  int
-}
-
-const pieceSize = 4 << 20
-
-func (c *wholeFile) add(line string) {
-	if n := len(c.pieces); n == 0 || len(c.pieces[n-1])+len(line)+1 > cap(c.pieces[n-1]) {
-		c.pieces = append(c.pieces, make([]byte, 0, max(pieceSize, len(line)+1)))
-	}
-	last := &c.pieces[len(c.pieces)-1]
-	*last = append(append(*last, line...), '\n')
-	c.size += len(line) + 1
-	c.lines++
-}
-
-// bytes is the file, as editcore.FileContent makes it of the lines.
-func (c *wholeFile) bytes() []byte {
-	if c.lines == 0 {
-		return nil
-	}
-	b := make([]byte, 0, c.size)
-	for i, p := range c.pieces {
-		b = append(b, p...)
-		c.pieces[i] = nil
-	}
-	c.pieces = nil
-	return b
 }

@@ -39,16 +39,3 @@ func TestRawLines(t *testing.T) {
 		assert.Empty(t, l)
 	}
 }
-
-// A block writing a file whole gives the same operation whether its lines
-// went to a section or to the file as they came.
-func TestWholeFileContent(t *testing.T) {
-	var w wholeFile
-	lines := []string{"one", "", "three"}
-	for _, l := range lines {
-		w.add(l)
-	}
-	assert.Equal(t, editcore.FileContent(lines), w.bytes())
-	var empty wholeFile
-	assert.Nil(t, empty.bytes())
-}

@@ -51,11 +51,24 @@ func Open(line string) (Fence, bool) {
 // long and nothing else, or </tag>; spaces and tabs around it aside (as
 // Open: a line is one whole line, its "\r" already gone).
 func (f Fence) Closes(line string) bool {
-	t := strings.Trim(line, " \t")
+	t := trimBlanks(line)
 	if f.Tag != "" {
-		return t == "</"+f.Tag+">"
+		return len(t) == len(f.Tag)+3 && t[:2] == "</" && t[2:len(t)-1] == f.Tag && t[len(t)-1] == '>'
 	}
-	return len(t) >= f.N && run(t) == len(t) && t[0] == f.Char
+	return t != "" && t[0] == f.Char && len(t) >= f.N && run(t) == len(t)
+}
+
+// trimBlanks is strings.Trim(s, " \t") without the set that builds per
+// call: Closes sees every line of every code block.
+func trimBlanks(s string) string {
+	i, j := 0, len(s)
+	for i < j && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	for j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	return s[i:j]
 }
 
 // CloseTag reports whether line is a closing fence tag (</source>).

@@ -85,3 +85,28 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// closesByTrim is Closes as first written, with strings.Trim: the fast
+// Closes must agree with it on every fence and line.
+func closesByTrim(f Fence, line string) bool {
+	t := strings.Trim(line, " \t")
+	if f.Tag != "" {
+		return t == "</"+f.Tag+">"
+	}
+	return len(t) >= f.N && run(t) == len(t) && t[0] == f.Char
+}
+
+func FuzzClosesMatchesTrim(f *testing.F) {
+	f.Add("````python a.py", " ````` ")
+	f.Add("<source>go", "\t</source> ")
+	f.Add("~~~", "~~~~\t")
+	f.Add("```", "``")
+	f.Add("<pre>", "</pre")
+	f.Fuzz(func(t *testing.T, open, line string) {
+		fe, ok := Open(open)
+		if !ok {
+			return
+		}
+		assert.Equal(t, closesByTrim(fe, line), fe.Closes(line), "%q closes %q", line, open)
+	})
+}

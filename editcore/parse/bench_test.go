@@ -69,3 +69,35 @@ func BenchmarkParse(b *testing.B) {
 		}
 	})
 }
+
+// editBlocks is a response editing n files, one small edit block each, as
+// a model writes one touching every file of a large repository.
+func editBlocks(n int) []byte {
+	var b []byte
+	b = append(b, "Doubling every return value.\n\n"...)
+	for i := range n {
+		b = fmt.Appendf(b, "src/d%02d/d%02d/f%06d.txt\n««« EDIT\n\treturn %d\n═══════ REPL\n\treturn %d * 2\n»»» EDIT END\n\n",
+			i/256, i/16%16, i, i, i)
+	}
+	return b
+}
+
+// BenchmarkEditBlocks parses a 10,000-block response in 64 KiB chunks,
+// as apply feeds a streamed response.
+func BenchmarkEditBlocks(b *testing.B) {
+	text := editBlocks(10_000)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		p := New()
+		n := 0
+		for rest := text; len(rest) > 0; {
+			k := min(len(rest), 64<<10)
+			n += len(p.Feed(rest[:k]))
+			rest = rest[k:]
+		}
+		if n += len(p.Finish()); n != 10_000 {
+			b.Fatalf("%d ops", n)
+		}
+	}
+}

@@ -48,12 +48,33 @@ func (p *Parser) emit(ops []editcore.Op) {
 			p.out = ops[:len(ops):len(ops)]
 			return
 		}
-		p.out = append(p.out, ops...)
+		p.out = append(p.grow(len(ops)), ops...)
 		return
 	}
 	for _, op := range ops {
 		p.held = append(p.held, held{op: op})
 	}
+}
+
+// grow makes room in p.out for n more operations. An Op is 368 bytes and
+// append grows a large slice by a quarter, so a response of thousands of
+// edit blocks spent more time copying its operations than parsing them.
+// The room is foreseen: as many as the last Feed returned (a streamed
+// response's chunks are alike), or, past the first segment of a large
+// chunk, as many as the part read so far makes for the whole chunk;
+// otherwise twice as many.
+func (p *Parser) grow(n int) []editcore.Op {
+	need := len(p.out) + n
+	if need <= cap(p.out) {
+		return p.out
+	}
+	want := max(2*cap(p.out), need, p.lastOut, 16)
+	if read := p.feedLen - p.feedLeft; read > 0 {
+		want = max(want, need*p.feedLen/read*9/8)
+	}
+	out := make([]editcore.Op, len(p.out), want)
+	copy(out, p.out)
+	return out
 }
 
 // emitFallback passes on, holds or drops a fallback format's operations.

@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
@@ -48,6 +49,7 @@ type Parser struct {
 	n         int    // number of the last line read
 	pend      []byte // the start of a line whose end has not arrived
 	out       []editcore.Op
+	lastOut   int    // how many operations the last Feed returned
 	prose     []byte // the first maxProse bytes of the lines no format claimed
 	ended     bool   // Finish was called: the next Feed starts a new response
 	// frame is the fence a block was wrapped in, while its closing line is
@@ -62,6 +64,9 @@ type Parser struct {
 	// lastShell is the line of the last suggested command reported: a
 	// code block after a path line that held one is not reported unread.
 	lastShell int
+	// feedLen is the size of the chunk being fed, feedLeft what was left
+	// of it when the segment being read began (see grow).
+	feedLen, feedLeft int
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -149,7 +154,9 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		p.pend = p.pend[:0]
 		chunk = chunk[i+1:]
 	}
+	p.feedLen = len(chunk)
 	for len(chunk) > 0 {
+		p.feedLeft = len(chunk)
 		j := segment(chunk)
 		if j < 0 {
 			break
@@ -171,6 +178,7 @@ func (p *Parser) Feed(chunk []byte) []editcore.Op {
 		chunk = chunk[j+1:]
 	}
 	p.keep(chunk)
+	p.lastOut, p.feedLen, p.feedLeft = len(p.out), 0, 0
 	return p.out
 }
 
@@ -317,9 +325,14 @@ func (p *Parser) line(s string) {
 
 func (p *Parser) shellOps(cmds []shell.Command) {
 	for i := range cmds {
-		cmd := cmds[i]
+		cmd := &cmds[i] // the scanner's slice is this call's alone
 		p.lastShell = max(p.lastShell, cmd.Line)
-		p.emit([]editcore.Op{{Kind: editcore.Shell, Command: &cmd, Line: cmd.Line, Raw: cmd.Text}})
+		op := editcore.Op{Kind: editcore.Shell, Command: cmd, Line: cmd.Line, Raw: cmd.Text}
+		if len(p.held) == 0 {
+			p.out = append(p.grow(1), op) // as emit would, without a slice of one
+			continue
+		}
+		p.emit([]editcore.Op{op})
 	}
 }
 
@@ -374,9 +387,12 @@ func (p *Parser) trimProse() {
 	for len(p.prose) > 0 {
 		end := len(p.prose) - 1 // the final newline
 		start := bytes.LastIndexByte(p.prose[:end], '\n') + 1
-		line := string(p.prose[start:end])
+		// A view, not a copy: the line is only looked at, and what is
+		// kept of it (a fence's info) is cloned.
+		line := view(p.prose[start:end])
 		if strings.TrimSpace(line) != "" {
 			if f, ok := mdfence.Open(line); ok && !fenceSeen {
+				f.Info = strings.Clone(f.Info)
 				if f.Tag == "" {
 					if !p.inFence {
 						return // it closes a code block of the prose
@@ -394,3 +410,7 @@ func (p *Parser) trimProse() {
 		p.prose = p.prose[:start]
 	}
 }
+
+// view is b as a string without a copy, for a look that keeps nothing of
+// it: b must not change while the string is in use.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

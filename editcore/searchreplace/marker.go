@@ -25,6 +25,9 @@ const (
 // classify says which marker a line is. Almost every line is decided by its
 // first non-blank byte.
 func classify(line string) marker {
+	if plainFirst(line) {
+		return content
+	}
 	s := strings.TrimSpace(line)
 	if len(s) < 5 {
 		return content
@@ -76,3 +79,18 @@ func fence(line string) (info string, ok bool) {
 }
 
 func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+
+// plainFirst reports a line whose first byte past ASCII blanks is ASCII
+// and starts no marker: classify's answer without trimming the line.
+func plainFirst(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+		case '<', '-', '>', '+', '=':
+			return false
+		default:
+			return c < 0x80 // past it, strings.TrimSpace may trim more
+		}
+	}
+	return false
+}

@@ -16,6 +16,7 @@ type Parser struct {
 	// ring holds the last lines seen (in blocks too, so that a start
 	// marker inside an unclosed block still finds its path), oldest first.
 	ring []recent
+	buf  []recent // the array ring slides along
 	// prev is the path of the previous block of this response, reused by
 	// a block that names none.
 	prev string
@@ -39,7 +40,15 @@ type block struct {
 }
 
 // New returns a parser in its idle state.
-func New() *Parser { return &Parser{ring: make([]recent, 0, lookback+1)} }
+func New() *Parser {
+	buf := make([]recent, ringBuf)
+	return &Parser{ring: buf[:0], buf: buf}
+}
+
+// ringBuf is the length of the array the ring slides along: the window
+// moves back to its start once every ringBuf-lookback lines, rather than
+// shifting every line.
+const ringBuf = 64
 
 // Name returns "searchreplace".
 func (p *Parser) Name() string { return Name }
@@ -48,13 +57,20 @@ func (p *Parser) Name() string { return Name }
 // format claimed a line, so a path is never paired with a marker across
 // another format's block. The previous block's path stays: a later block
 // without a path still means the same file.
-func (p *Parser) Reset() { p.ring = p.ring[:0] }
+func (p *Parser) Reset() { p.ring = p.buf[:0] }
 
 // remember adds a line to the lookback ring.
 func (p *Parser) remember(n int, line string) {
 	if len(p.ring) == lookback {
-		copy(p.ring, p.ring[1:])
-		p.ring = p.ring[:lookback-1]
+		p.ring = p.ring[1:]
+	}
+	if len(p.ring) == cap(p.ring) {
+		if len(p.buf) < ringBuf {
+			p.buf = make([]recent, ringBuf)
+		}
+		k := copy(p.buf, p.ring)
+		clear(p.buf[k:]) // keeps no old line alive
+		p.ring = p.buf[:k]
 	}
 	p.ring = append(p.ring, recent{n, line})
 }

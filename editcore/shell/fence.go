@@ -46,7 +46,7 @@ type fence struct {
 
 // openFence returns the fence a line opens, or nil.
 func openFence(line string) *fence {
-	t := strings.TrimLeft(line, " \t")
+	t := trimIndent(line)
 	n := fenceRun(t)
 	if n == 0 {
 		return nil
@@ -131,7 +131,7 @@ func promptCommand(line string) (string, bool) {
 // dollarCommand returns the command on a line that starts with a bare "$ "
 // prompt (after indentation), as in prose and shell scripts.
 func dollarCommand(line string) (string, bool) {
-	t := strings.TrimLeft(line, " \t")
+	t := trimIndent(line)
 	if t == "$" {
 		return "", true
 	}

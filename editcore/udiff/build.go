@@ -18,7 +18,7 @@ const maxHint = 1 << 30
 func (d *fileDiff) build(ops []editcore.Op, f *file, trusted bool) []editcore.Op {
 	strip := !trusted || !d.prefixed()
 	from, to := d.name(f.oldName, strip), d.name(f.newName, strip)
-	file := editcore.Op{Format: Name, Line: d.nums[d.s.start]}
+	file := editcore.Op{Format: Name, Line: d.nums.at(d.s.start)}
 	chmod := f.oldMode != 0 && f.newMode != 0 && perm(f.oldMode) != perm(f.newMode)
 	if f.isNew || f.isDelete || f.isRename || chmod {
 		// The section's text, for the operations on the whole file; a
@@ -70,27 +70,44 @@ func (d *fileDiff) build(ops []editcore.Op, f *file, trusted bool) []editcore.Op
 // hunks in order, so that is where it sits once they are applied), and the
 // hunks are searched in order when the diff lists them in order.
 func (d *fileDiff) hunks(ops []editcore.Op, f *file, path string, trusted bool) []editcore.Op {
-	group := d.nums[d.s.start]
+	group := d.nums.at(d.s.start)
 	ordered := trusted && inOrder(f.frags)
 	var delta int64
 	for k := range f.frags {
 		fr, h := &f.frags[k], d.s.hunks[k]
-		op := editcore.Op{Format: Name, Path: path, Group: group, Line: d.nums[h.at], Raw: d.hunkRaw(h)}
 		if fr.oldLines == 0 {
+			op := editcore.Op{Format: Name, Path: path, Group: group, Line: d.nums.at(h.at), Raw: d.hunkRaw(h)}
 			ops = append(ops, d.insertion(op, f, fr, delta, trusted)...)
 		} else {
-			replace(&op, fr.lines)
+			// Filled in place: an Op is 368 bytes, and copying or
+			// clearing one in the array while the collector runs costs a
+			// barrier over every pointer in it.
+			var op *editcore.Op
+			ops, op = extend(ops)
+			op.Format, op.Path, op.Group, op.Line, op.Raw = Name, path, group, d.nums.at(h.at), d.hunkRaw(h)
+			replace(op, fr.lines, d.sc)
 			if trusted && fr.oldPos <= maxHint {
 				if at := fr.oldPos + delta; at >= 1 && at <= maxHint {
 					op.Hint = int(at)
 				}
 			}
 			op.InOrder = ordered
-			ops = append(ops, op)
 		}
 		delta += fr.newLines - fr.oldLines
 	}
 	return ops
+}
+
+// extend adds an operation to ops and returns it. The array's spare
+// capacity is still zero (ops is only grown by append, slices.Grow and
+// extend, which never write past the length), so it is not cleared again.
+func extend(ops []editcore.Op) ([]editcore.Op, *editcore.Op) {
+	if len(ops) == cap(ops) {
+		ops = append(ops, editcore.Op{})
+	} else {
+		ops = ops[:len(ops)+1]
+	}
+	return ops, &ops[len(ops)-1]
 }
 
 // insertion handles a hunk with nothing to locate it by: only added lines.
@@ -120,7 +137,7 @@ func (d *fileDiff) insertion(op editcore.Op, f *file, fr *frag, delta int64, tru
 // replace fills a Replace operation from a hunk: leading context is the
 // anchor, trailing context the trailing lines, and the lines between are
 // the old (context and removed) and new (context and added) text.
-func replace(op *editcore.Op, ls []hline) {
+func replace(op *editcore.Op, ls []hline, sc *scratch) {
 	lead := 0
 	for lead < len(ls) && ls[lead].op == opContext {
 		lead++
@@ -132,7 +149,7 @@ func replace(op *editcore.Op, ls []hline) {
 	mid := ls[lead : len(ls)-trail]
 	// One array for the four lists: the middle lines are in Old, New or
 	// both.
-	buf := make([]string, 0, len(ls)+len(mid))
+	buf := sc.take(len(ls) + len(mid))
 	take := func(ls []hline, skip byte) []string {
 		start := len(buf)
 		for _, l := range ls {

@@ -81,7 +81,7 @@ func (d *fileDiff) fastHeader() (*file, bool) {
 	if !plainName(name) || strings.ContainsAny(name, " \"") {
 		return nil, false
 	}
-	f := &file{}
+	f := d.newFile()
 	for _, l := range d.lines[d.s.start+1 : end] {
 		var ok bool
 		switch {
@@ -208,8 +208,10 @@ func (d *fileDiff) fastHunks(f *file, trim bool) verdict {
 		}
 		n += to - from
 	}
-	all := make([]hline, 0, n)
-	frags := make([]frag, 0, len(d.s.hunks))
+	// Views into the section's lines, in arrays the next section reuses:
+	// build copies what the operations keep.
+	all := d.scratchLines(n)
+	frags := d.scratchFrags(len(d.s.hunks))
 	for _, h := range d.s.hunks {
 		fr, ok := hunkHeader(d.lines[h.at])
 		if !ok {
@@ -329,4 +331,34 @@ func decimal(s string) (int64, bool) {
 		v = v*10 + int64(s[i]-'0')
 	}
 	return v, true
+}
+
+func (d *fileDiff) scratchLines(n int) []hline {
+	if d.sc == nil {
+		return make([]hline, 0, n)
+	}
+	if cap(d.sc.lines) < n {
+		d.sc.lines = make([]hline, 0, max(n, 2*cap(d.sc.lines)))
+	}
+	return d.sc.lines[:0]
+}
+
+func (d *fileDiff) scratchFrags(n int) []frag {
+	if d.sc == nil {
+		return make([]frag, 0, n)
+	}
+	if cap(d.sc.frags) < n {
+		d.sc.frags = make([]frag, 0, max(n, 2*cap(d.sc.frags)))
+	}
+	return d.sc.frags[:0]
+}
+
+// newFile is an empty file, the scratch's when there is one: build reads
+// it and keeps nothing of it.
+func (d *fileDiff) newFile() *file {
+	if d.sc == nil {
+		return &file{}
+	}
+	d.sc.file = file{}
+	return &d.sc.file
 }

@@ -13,9 +13,9 @@ import (
 // sections cuts a diff's text into file sections as the parser does.
 func sections(text string) []*fileDiff {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	nums := make([]int, len(lines))
-	for i := range nums {
-		nums[i] = i + 1
+	nums := &numbering{}
+	for i := range lines {
+		nums.add(i + 1)
 	}
 	secs, _ := split(lines)
 	var out []*fileDiff

@@ -34,8 +34,8 @@ const (
 
 // hline is one hunk line.
 type hline struct {
-	op    byte   // opContext, opDelete or opAdd
 	text  string // without its line terminator
+	op    byte   // opContext, opDelete or opAdd
 	noEOL bool   // a "\ No newline at end of file" marker follows it
 }
 

@@ -29,8 +29,8 @@ type Parser struct {
 	pending bool  // a ```diff line was seen: the next non-blank line decides
 	opened  fence // the fence of that line
 
-	lines []string // the diff's lines (fence lines excluded)
-	nums  []int    // their lines in the response
+	lines []string  // the diff's lines (fence lines excluded)
+	nums  numbering // their lines in the response
 
 	sawNew     bool  // the current file header has its "+++ " line
 	counted    bool  // the current hunk's header has line counts
@@ -79,7 +79,12 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		}
 	}
 	// Fast path: only these first bytes can start a diff or its fence.
-	if line == "" || !strings.ContainsRune(" `~d-", rune(line[0])) {
+	if line == "" {
+		return false, false, nil
+	}
+	switch line[0] {
+	case ' ', '`', '~', 'd', '-':
+	default:
 		return false, false, nil
 	}
 	if f, ok := opensDiff(line); ok {
@@ -216,8 +221,11 @@ func (p *Parser) hunk(line string) {
 func (p *Parser) count(line string) { tally(line, &p.oldN, &p.newN) }
 
 func (p *Parser) add(n int, line string) {
+	if len(p.lines) == cap(p.lines) {
+		p.growLines()
+	}
 	p.lines = append(p.lines, line)
-	p.nums = append(p.nums, n)
+	p.nums.add(n)
 }
 
 // End returns the operations of a diff still open at the end of the
@@ -238,8 +246,9 @@ func (p *Parser) End() []editcore.Op {
 func (p *Parser) finish(cut bool) []editcore.Op {
 	var ops []editcore.Op
 	if p.st != minus || p.fenced {
-		ops = diffOps(p.lines, p.nums, cut)
+		ops = diffOps(p.lines, &p.nums, cut)
 	}
+	p.putLines()
 	*p = Parser{}
 	return ops
 }

@@ -13,7 +13,7 @@ import (
 // diffOps turns a complete diff (its lines and their response line
 // numbers) into operations, file by file. cut says the response ended
 // inside the diff's fence.
-func diffOps(lines []string, nums []int, cut bool) []editcore.Op {
+func diffOps(lines []string, nums *numbering, cut bool) []editcore.Op {
 	if len(lines) == 0 {
 		return nil
 	}
@@ -24,22 +24,26 @@ func diffOps(lines []string, nums []int, cut bool) []editcore.Op {
 		if len(secs) > 0 && secs[0].start > stray[0] {
 			end = secs[0].start
 		}
-		ops = append(ops, editcore.Op{Kind: editcore.Malformed, Format: Name, Line: nums[stray[0]],
+		ops = append(ops, editcore.Op{Kind: editcore.Malformed, Format: Name, Line: nums.at(stray[0]),
 			Raw:     strings.Join(lines[stray[0]:end], "\n"),
 			Problem: "hunk without a file header: put \"--- path\" and \"+++ path\" lines naming the file before its @@ line"})
 	}
 	if len(secs) == 0 && len(stray) == 0 {
-		ops = append(ops, editcore.Op{Kind: editcore.Malformed, Format: Name, Line: nums[0],
+		ops = append(ops, editcore.Op{Kind: editcore.Malformed, Format: Name, Line: nums.at(0),
 			Raw:     strings.Join(lines, "\n"),
 			Problem: "diff without a file header: put \"--- path\" and \"+++ path\" lines naming the file before its hunks"})
 	}
-	n := len(ops) + len(secs)
+	// Room for the operations, so that the array is not copied as it
+	// grows (an Op is 368 bytes): one a hunk, or a section, and one for a
+	// rename or a mode change. A rarer shape may grow it once.
+	n := len(ops)
 	for _, s := range secs {
-		n += len(s.hunks) + 1
+		n += max(len(s.hunks), 1) + s.extraOps(lines)
 	}
 	ops = slices.Grow(ops, n)
+	sc := &scratch{}
 	for i, s := range secs {
-		d := &fileDiff{lines: lines, nums: nums, s: s}
+		d := &fileDiff{lines: lines, nums: nums, s: s, sc: sc}
 		ops = d.ops(ops, cut && i == len(secs)-1)
 	}
 	return ops
@@ -48,8 +52,50 @@ func diffOps(lines []string, nums []int, cut bool) []editcore.Op {
 // fileDiff is one file's section of a diff.
 type fileDiff struct {
 	lines []string
-	nums  []int
+	nums  *numbering
 	s     section
+	sc    *scratch // shared by the diff's sections, read one after another
+}
+
+// scratch holds what a section's reading needs only until its operations
+// are built: the next section reuses it.
+type scratch struct {
+	file  file
+	lines []hline
+	frags []frag
+	slab  []string // the lines of Replace operations, cut off as they are made
+}
+
+// take returns an empty slice with room for n strings, cut from an array
+// shared with the next hunks: one allocation for many hunks' lines. Each
+// slice has its own part, capped, so that appending to one never writes
+// into another.
+func (sc *scratch) take(n int) []string {
+	if sc == nil {
+		return make([]string, 0, n)
+	}
+	if cap(sc.slab) < n {
+		sc.slab = make([]string, 0, max(n, 1024))
+	}
+	out := sc.slab[0:0:n]
+	sc.slab = sc.slab[n:n]
+	return out
+}
+
+// extraOps counts the operations a section may make besides one a hunk: a
+// move for a rename, a chmod for a mode change.
+func (s section) extraOps(lines []string) int {
+	end := s.end
+	if len(s.hunks) > 0 {
+		end = s.hunks[0].at
+	}
+	n := 0
+	for _, l := range lines[s.start:end] {
+		if strings.HasPrefix(l, "rename from ") || strings.HasPrefix(l, "new mode ") {
+			n++
+		}
+	}
+	return n
 }
 
 // ops reads the section: as a real git diff when go-gitdiff accepts it
@@ -172,16 +218,16 @@ func (d *fileDiff) gitdiffStrict() *gitdiff.File {
 // was stripped; blank lines at a hunk's end are dropped.
 func (d *fileDiff) lenient() (*file, error) {
 	if d.s.oldHdr < 0 {
-		return nil, fmt.Errorf("no \"--- path\" and \"+++ path\" lines naming the file at line %d", d.nums[d.s.start])
+		return nil, fmt.Errorf("no \"--- path\" and \"+++ path\" lines naming the file at line %d", d.nums.at(d.s.start))
 	}
 	for i := d.s.start; i < d.headerEnd(); i++ {
 		l := d.lines[i]
 		if l != "" && !isGitHeader(l) && !isOldHeader(l) && !isNewHeader(l) && !isExtendedHeader(l) {
-			return nil, fmt.Errorf("line %d is not part of a diff header: %q", d.nums[i], clip(l))
+			return nil, fmt.Errorf("line %d is not part of a diff header: %q", d.nums.at(i), clip(l))
 		}
 	}
 	if len(d.s.hunks) == 0 {
-		return nil, fmt.Errorf("the diff for %s at line %d has no hunks (@@ lines)", clip(d.lines[d.s.oldHdr+1][4:]), d.nums[d.s.start])
+		return nil, fmt.Errorf("the diff for %s at line %d has no hunks (@@ lines)", clip(d.lines[d.s.oldHdr+1][4:]), d.nums.at(d.s.start))
 	}
 	var b strings.Builder
 	writeLines(&b, d.lines[d.s.oldHdr:d.s.oldHdr+2])
@@ -196,7 +242,7 @@ func (d *fileDiff) lenient() (*file, error) {
 			case l == "":
 				l = " "
 			case !isBody(l):
-				return nil, fmt.Errorf("line %d is not a hunk line (it must start with a space, \"-\" or \"+\"): %q", d.nums[i], clip(l))
+				return nil, fmt.Errorf("line %d is not a hunk line (it must start with a space, \"-\" or \"+\"): %q", d.nums.at(i), clip(l))
 			}
 			switch l[0] {
 			case ' ':
@@ -212,7 +258,7 @@ func (d *fileDiff) lenient() (*file, error) {
 			body = append(body, l)
 		}
 		if changes == 0 {
-			return nil, fmt.Errorf("the hunk at line %d changes nothing: it has no \"-\" or \"+\" lines", d.nums[h.at])
+			return nil, fmt.Errorf("the hunk at line %d changes nothing: it has no \"-\" or \"+\" lines", d.nums.at(h.at))
 		}
 		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@\n", min(oldN, 1), oldN, min(newN, 1), newN)
 		writeLines(&b, body)
@@ -220,15 +266,15 @@ func (d *fileDiff) lenient() (*file, error) {
 	files, _, err := gitdiff.Parse(strings.NewReader(b.String()))
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("cannot read the diff at line %d: %v", d.nums[d.s.start], err)
+		return nil, fmt.Errorf("cannot read the diff at line %d: %v", d.nums.at(d.s.start), err)
 	case len(files) != 1 || len(files[0].TextFragments) != len(d.s.hunks):
-		return nil, fmt.Errorf("cannot read the diff at line %d", d.nums[d.s.start])
+		return nil, fmt.Errorf("cannot read the diff at line %d", d.nums.at(d.s.start))
 	}
 	return fromGitdiff(files[0]), nil
 }
 
 func (d *fileDiff) malformed(problem string) []editcore.Op {
-	return []editcore.Op{{Kind: editcore.Malformed, Format: Name, Path: d.headerPath(), Line: d.nums[d.s.start],
+	return []editcore.Op{{Kind: editcore.Malformed, Format: Name, Path: d.headerPath(), Line: d.nums.at(d.s.start),
 		Raw: d.raw(d.s.start, d.s.end), Problem: problem}}
 }
 

@@ -32,62 +32,70 @@ func (h hunk) body() (int, int) {
 // "-- " (an SQL or Lua comment). "diff --git" and "@@" lines cannot be hunk
 // lines, so they always start a file or a hunk.
 func split(lines []string) (secs []section, stray []int) {
-	var cur *section
-	var h *hunk
+	// The hunks of every section, in one array: sections take their parts
+	// of it at the end (one allocation, not a few per section).
+	var hs []hunk
+	cur, h := -1, -1 // current section and hunk, -1 for none
+	first := 0       // index in hs of the current section's first hunk
 	var oldN, newN int64
 	counted := false
 	closeHunk := func(i int) {
-		if h != nil {
-			h.end = i
-			h = nil
+		if h >= 0 {
+			hs[h].end = i
+			h = -1
 		}
+	}
+	closeSec := func(i int) {
+		if cur >= 0 {
+			secs[cur].end = i
+			if len(hs) > first {
+				secs[cur].hunks = hs[first:len(hs):len(hs)]
+			}
+		}
+		first = len(hs)
 	}
 	open := func(i int, git bool) {
 		closeHunk(i)
-		if cur != nil {
-			cur.end = i
-		}
+		closeSec(i)
 		secs = append(secs, section{start: i, git: git, oldHdr: -1})
-		cur = &secs[len(secs)-1]
+		cur = len(secs) - 1
 	}
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		pending := h != nil && counted && (oldN > 0 || newN > 0)
+		pending := h >= 0 && counted && (oldN > 0 || newN > 0)
 		switch {
 		case isGitHeader(l):
 			open(i, true)
 		case !pending && isOldHeader(l) && i+1 < len(lines) && isNewHeader(lines[i+1]):
-			if cur == nil || !cur.git || h != nil || len(cur.hunks) > 0 || cur.oldHdr >= 0 {
+			if cur < 0 || !secs[cur].git || h >= 0 || len(hs) > first || secs[cur].oldHdr >= 0 {
 				open(i, false)
 			}
-			cur.oldHdr = i
+			secs[cur].oldHdr = i
 			i++
 		case isHunkHeader(l):
-			if cur == nil {
+			if cur < 0 {
 				stray = append(stray, i)
 				continue
 			}
 			closeHunk(i)
-			cur.hunks = append(cur.hunks, hunk{at: i})
-			h = &cur.hunks[len(cur.hunks)-1]
+			hs = append(hs, hunk{at: i})
+			h = len(hs) - 1
 			oldN, newN, counted = counts(l)
-		case cur == nil:
+		case cur < 0:
 			if isBody(l) {
 				stray = append(stray, i)
 			}
-		case h == nil && cur.oldHdr >= 0 && isBody(l):
-			cur.hunks = append(cur.hunks, hunk{at: i, implicit: true})
-			h = &cur.hunks[len(cur.hunks)-1]
+		case h < 0 && secs[cur].oldHdr >= 0 && isBody(l):
+			hs = append(hs, hunk{at: i, implicit: true})
+			h = len(hs) - 1
 			counted = false
 		}
-		if h != nil && (h.implicit || i > h.at) {
+		if h >= 0 && (hs[h].implicit || i > hs[h].at) {
 			tally(l, &oldN, &newN)
 		}
 	}
 	closeHunk(len(lines))
-	if cur != nil {
-		cur.end = len(lines)
-	}
+	closeSec(len(lines))
 	return secs, stray
 }
 

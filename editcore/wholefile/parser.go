@@ -76,6 +76,10 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		}
 		return false, false, nil
 	}
+	if !mayOpen(line) {
+		p.idle(line)
+		return false, false, nil
+	}
 	f, ok := openFence(line)
 	if !ok {
 		p.idle(line)
@@ -121,7 +125,7 @@ func (p *Parser) unread(n int) []editcore.Op {
 }
 
 func (p *Parser) idle(line string) {
-	if strings.TrimSpace(line) == "" {
+	if isBlank(line) {
 		if p.haveLast {
 			p.gap = append(p.gap, line)
 		}

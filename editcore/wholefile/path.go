@@ -58,9 +58,8 @@ func linePath(line string) (string, bool) {
 	if h := strings.TrimLeft(t, "#"); h != t && (h == "" || h[0] == ' ') {
 		t = strings.TrimSpace(h)
 	}
-	low := strings.ToLower(t)
 	for _, k := range []string{"file:", "filename:", "path:"} {
-		if strings.HasPrefix(low, k) {
+		if hasPrefixFold(t, k) {
 			t = strings.TrimSpace(t[len(k):])
 			break
 		}
@@ -71,6 +70,29 @@ func linePath(line string) (string, bool) {
 		return "", false
 	}
 	return repopath.Detect(t)
+}
+
+// hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a
+// lower-case ASCII prefix, without lowering the whole line. A few
+// non-ASCII letters lower to ASCII ones (İ to i): past a non-ASCII byte it
+// asks strings.ToLower.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return strings.HasPrefix(strings.ToLower(s), prefix)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func quoted(t string) bool {
