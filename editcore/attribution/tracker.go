@@ -6,6 +6,7 @@
 package attribution
 
 import (
+	"bytes"
 	"hash/maphash"
 	"path"
 	"sort"
@@ -75,6 +76,15 @@ func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	t.recall(op)
 	res := s.Apply(op)
 	if res.Status == editcore.Applied && (op.Kind == editcore.Create || op.Kind == editcore.Write) && len(op.Content) > editcore.MaxRaw {
+		if f := t.known(res.Path); f.text == "" && !f.dropped {
+			// A new file written whole: every line is the block's, and
+			// the file is its content with a final newline. Reading it
+			// back would make a second copy of a file that may be
+			// hundreds of MB while the first is still held.
+			t.files[res.Path] = t.whole(op.Content, block)
+			op.Content = nil
+			return res
+		}
 		op.Content = nil
 	}
 	if res.Status == editcore.Applied {
@@ -170,6 +180,25 @@ func (t *Tracker) recall(op *editcore.Op) {
 		}
 		t.files[p] = now
 	}
+}
+
+// whole is a file the session wrote from content (a final newline added
+// when it has none), every line owned by block: kept as its hash, as a
+// file over the text budget is.
+func (t *Tracker) whole(content []byte, block int) *file {
+	var h maphash.Hash
+	h.SetSeed(t.seed)
+	_, _ = h.Write(content)
+	n := bytes.Count(content, []byte{'\n'})
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		_ = h.WriteByte('\n')
+		n++
+	}
+	owners := make([]int, n)
+	for i := range owners {
+		owners[i] = block
+	}
+	return &file{owners: owners, sum: h.Sum64(), dropped: true}
 }
 
 // keep stores f's text while the response's budget allows, else its hash.

@@ -257,3 +257,31 @@ func splitLines(s string) []string {
 	}
 	return lines
 }
+
+// A new file over MaxRaw written whole is owned by its block without being
+// read back (the tracker keeps its hash), and a later edit of it carries
+// those owners as for any file.
+func TestTrackerLargeNewFile(t *testing.T) {
+	var b strings.Builder
+	for i := range 200000 {
+		fmt.Fprintf(&b, "l%d\n", i)
+	}
+	big := strings.TrimSuffix(b.String(), "\n") // the session adds the final newline
+	require.Greater(t, len(big), editcore.MaxRaw)
+	for _, edit := range []bool{false, true} {
+		files := map[string]string{"f.txt": base}
+		cur := fsWith(t, files)
+		tr := New(cur, fsWith(t, files))
+		s := editcore.NewSession(cur, editcore.Options{})
+		op := &editcore.Op{Kind: editcore.Create, Path: "big.txt", Content: []byte(big)}
+		require.Equal(t, editcore.Applied, tr.Apply(s, op).Status)
+		assert.Nil(t, op.Content, "the content is let go")
+		assert.True(t, tr.files["big.txt"].dropped, "kept as a hash, not read back")
+		want := []Range{{1, 200000, 1}}
+		if edit {
+			require.Equal(t, editcore.Applied, tr.Apply(s, rep("big.txt", "l5\n", "L5\n")).Status)
+			want = []Range{{1, 5, 1}, {6, 6, 2}, {7, 200000, 1}}
+		}
+		assert.Equal(t, map[string][]Range{"big.txt": want}, tr.Ranges())
+	}
+}
