@@ -22,7 +22,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/hooks/syntax"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.txt")
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.go")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
