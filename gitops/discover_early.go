@@ -28,15 +28,19 @@ var discoveryArgs = []string{"rev-parse", "--path-format=absolute",
 
 func startDiscovery(ctx context.Context, abs string) *discovery {
 	d := &discovery{dir: abs, revParse: make(chan gitOutcome, 1), config: make(chan gitOutcome, 1)}
-	for _, c := range []struct {
-		args []string
-		out  chan gitOutcome
-	}{{[]string{"config", "--list", "-z"}, d.config}, {discoveryArgs, d.revParse}} {
-		go func() {
-			res, err := gitCmd{dir: abs, args: c.args}.run(ctx)
-			c.out <- gitOutcome{res, err}
-		}()
-	}
+	go func() {
+		res, err := gitCmd{dir: abs, args: []string{"config", "--list", "-z"}}.run(ctx)
+		d.config <- gitOutcome{res, err}
+	}()
+	// Starting a process holds the goroutine (and the thread) that starts
+	// it for a few milliseconds: rev-parse, which Discover waits for
+	// first, starts on this one, at once, while another thread picks up
+	// config's.
+	wait := gitCmd{dir: abs, args: discoveryArgs}.start(ctx)
+	go func() {
+		res, err := wait()
+		d.revParse <- gitOutcome{res, err}
+	}()
 	return d
 }
 
