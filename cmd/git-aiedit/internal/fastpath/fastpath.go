@@ -27,6 +27,8 @@
 // that rendering, and rewrites help.go with -update.
 package fastpath
 
+import "unsafe"
+
 // VersionMarker stands for the version line in help.
 const VersionMarker = "@VERSION@"
 
@@ -76,7 +78,7 @@ func answer(args []string, getenv func(string) string) (string, bool) {
 	// a new size is a new span, and its first touch a page fault.
 	stamp := Stamp{version, commit, date}
 	if which == "--version" {
-		return string(append(appendVersionLine(make([]byte, 0, 512), stamp, f), '\n')), true
+		return bytesString(append(appendVersionLine(make([]byte, 0, 512), stamp, f), '\n')), true
 	}
 	before, after, ok := cut(help, VersionMarker)
 	if !ok {
@@ -84,8 +86,11 @@ func answer(args []string, getenv func(string) string) (string, bool) {
 	}
 	out := append(make([]byte, 0, len(help)+512), before...)
 	out = appendVersionLine(out, stamp, f)
-	return string(append(out, after...)), true
+	return bytesString(append(out, after...)), true
 }
+
+// bytesString is b as a string, without a copy: b is not written again.
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // hasSuffix and cut are those of package strings, which this package does
 // not import (see the package comment).
