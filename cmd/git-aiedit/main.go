@@ -18,11 +18,12 @@ import (
 )
 
 func main() {
-	gcpolicy.Defer()
 	if discovers(os.Args) {
-		// git starts finding the repository while the arguments are read.
+		// git starts finding the repository while the arguments are read:
+		// first of all, as its answer is what the run waits for first.
 		gitops.StartDiscovery(".")
 	}
+	gcpolicy.Defer()
 	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
