@@ -12,6 +12,7 @@ type discovery struct {
 	dir      string
 	revParse chan gitOutcome
 	config   chan gitOutcome
+	cancel   context.CancelFunc // ends the processes (StartDiscovery's)
 }
 
 type gitOutcome struct {
@@ -62,8 +63,27 @@ func StartDiscovery(dir string) {
 	earlyMu.Lock()
 	defer earlyMu.Unlock()
 	if early == nil {
-		early = startDiscovery(context.Background(), abs)
+		ctx, cancel := context.WithCancel(context.Background())
+		early = startDiscovery(ctx, abs)
+		early.cancel = cancel
 	}
+}
+
+// EndDiscovery ends what StartDiscovery started and no Discover took (a
+// command that stopped before it discovered the repository: a usage
+// error), and waits for its processes, so that none outlives the
+// command.
+func EndDiscovery() {
+	earlyMu.Lock()
+	d := early
+	early = nil
+	earlyMu.Unlock()
+	if d == nil {
+		return
+	}
+	d.cancel()
+	<-d.revParse
+	<-d.config
 }
 
 // takeEarly returns what StartDiscovery started for abs, once.

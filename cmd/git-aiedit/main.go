@@ -24,7 +24,9 @@ func main() {
 		gitops.StartDiscovery(".")
 	}
 	gcpolicy.Defer()
-	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	status := Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr)
+	gitops.EndDiscovery() // no git started early outlives the command
+	os.Exit(status)
 }
 
 // discovers reports a command line that will discover the repository of
