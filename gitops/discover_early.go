@@ -12,6 +12,7 @@ type discovery struct {
 	dir      string
 	revParse chan gitOutcome
 	config   chan gitOutcome
+	cancel   context.CancelFunc // ends the processes (StartDiscovery's)
 }
 
 type gitOutcome struct {
@@ -28,15 +29,19 @@ var discoveryArgs = []string{"rev-parse", "--path-format=absolute",
 
 func startDiscovery(ctx context.Context, abs string) *discovery {
 	d := &discovery{dir: abs, revParse: make(chan gitOutcome, 1), config: make(chan gitOutcome, 1)}
-	for _, c := range []struct {
-		args []string
-		out  chan gitOutcome
-	}{{[]string{"config", "--list", "-z"}, d.config}, {discoveryArgs, d.revParse}} {
-		go func() {
-			res, err := gitCmd{dir: abs, args: c.args}.run(ctx)
-			c.out <- gitOutcome{res, err}
-		}()
-	}
+	go func() {
+		res, err := gitCmd{dir: abs, args: []string{"config", "--list", "-z"}}.run(ctx)
+		d.config <- gitOutcome{res, err}
+	}()
+	// Starting a process holds the goroutine (and the thread) that starts
+	// it for a few milliseconds: rev-parse, which Discover waits for
+	// first, starts on this one, at once, while another thread picks up
+	// config's.
+	wait := gitCmd{dir: abs, args: discoveryArgs}.start(ctx)
+	go func() {
+		res, err := wait()
+		d.revParse <- gitOutcome{res, err}
+	}()
 	return d
 }
 
@@ -58,8 +63,27 @@ func StartDiscovery(dir string) {
 	earlyMu.Lock()
 	defer earlyMu.Unlock()
 	if early == nil {
-		early = startDiscovery(context.Background(), abs)
+		ctx, cancel := context.WithCancel(context.Background())
+		early = startDiscovery(ctx, abs)
+		early.cancel = cancel
 	}
+}
+
+// EndDiscovery ends what StartDiscovery started and no Discover took (a
+// command that stopped before it discovered the repository: a usage
+// error), and waits for its processes, so that none outlives the
+// command.
+func EndDiscovery() {
+	earlyMu.Lock()
+	d := early
+	early = nil
+	earlyMu.Unlock()
+	if d == nil {
+		return
+	}
+	d.cancel()
+	<-d.revParse
+	<-d.config
 }
 
 // takeEarly returns what StartDiscovery started for abs, once.

@@ -62,22 +62,35 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 	d := takeEarly(abs)
 	if d == nil {
 		d = startDiscovery(ctx, abs)
+	} else {
+		defer d.cancel() // both processes are waited for below
 	}
 	r := &Repo{Dir: abs}
 	r.config.start = func() (gitResult, error) { c := <-d.config; return c.res, c.err }
-	rp := <-d.revParse
+	if err := r.discover(<-d.revParse); err != nil {
+		// config's git started with rev-parse: it is waited for, so that
+		// no process outlives a failed discovery.
+		_ = r.config.load()
+		return nil, err
+	}
+	return r, nil
+}
+
+// discover reads rev-parse's answer, and the config through r.config.
+func (r *Repo) discover(rp gitOutcome) error {
+	abs := r.Dir
 	res, err := rp.res, rp.err
 	if err != nil {
-		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "cannot run git: " + err.Error(),
+		return &RepoError{Op: "discover", Dir: abs, Msg: "cannot run git: " + err.Error(),
 			Hint: "install git and make sure it is on PATH", Err: err}
 	}
 	lines := strings.Split(strings.TrimRight(string(res.stdout), "\n"), "\n")
 	noWorkTree := res.code != 0 && len(lines) == 6 && strings.Contains(string(res.stderr), "must be run in a work tree")
 	if res.code != 0 && !noWorkTree {
-		return nil, discoverError(abs, res)
+		return discoverError(abs, res)
 	}
 	if len(lines) != 7 && !noWorkTree {
-		return nil, &RepoError{Op: "discover", Dir: abs, Msg: "unexpected output from git rev-parse: " + string(res.stdout)}
+		return &RepoError{Op: "discover", Dir: abs, Msg: "unexpected output from git rev-parse: " + string(res.stdout)}
 	}
 	r.GitDir = filepath.Clean(lines[0])
 	r.CommonDir = filepath.Clean(lines[1])
@@ -88,19 +101,19 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 		r.WorkTree = filepath.Clean(lines[6])
 	}
 	if format := lines[4]; format != "sha1" {
-		return nil, &RepoError{Op: "discover", Dir: abs,
+		return &RepoError{Op: "discover", Dir: abs,
 			Msg:  "sha256 repositories are not supported yet (object format " + format + ")",
 			Hint: "use a sha1 repository"}
 	}
 	if err := r.checkExtensions(); err != nil {
-		return nil, err
+		return err
 	}
 	r.objects = openObjects(r.CommonDir, abs)
 	// In a partial clone, asking git whether an object exists fetches it
 	// from the promisor remote when it is missing, which every new
 	// object is.
 	r.objects.noExistCheck = r.partial
-	return r, nil
+	return nil
 }
 
 func discoverError(dir string, res gitResult) error {

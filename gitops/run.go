@@ -6,8 +6,10 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // gitCmd is one invocation of the git binary in a directory.
@@ -28,11 +30,19 @@ type gitResult struct {
 // run runs git with `-C dir`. A non-zero exit is not an error here: callers
 // decide what each status means. err is set only when git could not run.
 func (c gitCmd) run(ctx context.Context) (gitResult, error) {
+	return c.start(ctx)()
+}
+
+// start starts git as run does, and returns the function that waits for
+// it and gives what run gives. A process start blocks the goroutine that
+// makes it for a few milliseconds on a slow machine: start lets the
+// caller choose that goroutine, and wait on another.
+func (c gitCmd) start(ctx context.Context) (wait func() (gitResult, error)) {
 	if c.pre != nil {
-		return gitResult{code: -1}, c.pre
+		return func() (gitResult, error) { return gitResult{code: -1}, c.pre }
 	}
 	args := append([]string{"-C", c.dir}, c.args...)
-	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd := gitCommand(ctx, args...)
 	cmd.Env = gitEnv(c.env...)
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
@@ -40,21 +50,63 @@ func (c gitCmd) run(ctx context.Context) (gitResult, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
-	err := cmd.Run()
-	res := gitResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), code: 0}
-	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) && ctx.Err() == nil {
-			res.code = exit.ExitCode()
-			return res, nil
+	err := cmd.Start()
+	return func() (gitResult, error) {
+		if err == nil {
+			err = cmd.Wait()
 		}
-		res.code = -1
-		if ctx.Err() != nil {
-			return res, ctx.Err()
+		res := gitResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), code: 0}
+		if err != nil {
+			var exit *exec.ExitError
+			if errors.As(err, &exit) && ctx.Err() == nil {
+				res.code = exit.ExitCode()
+				return res, nil
+			}
+			res.code = -1
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return res, err
 		}
-		return res, err
+		return res, nil
 	}
-	return res, nil
+}
+
+// gitCommand is exec.CommandContext(ctx, "git", args...), with git
+// looked up in PATH once for each value of PATH (exec.Command looks it up
+// on every call: a dozen stat calls before each process starts). git
+// still sees itself called "git".
+func gitCommand(ctx context.Context, args ...string) *exec.Cmd {
+	path, ok := gitPath()
+	if !ok {
+		// Not found, or found through a relative PATH entry: exec's own
+		// lookup, with its error.
+		return exec.CommandContext(ctx, "git", args...)
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Args[0] = "git"
+	return cmd
+}
+
+var gitLook struct {
+	sync.Mutex
+	env, path string // PATH, and where it finds git
+}
+
+// gitPath is where exec.LookPath finds git in the current PATH, when
+// that is an absolute path.
+func gitPath() (string, bool) {
+	env := os.Getenv("PATH")
+	gitLook.Lock()
+	defer gitLook.Unlock()
+	if gitLook.path == "" || gitLook.env != env {
+		path, err := exec.LookPath("git")
+		if err != nil || !filepath.IsAbs(path) {
+			return "", false
+		}
+		gitLook.env, gitLook.path = env, path
+	}
+	return gitLook.path, true
 }
 
 // gitEnv is the environment git runs in: the user's, with extra on top.

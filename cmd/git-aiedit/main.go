@@ -18,12 +18,15 @@ import (
 )
 
 func main() {
-	gcpolicy.Defer()
 	if discovers(os.Args) {
-		// git starts finding the repository while the arguments are read.
+		// git starts finding the repository while the arguments are read:
+		// first of all, as its answer is what the run waits for first.
 		gitops.StartDiscovery(".")
 	}
-	os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	gcpolicy.Defer()
+	status := Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr)
+	gitops.EndDiscovery() // no git started early outlives the command
+	os.Exit(status)
 }
 
 // discovers reports a command line that will discover the repository of

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -22,13 +21,13 @@ import (
 	"github.com/git-aiedit/git-aiedit/hooks/syntax"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.txt")
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.go")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"git-aiedit": func() {
-			os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
-		},
+		// The real main: its early start of git's discovery and its
+		// ending of it are part of what the process tests check.
+		"git-aiedit": main,
 	})
 }
 

@@ -64,6 +64,18 @@ func run(ctx context.Context, opts *Options) error {
 			in.cleanup()
 		}
 	}()
+	var tx *gitops.RefTransaction
+	if !opts.DryRun {
+		// The process that moves the refs starts now, while git discovers
+		// the repository and the run works: its start is then off the
+		// time the run takes. It finds the repository as discovery does.
+		dir := opts.Dir
+		if opts.Repo != nil {
+			dir = opts.Repo.Dir
+		}
+		tx = gitops.StartRefTransaction(dir, (&applier{inputs: inputs}).reflogMessage())
+		defer tx.Abort()
+	}
 	repo := opts.Repo
 	if repo == nil {
 		if repo, err = gitops.Discover(ctx, opts.Dir); err != nil {
@@ -78,12 +90,7 @@ func run(ctx context.Context, opts *Options) error {
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose, opts.Patch), debug: newDebug(s, opts.Verbose),
 		intr: intr, review: rv}
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
-	if !opts.DryRun {
-		// The process that moves the refs starts now, while the run
-		// works: its start is then off the time the run takes.
-		a.tx = repo.StartRefTransaction(a.reflogMessage())
-		defer a.tx.Abort()
-	}
+	a.tx = tx.For(repo)
 	if err := a.setupChecks(ctx); err != nil {
 		return err
 	}

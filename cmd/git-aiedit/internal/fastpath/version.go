@@ -43,77 +43,137 @@ type Build struct {
 // and the VCS revision and time of a build from a checkout. b is nil
 // when the binary has none.
 func VersionLine(s Stamp, b *Build) string {
-	v, commit, date, modified := s.Version, s.Commit, s.Date, false
+	var f facts
 	if b != nil {
-		if v == "" {
-			v = b.Version
-		}
+		f.version = b.Version
 		for _, kv := range b.Settings {
-			switch {
-			case kv[0] == "vcs.revision" && commit == "":
-				commit = kv[1]
-			case kv[0] == "vcs.time" && date == "":
-				date = kv[1]
-			case kv[0] == "vcs.modified":
-				modified = kv[1] == "true"
-			}
+			f.set(kv[0], kv[1])
 		}
+	}
+	return string(appendVersionLine(nil, s, f))
+}
+
+// facts is what the version line uses of the build information.
+type facts struct {
+	version, revision, time string
+	modified                bool
+}
+
+// set records one build setting, the first of each as VersionLine reads
+// them (vcs.modified: the last).
+func (f *facts) set(key, value string) {
+	switch {
+	case key == "vcs.revision" && f.revision == "":
+		f.revision = value
+	case key == "vcs.time" && f.time == "":
+		f.time = value
+	case key == "vcs.modified":
+		f.modified = value == "true"
+	}
+}
+
+// appendVersionLine appends VersionLine's text to dst.
+func appendVersionLine(dst []byte, s Stamp, f facts) []byte {
+	v, commit, date := s.Version, s.Commit, s.Date
+	if v == "" {
+		v = f.version
+	}
+	if commit == "" {
+		commit = f.revision
+	}
+	if date == "" {
+		date = f.time
 	}
 	if v == "" {
 		v = "(devel)"
 	}
-	line := "git-aiedit version " + v
+	dst = append(append(dst, "git-aiedit version "...), v...)
 	if commit != "" {
 		if len(commit) > 12 {
 			commit = commit[:12]
 		}
-		line += " (commit " + commit
+		dst = append(append(dst, " (commit "...), commit...)
 		if date != "" {
-			line += ", " + date
+			dst = append(append(dst, ", "...), date...)
 		}
-		if modified {
-			line += ", modified"
+		if f.modified {
+			dst = append(dst, ", modified"...)
 		}
-		line += ")"
+		dst = append(dst, ')')
 	}
 	// runtime/debug's BuildInfo.GoVersion is runtime.Version() too.
-	return line + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\nsyntax checks: " + langs.Summary()
+	dst = append(append(dst, ' '), runtime.Version()...)
+	dst = append(append(append(append(dst, ' '), runtime.GOOS...), '/'), runtime.GOARCH...)
+	return appendSummary(append(dst, "\nsyntax checks: "...))
 }
 
-// readBuild reads this binary's build information, and whether it could
-// read it as runtime/debug.ReadBuildInfo does: b is nil when
-// ReadBuildInfo would find none.
-func readBuild() (b *Build, ok bool) {
+// appendSummary appends langs.Summary() to dst, without the strings it
+// joins on the way (TestSummary holds the two to the same text).
+func appendSummary(dst []byte) []byte {
+	all := langs.Languages()
+	n := 0
+	for _, l := range all {
+		if l.Built {
+			if n > 0 {
+				dst = append(dst, ' ')
+			}
+			dst = append(dst, l.Name...)
+			n++
+		}
+	}
+	if langs.TreeSitter {
+		return dst
+	}
+	dst = append(dst, " (Python by its lexer only; without cgo, so no tree-sitter: "...)
+	n = 0
+	for _, l := range all {
+		if !l.Built {
+			if n > 0 {
+				dst = append(dst, ' ')
+			}
+			dst = append(dst, l.Name...)
+			n++
+		}
+	}
+	return append(dst, " unchecked)"...)
+}
+
+// readBuild reads this binary's build information as
+// runtime/debug.ReadBuildInfo does, as far as the version line goes, and
+// whether it could: zero facts when ReadBuildInfo would find none.
+func readBuild() (f facts, ok bool) {
 	data := modinfo()
 	if len(data) < 32 {
-		return nil, true
+		return facts{}, true
 	}
 	return parseBuild(data[16 : len(data)-16])
 }
 
 // parseBuild reads what VersionLine uses of build information in the
-// format of runtime/debug.BuildInfo.String, which the linker writes. It
-// reports false for what it is not sure to read as
-// runtime/debug.ParseBuildInfo does (then the caller leaves the answer to
-// main): a module line without two or three columns, a build line that is
-// not key=value, or a quoted vcs.* value. Other quoted keys and values
-// (-ldflags="-s -w") are settings the version line does not use.
-func parseBuild(data string) (*Build, bool) {
-	b := &Build{}
+// format of runtime/debug.BuildInfo.String, which the linker writes,
+// without copying it. It reports false for what it is not sure to read
+// as runtime/debug.ParseBuildInfo does (then the caller leaves the answer
+// to main): a module line without two or three columns, a build line
+// that is not key=value, or a quoted vcs.* value. Other quoted keys and
+// values (-ldflags="-s -w") are settings the version line does not use.
+func parseBuild(data string) (facts, bool) {
+	var f facts
 	for {
 		line, rest, ok := cut(data, "\n")
 		if !ok {
 			// ParseBuildInfo also ignores an unterminated last line.
-			return b, true
+			return f, true
 		}
 		data = rest
 		switch {
 		case hasPrefix(line, "mod\t"):
-			cols := split(line[len("mod\t"):], '\t')
-			if len(cols) != 2 && len(cols) != 3 {
-				return nil, false
+			// path, version and (not always) sum, tab-separated
+			cols := line[len("mod\t"):]
+			if n := count(cols, '\t'); n != 1 && n != 2 {
+				return facts{}, false
 			}
-			b.Version = cols[1]
+			_, cols, _ = cut(cols, "\t")
+			f.version, _, _ = cut(cols, "\t")
 		case hasPrefix(line, "build\t"):
 			kv := line[len("build\t"):]
 			if quoted(kv) {
@@ -121,34 +181,30 @@ func parseBuild(data string) (*Build, bool) {
 			}
 			key, value, ok := cut(kv, "=")
 			if !ok || key == "" {
-				return nil, false
+				return facts{}, false
 			}
 			if quoted(value) {
 				if hasPrefix(key, "vcs.") {
-					return nil, false
+					return facts{}, false
 				}
 				continue
 			}
-			b.Settings = append(b.Settings, [2]string{key, value})
+			f.set(key, value)
 		}
 	}
+}
+
+// count is the number of c in s.
+func count(s string, c byte) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+		}
+	}
+	return n
 }
 
 func hasPrefix(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
 
 func quoted(s string) bool { return s != "" && (s[0] == '"' || s[0] == '`') }
-
-func split(s string, sep byte) []string {
-	var out []string
-	for {
-		i := 0
-		for i < len(s) && s[i] != sep {
-			i++
-		}
-		out = append(out, s[:i])
-		if i == len(s) {
-			return out
-		}
-		s = s[i+1:]
-	}
-}

@@ -1,11 +1,14 @@
 package fastpath
 
 import (
+	"os"
 	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/hooks/syntax/langs"
 )
 
 // parseBuild reads build information as runtime/debug does, as far as
@@ -48,16 +51,16 @@ func TestParseBuildAgrees(t *testing.T) {
 		got, ok := parseBuild(s)
 		require.True(t, ok, s)
 		for _, st := range []Stamp{{}, {Version: "1.2.3", Commit: "abc", Date: "2026-01-02"}} {
-			assert.Equal(t, VersionLine(st, wb), VersionLine(st, got), s)
+			assert.Equal(t, VersionLine(st, wb), string(appendVersionLine(nil, st, got)), s)
 		}
 	}
 }
 
 // What the fast path answers, and what it leaves to main.
 func TestAnswer(t *testing.T) {
-	b, ok := readBuild()
+	f, ok := readBuild()
 	require.True(t, ok)
-	v := VersionLine(Stamp{version, commit, date}, b)
+	v := string(appendVersionLine(nil, Stamp{version, commit, date}, f))
 	h, ok := Answer(nil)
 	require.True(t, ok)
 	assert.Contains(t, h, "VERSION:\n   "+v+"\n")
@@ -74,7 +77,15 @@ func TestAnswer(t *testing.T) {
 		_, ok := Answer(args)
 		assert.False(t, ok, args)
 	}
+	// The process's own environment, as os.Getenv has it: the one the
+	// runtime gave (what the fast path reads) does not follow Setenv.
 	t.Setenv("URFAVE_CLI_TRACING", "on")
-	_, ok = Answer([]string{"--help"})
+	_, ok = answer([]string{"--help"}, os.Getenv)
 	assert.False(t, ok, "urfave/cli traces to stderr: main answers")
+}
+
+// The summary the fast path writes is the languages package's.
+func TestSummary(t *testing.T) {
+	assert.Equal(t, langs.Summary(), string(appendSummary(nil)))
+	assert.Equal(t, "x"+langs.Summary(), string(appendSummary([]byte("x"))))
 }
