@@ -10,7 +10,10 @@ import "strings"
 // judges them instead.
 func Clean(p string) string {
 	if clean(p) {
-		return p // the usual case, without a copy
+		// The usual case: one copy, no splitting. A copy still, since
+		// callers keep paths (maps of files, results) and a path cut from
+		// a reply's text would keep the whole text alive.
+		return strings.Clone(p)
 	}
 	// Trimming can expose a slash ("a/ " -> "a/") and dropping a slash can
 	// expose a space ("a /" -> "a "): repeat until nothing changes.

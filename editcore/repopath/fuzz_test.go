@@ -3,6 +3,7 @@ package repopath
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func FuzzPath(f *testing.F) {
@@ -49,5 +50,20 @@ func TestCleanShortcut(t *testing.T) {
 		if got, want := Clean(p), cleanSlow(p); got != want {
 			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
 		}
+	}
+}
+
+// Clean's result never shares the caller's bytes: paths are kept in maps
+// and results, and one cut from a reply's text would keep all of it
+// alive (a 95 MB response of 1,000 new files was held whole).
+func TestCleanCopies(t *testing.T) {
+	text := "src/a.go and more of the reply"
+	p := text[:8]
+	c := Clean(p)
+	if c != p {
+		t.Fatalf("Clean(%q) = %q", p, c)
+	}
+	if unsafe.StringData(c) == unsafe.StringData(p) {
+		t.Fatal("Clean returned the caller's bytes")
 	}
 }
