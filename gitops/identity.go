@@ -120,7 +120,12 @@ func (r *Repo) Prefetch(ctx context.Context) {
 }
 
 func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error) {
-	out, err := r.gitNoObjects("var", name).output(ctx, "identity")
+	// Read in the background from the start of a run, and needed for
+	// the commits of what was complete when ^C comes (the terminal's
+	// SIGINT would kill it with the run's process group).
+	c := r.gitNoObjects("var", name)
+	c.detached = true
+	out, err := c.output(ctx, "identity")
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
 			e.Hint = `set your identity: git config --global user.name "Your Name"; git config --global user.email you@example.com`

@@ -19,6 +19,10 @@ type gitCmd struct {
 	stdin []byte
 	env   []string // extra KEY=VALUE pairs on top of the process environment
 	pre   error    // a failure before git could run (Repo.git)
+	// detached: a process group of its own (see detach), for a process
+	// whose answer the run needs even after ^C, to record what was
+	// complete. Never for one that may use the terminal (gpg's pinentry).
+	detached bool
 }
 
 // gitResult is what a finished git command produced.
@@ -50,6 +54,9 @@ func (c gitCmd) start(ctx context.Context) (wait func() (gitResult, error)) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
+	if c.detached {
+		detach(cmd)
+	}
 	err := cmd.Start()
 	return func() (gitResult, error) {
 		if err == nil {
