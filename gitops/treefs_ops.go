@@ -366,20 +366,15 @@ func (fs *TreeFS) ReadFileShared(name string) ([]byte, error) {
 // ViewFile returns a regular file's bytes to look at at once: they are
 // the view's own, valid until the file next changes.
 func (fs *TreeFS) ViewFile(name string) ([]byte, error) {
-	n, _, err := fs.find("read", name)
+	n, err := fs.regular(name)
 	if err != nil {
-		return nil, err
-	}
-	if n.mode == filemode.Dir {
-		return nil, errorf("read", name, syscall.EISDIR)
-	}
-	if err := refuseSpecial(name, n); err != nil {
 		return nil, err
 	}
 	return fs.view(n)
 }
 
-func (fs *TreeFS) readFile(name string, shared bool) ([]byte, error) {
+// regular finds the regular file name, for reading it.
+func (fs *TreeFS) regular(name string) (*node, error) {
 	n, _, err := fs.find("read", name)
 	if err != nil {
 		return nil, err
@@ -388,6 +383,14 @@ func (fs *TreeFS) readFile(name string, shared bool) ([]byte, error) {
 		return nil, errorf("read", name, syscall.EISDIR)
 	}
 	if err := refuseSpecial(name, n); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func (fs *TreeFS) readFile(name string, shared bool) ([]byte, error) {
+	n, err := fs.regular(name)
+	if err != nil {
 		return nil, err
 	}
 	if n.data != nil {

@@ -28,6 +28,12 @@ func classify(line string) marker {
 	if plainFirst(line) {
 		return content
 	}
+	return classifyTrimmed(line)
+}
+
+// classifyTrimmed is classify without its first-byte shortcut: the line
+// trimmed, then its marker.
+func classifyTrimmed(line string) marker {
 	s := strings.TrimSpace(line)
 	if len(s) < 5 {
 		return content
