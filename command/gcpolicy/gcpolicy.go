@@ -4,7 +4,9 @@
 // heap under Floor (a long run that keeps little would otherwise collect
 // every few MB), and for a run that reads very large input, near what the
 // run holds rather than twice that (Go's default lets the heap grow to
-// twice what is live). A user's own GOGC or GOMEMLIMIT turns it off.
+// twice what is live). A run whose input is large (HugeInput) has its
+// heap backed by transparent huge pages where the kernel offers them, and
+// a higher floor (HugeFloor). A user's own GOGC or GOMEMLIMIT turns it off.
 package gcpolicy
 
 import (
@@ -25,11 +27,33 @@ import (
 // collecting a small live heap costs (README, Performance).
 const Floor = 16 << 20
 
+// HugeInput is the input from which a run is expected to grow its heap
+// enough that huge pages pay for themselves: a run reading a transcript
+// of 1 MiB or more (a 10,000-file response is 1.1 MB) has its heap backed
+// by transparent huge pages, one page fault per 2 MiB instead of 512.
+// Below it, the one collection that giving the advice takes would cost a
+// small run more than its faults (README, Performance).
+const HugeInput = 1 << 20
+
+// HugeHeap is how much heap is given huge pages, and HugeFloor the floor
+// of collections once it has them: with fresh memory 30 times cheaper,
+// collecting a small live heap costs more than growing it.
+const (
+	HugeHeap  = 128 << 20
+	HugeFloor = 64 << 20
+)
+
+// defaultHeapMinimum is the runtime's heap goal at GOGC=100, which it
+// scales with GOGC: the goal is never below defaultHeapMinimum×GOGC/100.
+const defaultHeapMinimum = 4 << 20
+
 var (
 	mu       sync.Mutex
-	off      bool  // the user's GOGC or GOMEMLIMIT rules
-	deferred bool  // no collection yet
-	expected int64 // bytes of input the run holds at once, at most
+	off      bool   // the user's GOGC or GOMEMLIMIT rules
+	deferred bool   // no collection yet
+	expected int64  // bytes of input the run holds at once, at most
+	floor    uint64 = Floor
+	huge     bool   // the heap was given huge pages
 )
 
 // Defer holds the collector back until the heap reaches Floor; from the
@@ -77,13 +101,15 @@ func retune() bool {
 }
 
 // percent is the GOGC that puts the next collection at max(2×live,
-// Floor), by the pacer's rule: goal = live + (live + roots)×GOGC/100,
-// roots being the stacks and globals it scans.
+// floor), by the pacer's rule: goal = live + (live + roots)×GOGC/100,
+// roots being the stacks and globals it scans, and never below
+// defaultHeapMinimum×GOGC/100 (so at most floor/defaultHeapMinimum×100:
+// more would hold a run that keeps little to a goal well above the floor).
 func percent(live, roots uint64) int {
-	if live == 0 || live >= Floor/2 {
+	if live+roots == 0 || live >= floor/2 {
 		return 100
 	}
-	return max(100, int((Floor-live)*100/(live+roots)))
+	return max(100, min(int((floor-live)*100/(live+roots)), int(floor*100/defaultHeapMinimum)))
 }
 
 // liveHeap is what the last collection found live, and the roots it
@@ -112,6 +138,15 @@ func Expect(n int64) {
 	expected = n
 	if !deferred {
 		debug.SetMemoryLimit(Limit(n))
+		return
+	}
+	if n >= HugeInput && !huge && hugePages() {
+		// Before the heap grows: the advice is for memory it has not had.
+		// Its collection is the run's first, and retune's GOGC, at most
+		// HugeFloor/defaultHeapMinimum×100, puts the next at HugeFloor.
+		huge, floor = true, HugeFloor
+		debug.SetMemoryLimit(math.MaxInt64) // the advised block is no reason to collect
+		growHuge(HugeHeap)
 	}
 }
 

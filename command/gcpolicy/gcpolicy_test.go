@@ -23,9 +23,12 @@ func TestPercent(t *testing.T) {
 	assert.Equal(t, 100, percent(0, 0))
 	assert.Equal(t, 100, percent(Floor/2, 0))
 	assert.Equal(t, 100, percent(Floor, 0))
-	assert.Equal(t, 700, percent(Floor/8, 0))       // next at 8× live: the floor
 	assert.Equal(t, 350, percent(Floor/8, Floor/8)) // roots count in the goal
 	assert.Equal(t, 100, percent(Floor/8, Floor))   // never below the usual
+	// The runtime's goal is never below defaultHeapMinimum×GOGC/100: a
+	// GOGC over Floor/defaultHeapMinimum×100 would put it past the floor.
+	assert.Equal(t, 400, percent(Floor/8, 0))
+	assert.Equal(t, 400, percent(1, 0))
 }
 
 // TestDefer: under the policy no collection comes before the heap
@@ -37,11 +40,7 @@ func TestDefer(t *testing.T) {
 	}
 	Defer()
 	defer func() {
-		mu.Lock()
-		off, deferred, expected = true, false, 0 // later collections leave it alone
-		mu.Unlock()
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(math.MaxInt64)
+		reset()
 	}()
 	gogc := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	require.Equal(t, -1, gogc(), "collections held back")
@@ -55,4 +54,14 @@ func TestDefer(t *testing.T) {
 	// An input the size of the floor brings a limit.
 	Expect(Floor)
 	assert.Equal(t, Limit(Floor), debug.SetMemoryLimit(-1))
+}
+
+// reset turns the policy off, as it was before the test: later
+// collections leave GOGC alone.
+func reset() {
+	mu.Lock()
+	off, deferred, expected, floor, huge = true, false, 0, Floor, false
+	mu.Unlock()
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
 }

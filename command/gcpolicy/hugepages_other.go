@@ -1,0 +1,6 @@
+//go:build !linux
+
+package gcpolicy
+
+func hugePages() bool { return false }
+func growHuge(int)    {}
