@@ -40,6 +40,9 @@ type Tracker struct {
 	// kept counts the bytes of text the tracker has kept; past maxKept it
 	// keeps a file's hash instead (see file.dropped).
 	kept int
+	// reshaped: a file or directory was moved or deleted, so that a file
+	// the tracker has not seen may differ in cur from base.
+	reshaped bool
 	seed maphash.Seed
 }
 
@@ -145,9 +148,13 @@ func (t *Tracker) next(op *editcore.Op) int {
 }
 
 // prime reads, before an operation, the files it may change that the
-// tracker has not seen yet, when there is no base to read them from later.
+// tracker has not seen yet, when there is no base to read them from later,
+// or while cur is still base for every such file: every change to cur
+// goes through the tracker, which records the file, save a move or a
+// deletion (directories too). Reading cur then spares the base its own
+// walk of the tree, and the file is in reach for the operation.
 func (t *Tracker) prime(op *editcore.Op) {
-	if t.base != nil {
+	if t.base != nil && t.reshaped {
 		return
 	}
 	for _, raw := range []string{op.Path, op.From} {
@@ -155,9 +162,14 @@ func (t *Tracker) prime(op *editcore.Op) {
 			continue
 		}
 		p := repopath.Clean(raw)
-		if _, ok := t.files[p]; !ok {
-			t.files[p] = t.keep(t.read(t.cur, p))
+		if _, ok := t.files[p]; ok {
+			continue
 		}
+		f := t.read(t.cur, p)
+		if t.base != nil && t.kept+len(f.text) > maxKept {
+			continue // over the budget: read from base when needed, as before
+		}
+		t.files[p] = t.keep(f)
 	}
 }
 
@@ -283,6 +295,7 @@ func (t *Tracker) shell(c *shell.Command) {
 
 // drop forgets p and everything below it.
 func (t *Tracker) drop(p string) {
+	t.reshaped = true
 	for q := range t.files {
 		if q == p || strings.HasPrefix(q, p+"/") {
 			t.files[q] = &file{} // gone: an empty file owns nothing
@@ -298,6 +311,7 @@ func (t *Tracker) move(from, to string) {
 	if from == to {
 		return
 	}
+	t.reshaped = true
 	t.moved[to] = from
 	if _, ok := t.files[from]; !ok {
 		// As it was before the move, so its lines keep no owner.

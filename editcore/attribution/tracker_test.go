@@ -285,3 +285,30 @@ func TestTrackerLargeNewFile(t *testing.T) {
 		assert.Equal(t, map[string][]Range{"big.txt": want}, tr.Ranges())
 	}
 }
+
+// A file below a directory a response removed or moved is read from the
+// base, not from the tree as it is: the tracker records the directory,
+// not each file below it, so reading the current tree first (as it does
+// while nothing was moved or removed) would give a new file's old lines
+// to the block that wrote it again.
+func TestTrackerUnseenBelowReshaped(t *testing.T) {
+	for name, tt := range map[string]struct {
+		first *editcore.Op
+		block int // of the create: a shell suggestion is not a block
+	}{
+		"removed": {&editcore.Op{Kind: editcore.Shell, Command: &shell.Command{Text: "git rm -r d", Op: shell.Remove, Paths: []string{"d"}, Recursive: true}}, 2},
+		"deleted": {&editcore.Op{Kind: editcore.Delete, Path: "d", Recursive: true}, 3},
+	} {
+		t.Run(name, func(t *testing.T) {
+			files := map[string]string{"d/f.txt": base, "g.txt": base}
+			cur := fsWith(t, files)
+			tr := New(cur, fsWith(t, files))
+			s := editcore.NewSession(cur, editcore.Options{})
+			for _, op := range []*editcore.Op{rep("g.txt", "a\n", "A\n"), tt.first, {Kind: editcore.Create, Path: "d/f.txt", Content: []byte("a\nX\n")}} {
+				res := tr.Apply(s, op)
+				require.Equal(t, editcore.Applied, res.Status, res.Message)
+			}
+			assert.Equal(t, map[string][]Range{"g.txt": {{1, 1, 1}}, "d/f.txt": {{2, 2, tt.block}}}, tr.Ranges())
+		})
+	}
+}
