@@ -43,7 +43,7 @@ type Tracker struct {
 	// reshaped: a file or directory was moved or deleted, so that a file
 	// the tracker has not seen may differ in cur from base.
 	reshaped bool
-	seed maphash.Seed
+	seed     maphash.Seed
 }
 
 // maxKept bounds the text the tracker keeps for one response: a response
