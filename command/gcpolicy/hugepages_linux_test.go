@@ -50,7 +50,7 @@ func TestExpectHugePages(t *testing.T) {
 	debug.SetGCPercent(gogc)
 	live, roots := liveHeap()
 	assert.Equal(t, percent(live, roots), gogc)
-	if live+roots < HugeFloor/16 {
+	if live+roots < 3<<20 { // else 2×live, or near it, may come first
 		assert.Equal(t, HugeFloor/defaultHeapMinimum*100, gogc, "a small live heap: the next collection at HugeFloor")
 	}
 	Expect(2 * HugeInput)
