@@ -30,14 +30,19 @@ type TreeFS struct {
 	attrs    map[plumbing.Hash]attrFile // parsed .gitattributes by blob hash
 	// splits are the last two paths split: an edit looks its path up
 	// about ten times in a row (guard, read, write, the attribution
-	// tracker), its directory once between. Parts are never changed by
-	// their users.
+	// tracker), its directory once between. Parts and chains are never
+	// changed by their users.
 	splits [2]split
+	// shape counts the changes that take an entry out of a directory
+	// (Remove, Rename, Restore): a chain walked since is still the path's.
+	shape uint64
 }
 
 type split struct {
 	name  string
 	parts []string
+	chain []*dirNode // the directories down to the last part's, walked at shape
+	shape uint64
 }
 
 // dirNode is a directory of the overlay.
@@ -143,7 +148,7 @@ func (fs *TreeFS) split(op, name string) ([]string, error) {
 	}
 	parts, err := splitPath(op, name)
 	if err == nil && len(parts) > 0 {
-		fs.splits[1], fs.splits[0] = fs.splits[0], split{name, parts}
+		fs.splits[1], fs.splits[0] = fs.splits[0], split{name: name, parts: parts}
 	}
 	return parts, err
 }
@@ -200,6 +205,10 @@ func isClean(p string) bool {
 // create, missing directories are made; every directory on the way is
 // returned in chain (top first) so a change can mark them dirty.
 func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*dirNode, err error) {
+	s := fs.remembered(name)
+	if s != nil && s.chain != nil && s.shape == fs.shape {
+		return s.chain, nil
+	}
 	d := fs.root
 	chain = make([]*dirNode, 1, len(parts))
 	chain[0] = d
@@ -212,7 +221,20 @@ func (fs *TreeFS) walk(op, name string, parts []string, create bool) (chain []*d
 	if err := fs.load(d); err != nil {
 		return nil, err
 	}
+	if s != nil {
+		s.chain, s.shape = chain, fs.shape
+	}
 	return chain, nil
+}
+
+// remembered is the split of name that split remembers, nil if none.
+func (fs *TreeFS) remembered(name string) *split {
+	for i := range fs.splits {
+		if s := &fs.splits[i]; s.name == name && s.parts != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // step goes from directory d down to its entry parts[i], which must be a
@@ -264,27 +286,23 @@ func (fs *TreeFS) lookup(op, name string) (*node, []*dirNode, string, error) {
 	return n, chain, last, nil
 }
 
-// find is lookup for a caller that changes nothing: no chain is made.
+// find is lookup for a caller that changes nothing.
 func (fs *TreeFS) find(op, name string) (*node, string, error) {
 	parts, err := fs.split(op, name)
 	if err != nil {
 		return nil, "", err
 	}
-	d := fs.root
 	if len(parts) == 0 {
-		if err := fs.load(d); err != nil {
+		if err := fs.load(fs.root); err != nil {
 			return nil, "", err
 		}
-		return &node{mode: filemode.Dir, dir: d}, "", nil
+		return &node{mode: filemode.Dir, dir: fs.root}, "", nil
 	}
-	for i := range parts[:len(parts)-1] {
-		if d, err = fs.step(op, name, parts, i, d, false); err != nil {
-			return nil, "", err
-		}
-	}
-	if err := fs.load(d); err != nil {
+	chain, err := fs.walk(op, name, parts, false)
+	if err != nil {
 		return nil, "", err
 	}
+	d := chain[len(chain)-1]
 	last := parts[len(parts)-1]
 	n := d.entries[last]
 	if n == nil {

@@ -1,10 +1,12 @@
 package gitops
 
 import (
+	"fmt"
 	"os"
 	"sort"
 	"testing"
 
+	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/util"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,4 +102,72 @@ func walkFiles(t testing.TB, fs *TreeFS) map[string]string {
 	}
 	walk("")
 	return out
+}
+
+// FuzzTreeFSChains: a view that remembers the directories of the paths it
+// walked answers every operation as one that walks each path afresh (its
+// memory cleared before each call), through removals, renames and
+// restores of the directories on the way.
+func FuzzTreeFSChains(f *testing.F) {
+	gr := gittest.New(f, map[string]string{"a/b/c": "c\n", "a/c": "ac\n", "a.b": "ab\n", "x/y": "y\n"})
+	repo, err := Discover(f.Context(), gr.Dir)
+	require.NoError(f, err)
+	f.Cleanup(func() { repo.Close() })
+	base := head(f, repo)
+
+	f.Add([]byte{5, 2, 0, 1, 1, 0, 5, 2, 0})                   // read a/b/c, remove a/b, read a/b/c
+	f.Add([]byte{5, 2, 0, 2, 0, 6, 5, 2, 0})                   // read a/b/c, rename a to x/y... , read
+	f.Add([]byte{6, 0, 0, 5, 2, 0, 1, 0, 0, 7, 0, 0, 5, 2, 0}) // snapshot, read, remove a, restore, read
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		fs, err := repo.TreeFS(base)
+		require.NoError(t, err)
+		ref, err := repo.TreeFS(base)
+		require.NoError(t, err)
+		var snaps [2]*TreeFS
+		for i := 0; i+2 < len(ops) && i < 60; i += 3 {
+			a := fuzzPaths[int(ops[i+1])%len(fuzzPaths)]
+			b := fuzzPaths[int(ops[i+2])%len(fuzzPaths)]
+			do := func(v *TreeFS, k int) string {
+				if v == ref {
+					v.splits = [2]split{}
+				}
+				var err error
+				switch ops[i] % 8 {
+				case 0:
+					err = util.WriteFile(v, a, []byte{ops[i+2]}, 0o644)
+				case 1:
+					err = v.Remove(a)
+				case 2:
+					err = v.Rename(a, b)
+				case 3:
+					err = v.MkdirAll(a, 0o755)
+				case 4:
+					var f billy.File
+					if f, err = v.OpenFile(a, os.O_RDWR|os.O_APPEND, 0); err == nil {
+						_, _ = f.Write([]byte{ops[i+2]})
+						err = f.Close()
+					}
+				case 5:
+					var data []byte
+					data, err = util.ReadFile(v, a)
+					return fmt.Sprint(string(data), err)
+				case 6:
+					snaps[k] = v.Snapshot()
+				case 7:
+					if snaps[k] != nil {
+						v.Restore(snaps[k])
+					}
+				}
+				return fmt.Sprint(err)
+			}
+			require.Equal(t, do(ref, 1), do(fs, 0), "operation %d", i/3)
+		}
+		assert.Equal(t, walkFiles(t, ref), walkFiles(t, fs))
+		for _, p := range fuzzPaths {
+			ref.splits = [2]split{}
+			want, werr := util.ReadFile(ref, p)
+			got, gerr := util.ReadFile(fs, p)
+			assert.Equal(t, fmt.Sprint(string(want), werr), fmt.Sprint(string(got), gerr), p)
+		}
+	})
 }

@@ -205,6 +205,7 @@ func (fs *TreeFS) Remove(filename string) error {
 		return errorf("remove", filename, syscall.EINVAL) // the top itself
 	}
 	delete(chain[len(chain)-1].entries, last)
+	fs.shape++ // the paths below it walked through it
 	markDirty(chain)
 	return nil
 }
@@ -255,6 +256,7 @@ func (fs *TreeFS) Rename(oldpath, newpath string) error {
 	}
 	delete(oldChain[len(oldChain)-1].entries, oldName)
 	dir.entries[strings.Clone(name)] = n
+	fs.shape++ // the paths below either end walked through what was there
 	markDirty(oldChain)
 	markDirty(newChain)
 	return nil

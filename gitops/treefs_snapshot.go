@@ -19,6 +19,7 @@ func (fs *TreeFS) Snapshot() *TreeFS {
 // snapshot can be restored more than once. Handles open on the view keep
 // writing to content that is no longer part of it.
 func (fs *TreeFS) Restore(snap *TreeFS) {
+	fs.shape++
 	fs.root = snap.root.clone()
 }
 
