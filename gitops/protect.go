@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -36,7 +37,7 @@ const keepWait = 5 * time.Second
 // nothing is done.
 func (r *Repo) ProtectWritten() (*Protection, error) {
 	r.objects.mu.Lock()
-	hashes := dedupe(r.objects.written)
+	hashes := slices.Clone(r.objects.written)
 	r.objects.mu.Unlock()
 	return r.protect(hashes)
 }
@@ -47,9 +48,9 @@ func (r *Repo) protect(hashes []plumbing.Hash) (*Protection, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := &Protection{}
-	for _, h := range dedupe(hashes) {
+	for _, h := range hashes {
 		if s.ours(h) {
-			continue
+			continue // a hash met again is ours once it was copied in
 		}
 		// Not written by this store, or published before without a keep:
 		// copy it in.
@@ -128,18 +129,6 @@ func writeFileAtomic(path string, data []byte) error {
 		_ = os.Remove(tmp.Name())
 	}
 	return err
-}
-
-func dedupe(hs []plumbing.Hash) []plumbing.Hash {
-	seen := make(map[plumbing.Hash]bool, len(hs))
-	out := make([]plumbing.Hash, 0, len(hs))
-	for _, h := range hs {
-		if !seen[h] {
-			seen[h] = true
-			out = append(out, h)
-		}
-	}
-	return out
 }
 
 // UpdateRefProtected is UpdateRef for a command that wrote the objects
