@@ -497,7 +497,8 @@ func fallback(text string, fill func(int, string) int) []int {
 // are checked against the files as they are now: a change made past the
 // tracker (none is expected) owns its lines to nobody.
 func (t *Tracker) Ranges() map[string][]Range {
-	out := map[string][]Range{}
+	out := make(map[string][]Range, len(t.files))
+	var slab []Range // the files' ranges share arrays: one allocation, not one a file
 	for p, f := range t.files {
 		owners := f.owners
 		switch now := t.view(p); {
@@ -506,8 +507,13 @@ func (t *Tracker) Ranges() map[string][]Range {
 		case !f.dropped && now != f.text:
 			owners = carry(f, t.read(t.cur, p).text, func(string) int { return 0 })
 		}
-		if rs := runs(owners); len(rs) > 0 {
-			out[p] = rs
+		if len(slab) == cap(slab) {
+			slab = make([]Range, 0, max(64, len(owners)))
+		}
+		start := len(slab)
+		slab = appendRuns(slab, owners)
+		if len(slab) > start {
+			out[p] = slab[start:len(slab):len(slab)]
 		}
 	}
 	return out
@@ -534,13 +540,16 @@ func Runs(owners []int) []Range { return runs(owners) }
 
 // runs turns per-line owners into ranges of consecutive lines of one
 // owner, leaving out lines no block owns.
-func runs(owners []int) []Range {
-	var out []Range
+func runs(owners []int) []Range { return appendRuns(nil, owners) }
+
+// appendRuns appends the runs of owners to out.
+func appendRuns(out []Range, owners []int) []Range {
+	start := len(out)
 	for i, o := range owners {
 		if o == 0 {
 			continue
 		}
-		if n := len(out); n > 0 && out[n-1].Block == o && out[n-1].End == i {
+		if n := len(out); n > start && out[n-1].Block == o && out[n-1].End == i {
 			out[n-1].End = i + 1
 			continue
 		}
