@@ -147,9 +147,15 @@ func replace(op *editcore.Op, ls []hline, sc *scratch) {
 		trail++
 	}
 	mid := ls[lead : len(ls)-trail]
-	// One array for the four lists: the middle lines are in Old, New or
-	// both.
-	buf := sc.take(len(ls) + len(mid))
+	// One array for the four lists: a middle line is in Old or New, or in
+	// both when it is context.
+	n := len(ls)
+	for _, l := range mid {
+		if l.op == opContext {
+			n++
+		}
+	}
+	buf := sc.take(n)
 	take := func(ls []hline, skip byte) []string {
 		start := len(buf)
 		for _, l := range ls {
@@ -256,8 +262,6 @@ func (d *fileDiff) name(n string, strip bool) string {
 // hunkRaw is a hunk as written, under its file's ---/+++ lines, for
 // reports and retry prompts.
 func (d *fileDiff) hunkRaw(h hunk) string {
-	from := h.at
-	var b strings.Builder
 	n := h.end - h.at
 	for _, l := range d.lines[h.at:h.end] {
 		n += len(l)
@@ -265,20 +269,21 @@ func (d *fileDiff) hunkRaw(h hunk) string {
 	if d.s.oldHdr >= 0 {
 		n += len(d.lines[d.s.oldHdr]) + len(d.lines[d.s.oldHdr+1]) + 2
 	}
-	b.Grow(n)
+	b := d.sc.text(n)
+	start := b.Len()
 	if d.s.oldHdr >= 0 {
 		b.WriteString(d.lines[d.s.oldHdr])
 		b.WriteByte('\n')
 		b.WriteString(d.lines[d.s.oldHdr+1])
 		b.WriteByte('\n')
 	}
-	for i, l := range d.lines[from:h.end] {
+	for i, l := range d.lines[h.at:h.end] {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(l)
 	}
-	return b.String()
+	return b.String()[start:]
 }
 
 // refuse reports a file the diff names but this tool does not patch.

@@ -17,7 +17,7 @@ func sections(text string) []*fileDiff {
 	for i := range lines {
 		nums.add(i + 1)
 	}
-	secs, _ := split(lines)
+	secs, _ := (&splitter{}).split(lines)
 	var out []*fileDiff
 	for _, s := range secs {
 		out = append(out, &fileDiff{lines: lines, nums: nums, s: s})

@@ -17,7 +17,9 @@ func diffOps(lines []string, nums *numbering, cut bool) []editcore.Op {
 	if len(lines) == 0 {
 		return nil
 	}
-	secs, stray := split(lines)
+	sp := getSplitter()
+	defer sp.put()
+	secs, stray := sp.split(lines)
 	var ops []editcore.Op
 	if len(stray) > 0 {
 		end := len(lines)
@@ -63,7 +65,31 @@ type scratch struct {
 	file  file
 	lines []hline
 	frags []frag
-	slab  []string // the lines of Replace operations, cut off as they are made
+	slab  []string        // the lines of Replace operations, cut off as they are made
+	raw   strings.Builder // the text of hunks' Raw, sliced off as it is written
+}
+
+// maxRawChunk bounds the text array hunks share (see text).
+const maxRawChunk = 64 << 10
+
+// text returns a builder with room for n more bytes, whose text the diff's
+// hunks share: each Raw is a slice of it, one allocation for many hunks (a
+// string each spent more on allocating than on copying). What a builder
+// has written never changes, as it only appends, and one without room is
+// replaced, not grown, so that nothing is copied twice. Its arrays double
+// up to maxRawChunk, so a small diff allocates no more than it writes.
+func (sc *scratch) text(n int) *strings.Builder {
+	if sc == nil {
+		b := &strings.Builder{}
+		b.Grow(n)
+		return b
+	}
+	if sc.raw.Cap()-sc.raw.Len() < n {
+		size := max(n, min(2*sc.raw.Cap(), maxRawChunk))
+		sc.raw = strings.Builder{}
+		sc.raw.Grow(size)
+	}
+	return &sc.raw
 }
 
 // take returns an empty slice with room for n strings, cut from an array

@@ -1,5 +1,7 @@
 package udiff
 
+import "sync"
+
 // section is one file's part of a diff: from its "diff --git" (or its
 // "--- " line) to the next file's.
 type section struct {
@@ -24,6 +26,33 @@ func (h hunk) body() (int, int) {
 	return h.at + 1, h.end
 }
 
+// splitter holds split's arrays for the next diff: they grew a few times
+// over for a large diff, and are not needed once its operations are made.
+type splitter struct {
+	secs  []section
+	hunks []hunk
+}
+
+var splitPool sync.Pool // of *splitter
+
+// maxPooledSplit bounds the sections and hunks a pooled splitter keeps.
+const maxPooledSplit = 1 << 14
+
+// getSplitter returns a splitter from the pool, or a new one.
+func getSplitter() *splitter {
+	if sp, ok := splitPool.Get().(*splitter); ok {
+		return sp
+	}
+	return &splitter{}
+}
+
+// put gives the splitter back once nothing reads the sections it returned.
+func (sp *splitter) put() {
+	if cap(sp.secs) <= maxPooledSplit && cap(sp.hunks) <= maxPooledSplit {
+		splitPool.Put(sp)
+	}
+}
+
 // split cuts a diff's lines into file sections. stray lists the hunk lines
 // that come before any file header: a hunk with no file to apply to.
 //
@@ -31,10 +60,10 @@ func (h hunk) body() (int, int) {
 // whose counts still expect lines: there it removes a line starting with
 // "-- " (an SQL or Lua comment). "diff --git" and "@@" lines cannot be hunk
 // lines, so they always start a file or a hunk.
-func split(lines []string) (secs []section, stray []int) {
+func (sp *splitter) split(lines []string) (secs []section, stray []int) {
 	// The hunks of every section, in one array: sections take their parts
-	// of it at the end (one allocation, not a few per section).
-	var hs []hunk
+	// of it at the end (one array, kept for the next diff).
+	secs, hs := sp.secs[:0], sp.hunks[:0]
 	cur, h := -1, -1 // current section and hunk, -1 for none
 	first := 0       // index in hs of the current section's first hunk
 	var oldN, newN int64
@@ -96,6 +125,7 @@ func split(lines []string) (secs []section, stray []int) {
 	}
 	closeHunk(len(lines))
 	closeSec(len(lines))
+	sp.secs, sp.hunks = secs[:0], hs[:0]
 	return secs, stray
 }
 
