@@ -287,34 +287,26 @@ func (d *fileDiff) fastHunks(f *file, trim bool) verdict {
 
 // hunkHeader reads "@@ -a[,b] +c[,d] @@" with plain decimal numbers.
 func hunkHeader(l string) (frag, bool) {
-	rest, ok := strings.CutPrefix(l, "@@ -")
-	if !ok {
-		return frag{}, false
-	}
-	end := strings.Index(rest, " @@")
-	if end < 0 {
-		return frag{}, false
-	}
-	o, n, ok := strings.Cut(rest[:end], " +")
+	o, n, ok := hunkRanges(l)
 	if !ok {
 		return frag{}, false
 	}
 	var fr frag
 	var ok1, ok2 bool
-	fr.oldPos, fr.oldLines, ok1 = hunkRange(o)
-	fr.newPos, fr.newLines, ok2 = hunkRange(n)
+	fr.oldPos, fr.oldLines, ok1 = rangeNumbers(o)
+	fr.newPos, fr.newLines, ok2 = rangeNumbers(n)
 	return fr, ok1 && ok2
 }
 
-func hunkRange(r string) (start, n int64, ok bool) {
-	s, c, hasCount := strings.Cut(r, ",")
-	if start, ok = decimal(s); !ok {
+// rangeNumbers reads a range's start and count, up to 18 digits each.
+func rangeNumbers(r hunkRange) (start, n int64, ok bool) {
+	if start, ok = decimal(r.start); !ok {
 		return 0, 0, false
 	}
-	if !hasCount {
+	if r.count == "" {
 		return start, 1, true
 	}
-	n, ok = decimal(c)
+	n, ok = decimal(r.count)
 	return start, n, ok
 }
 

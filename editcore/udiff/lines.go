@@ -101,15 +101,7 @@ func isDigits(s string) bool {
 // counts reads the line counts of "@@ -a,b +c,d @@" (a count defaults to
 // 1). ok is false for headers without numbers ("@@ ... @@", "@@").
 func counts(header string) (oldN, newN int64, ok bool) {
-	rest, found := strings.CutPrefix(header, "@@ -")
-	if !found {
-		return 0, 0, false
-	}
-	end := strings.Index(rest, " @@")
-	if end < 0 {
-		return 0, 0, false
-	}
-	o, n, found := strings.Cut(rest[:end], " +")
+	o, n, found := hunkRanges(header)
 	if !found {
 		return 0, 0, false
 	}
@@ -118,20 +110,67 @@ func counts(header string) (oldN, newN int64, ok bool) {
 	return oldN, newN, ok1 && ok2
 }
 
-func rangeCount(r string) (int64, bool) {
-	start, n, found := strings.Cut(r, ",")
-	if !isDigits(start) {
-		return 0, false
+// hunkRange is one side of a hunk header, "a[,b]": its start and its count
+// as digits, count "" when the header gives none.
+type hunkRange struct{ start, count string }
+
+// hunkRanges cuts "@@ -a[,b] +c[,d] @@" into its ranges, each digits and,
+// after a comma, more digits. One pass over the line: a hunk header is
+// read up to three times, while the diff streams, when it is split into
+// files and when it is read (FuzzHunkRanges holds it to the searches for
+// " @@", " +" and "," it replaces).
+func hunkRanges(header string) (o, n hunkRange, ok bool) {
+	if !strings.HasPrefix(header, "@@ -") {
+		return o, n, false
 	}
-	if !found {
+	o, i := readRange(header, len("@@ -"))
+	if i < 0 || !strings.HasPrefix(header[i:], " +") {
+		return o, n, false
+	}
+	n, j := readRange(header, i+len(" +"))
+	if j < 0 || !strings.HasPrefix(header[j:], " @@") {
+		return o, n, false
+	}
+	return o, n, true
+}
+
+// readRange reads the range "a[,b]" at s[i:] and returns where it ends, or
+// -1 when there is none.
+func readRange(s string, i int) (hunkRange, int) {
+	j := digitsEnd(s, i)
+	if j == i {
+		return hunkRange{}, -1
+	}
+	r := hunkRange{start: s[i:j]}
+	if j < len(s) && s[j] == ',' {
+		k := digitsEnd(s, j+1)
+		if k == j+1 {
+			return hunkRange{}, -1
+		}
+		r.count, j = s[j+1:k], k
+	}
+	return r, j
+}
+
+// digitsEnd returns the end of the digits at s[i:].
+func digitsEnd(s string, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// rangeCount reads a range's count, up to 9 digits.
+func rangeCount(r hunkRange) (int64, bool) {
+	if r.count == "" {
 		return 1, true
 	}
-	if !isDigits(n) || len(n) > 9 {
+	if len(r.count) > 9 {
 		return 0, false
 	}
 	var v int64
-	for i := 0; i < len(n); i++ {
-		v = v*10 + int64(n[i]-'0')
+	for i := 0; i < len(r.count); i++ {
+		v = v*10 + int64(r.count[i]-'0')
 	}
 	return v, true
 }
