@@ -497,8 +497,16 @@ func fallback(text string, fill func(int, string) int) []int {
 // are checked against the files as they are now: a change made past the
 // tracker (none is expected) owns its lines to nobody.
 func (t *Tracker) Ranges() map[string][]Range {
-	out := make(map[string][]Range, len(t.files))
-	var slab []Range // the files' ranges share arrays: one allocation, not one a file
+	// The files' ranges share one array, sized exactly (the response's
+	// ranges are kept until its commit is written): runs are found once
+	// to count them, and again to keep them.
+	type owned struct {
+		path   string
+		owners []int
+	}
+	files := make([]owned, 0, len(t.files))
+	var scratch []Range
+	n := 0
 	for p, f := range t.files {
 		owners := f.owners
 		switch now := t.view(p); {
@@ -507,14 +515,17 @@ func (t *Tracker) Ranges() map[string][]Range {
 		case !f.dropped && now != f.text:
 			owners = carry(f, t.read(t.cur, p).text, func(string) int { return 0 })
 		}
-		if len(slab) == cap(slab) {
-			slab = make([]Range, 0, max(64, len(owners)))
+		if scratch = appendRuns(scratch[:0], owners); len(scratch) > 0 {
+			files = append(files, owned{p, owners})
+			n += len(scratch)
 		}
-		start := len(slab)
-		slab = appendRuns(slab, owners)
-		if len(slab) > start {
-			out[p] = slab[start:len(slab):len(slab)]
-		}
+	}
+	out := make(map[string][]Range, len(files))
+	all := make([]Range, 0, n)
+	for _, f := range files {
+		start := len(all)
+		all = appendRuns(all, f.owners)
+		out[f.path] = all[start:len(all):len(all)]
 	}
 	return out
 }
