@@ -125,7 +125,14 @@ func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error)
 	// SIGINT would kill it with the run's process group).
 	c := r.gitNoObjects("var", name)
 	c.detached = true
-	out, err := c.output(ctx, "identity")
+	res, err := c.run(ctx)
+	if err == nil && res.code == -1 && ctx.Err() == nil {
+		// Killed by a signal meant for the run: an interrupt that came
+		// as it started, before its process group was its own. Once more:
+		// what was complete is committed with this identity.
+		res, err = c.run(ctx)
+	}
+	out, err := c.outputOf("identity", res, err)
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
 			e.Hint = `set your identity: git config --global user.name "Your Name"; git config --global user.email you@example.com`

@@ -127,6 +127,11 @@ func gitEnv(extra ...string) []string {
 // carrying git's own message when it fails.
 func (c gitCmd) output(ctx context.Context, op string) (string, error) {
 	res, err := c.run(ctx)
+	return c.outputOf(op, res, err)
+}
+
+// outputOf is output's answer for what run gave.
+func (c gitCmd) outputOf(op string, res gitResult, err error) (string, error) {
 	if err != nil {
 		return "", &RepoError{Op: op, Dir: c.dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
