@@ -442,6 +442,11 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		if err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}
+		if !exists && !a.exists {
+			// Another run is creating the branch: it holds the ref's lock
+			// and has not written the ref yet. Create it again after it.
+			continue
+		}
 		if !exists {
 			return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
 		}
