@@ -141,10 +141,8 @@ func (n *node) stored(h plumbing.Hash, size int) {
 
 // split is splitPath, remembering the last path split.
 func (fs *TreeFS) split(op, name string) ([]string, error) {
-	for _, s := range fs.splits {
-		if s.name == name && s.parts != nil {
-			return s.parts, nil
-		}
+	if s := fs.remembered(name); s != nil {
+		return s.parts, nil
 	}
 	parts, err := splitPath(op, name)
 	if err == nil && len(parts) > 0 {

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/util"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,21 +38,7 @@ func FuzzTreeFS(f *testing.F) {
 		for i := 0; i+2 < len(ops) && i < 60; i += 3 {
 			a := fuzzPaths[int(ops[i+1])%len(fuzzPaths)]
 			b := fuzzPaths[int(ops[i+2])%len(fuzzPaths)]
-			switch ops[i] % 5 {
-			case 0:
-				_ = util.WriteFile(fs, a, []byte{ops[i+2]}, 0o644)
-			case 1:
-				_ = fs.Remove(a)
-			case 2:
-				_ = fs.Rename(a, b)
-			case 3:
-				_ = fs.MkdirAll(a, 0o755)
-			case 4:
-				if f, err := fs.OpenFile(a, os.O_RDWR|os.O_APPEND, 0); err == nil {
-					_, _ = f.Write([]byte{ops[i+2]})
-					_ = f.Close()
-				}
-			}
+			_ = fuzzChange(fs, ops[i]%5, a, b, ops[i+2])
 		}
 		shown := walkFiles(t, fs)
 		tree, err := repo.WriteTree(fs)
@@ -132,21 +117,9 @@ func FuzzTreeFSChains(f *testing.F) {
 					v.splits = [2]split{}
 				}
 				var err error
-				switch ops[i] % 8 {
-				case 0:
-					err = util.WriteFile(v, a, []byte{ops[i+2]}, 0o644)
-				case 1:
-					err = v.Remove(a)
-				case 2:
-					err = v.Rename(a, b)
-				case 3:
-					err = v.MkdirAll(a, 0o755)
-				case 4:
-					var f billy.File
-					if f, err = v.OpenFile(a, os.O_RDWR|os.O_APPEND, 0); err == nil {
-						_, _ = f.Write([]byte{ops[i+2]})
-						err = f.Close()
-					}
+				switch code := ops[i] % 8; code {
+				case 0, 1, 2, 3, 4:
+					err = fuzzChange(v, code, a, b, ops[i+2])
 				case 5:
 					var data []byte
 					data, err = util.ReadFile(v, a)
@@ -170,4 +143,26 @@ func FuzzTreeFSChains(f *testing.F) {
 			assert.Equal(t, fmt.Sprint(string(want), werr), fmt.Sprint(string(got), gerr), p)
 		}
 	})
+}
+
+// fuzzChange makes the change the fuzz targets name by code 0-4: write
+// a, remove a, rename a to b, make directory a, append to a.
+func fuzzChange(v *TreeFS, code byte, a, b string, data byte) error {
+	switch code {
+	case 0:
+		return util.WriteFile(v, a, []byte{data}, 0o644)
+	case 1:
+		return v.Remove(a)
+	case 2:
+		return v.Rename(a, b)
+	case 3:
+		return v.MkdirAll(a, 0o755)
+	default:
+		f, err := v.OpenFile(a, os.O_RDWR|os.O_APPEND, 0)
+		if err != nil {
+			return err
+		}
+		_, _ = f.Write([]byte{data})
+		return f.Close()
+	}
 }
