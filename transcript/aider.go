@@ -9,10 +9,14 @@ import (
 	"time"
 )
 
+// aiderStartPrefix begins the line that starts an aider session; lines
+// without it need no regexp.
+const aiderStartPrefix = "# aider chat started at "
+
 var (
 	// Regexps are compiled on first use: package init is on every command's start-up path.
 	aiderStartRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)`)
+		return regexp.MustCompile(`^` + aiderStartPrefix + `(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)`)
 	})
 	aiderModelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:Main model|Model):\s+(\S+)`) })
 	aiderAddRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Added (.+?) to (?:the chat|read-only files)\.?$`) })
@@ -124,7 +128,7 @@ func (a *aiderReader) line(n int, s string) error {
 	case t == "":
 		a.prev = aiderBlank
 		return a.text.add(n, nil)
-	case boundary && aiderStartRe().MatchString(t):
+	case boundary && strings.HasPrefix(t, aiderStartPrefix) && aiderStartRe().MatchString(t):
 		if err := a.flush(); err != nil {
 			return err
 		}
@@ -180,7 +184,7 @@ func startsEdit(t string) bool {
 // echoLine reports whether a line belongs to aider's report of failed
 // blocks, following the report to its end.
 func (a *aiderReader) echoLine(t string) bool {
-	if strings.HasPrefix(t, "#### ") || aiderStartRe().MatchString(t) {
+	if strings.HasPrefix(t, "#### ") || strings.HasPrefix(t, aiderStartPrefix) && aiderStartRe().MatchString(t) {
 		a.echo = echoNone
 		return false
 	}

@@ -75,8 +75,10 @@ func (m *mdReader) line(n int, s string) error {
 	case userRole:
 		m.userLine(s, isFence, info)
 	default:
-		if mm := modelLineRe().FindStringSubmatch(strings.TrimSpace(s)); mm != nil && !m.f.open() {
-			m.model = mm[1]
+		if t := strings.TrimSpace(s); strings.HasPrefix(t, "Model:") {
+			if mm := modelLineRe().FindStringSubmatch(t); mm != nil && !m.f.open() {
+				m.model = mm[1]
+			}
 		}
 	}
 	return nil

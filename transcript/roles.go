@@ -52,6 +52,11 @@ func parseHeading(line string) (heading, bool) {
 	if len(line) < 3 || len(line) > 200 {
 		return heading{}, false
 	}
+	// Both patterns start with '#', '*' or '_': most lines of a chat are
+	// neither, and need no regexp (compiling one is a run's start-up cost).
+	if c := line[0]; c != '#' && c != '*' && c != '_' {
+		return heading{}, false
+	}
 	var h heading
 	var label string
 	if m := atxRe().FindStringSubmatch(line); m != nil {
