@@ -40,6 +40,7 @@ type packSet struct {
 type packFile struct {
 	idxPath   string
 	idxSize   int64
+	mtime     int64 // of the index, in nanoseconds
 	idx, pack []byte
 	unmaps    []func()
 	count     uint32
@@ -58,9 +59,12 @@ func newPackSet(dirs []string) *packSet {
 
 // scan lists packs not seen before; git adds packs (a fetch, a gc,
 // another run) at any time, and a pack that disappears stays readable
-// through its mapping. The largest come first (the repository's history
-// is there), and a pack an object was found in moves to the front, as
-// git's own lookup does.
+// through its mapping. The largest comes first (the repository's history
+// is there), then the rest newest first, as git orders its packs: the
+// recent objects a run reads (the tip of refs/notes/aiedit, a branch an
+// earlier run made) are in the packs of recent fetches and runs, and each
+// pack tried costs a mapping. A pack an object was found in moves to the
+// front, as git's own lookup does.
 func (ps *packSet) scan() {
 	first := !ps.scanned
 	ps.scanned = true
@@ -79,18 +83,39 @@ func (ps *packSet) scan() {
 			ps.known[path] = true
 			p := &packFile{idxPath: path}
 			if info, err := e.Info(); err == nil {
-				p.idxSize = info.Size()
+				p.idxSize, p.mtime = info.Size(), info.ModTime().UnixNano()
 			}
 			found = append(found, p)
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].idxSize > found[j].idxSize })
+	sortPacks(found)
 	if first {
 		ps.packs = found
 	} else {
 		// New since the last look: likely where a missed object is.
 		ps.packs = append(found, ps.packs...)
 	}
+}
+
+// sortPacks puts the largest pack first and the others newest first.
+func sortPacks(found []*packFile) {
+	if len(found) < 2 {
+		return
+	}
+	largest := 0
+	for i, p := range found {
+		if p.idxSize > found[largest].idxSize {
+			largest = i
+		}
+	}
+	found[0], found[largest] = found[largest], found[0]
+	rest := found[1:]
+	sort.SliceStable(rest, func(i, j int) bool {
+		if rest[i].mtime != rest[j].mtime {
+			return rest[i].mtime > rest[j].mtime
+		}
+		return rest[i].idxSize > rest[j].idxSize
+	})
 }
 
 func (ps *packSet) close() {

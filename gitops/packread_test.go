@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/require"
@@ -160,4 +162,54 @@ func FuzzPackEntry(f *testing.F) {
 			t.Fatalf("object of type %v (%d bytes) without an error", typ, len(data))
 		}
 	})
+}
+
+// TestPackSetTriesRecentPacksFirst: after the largest pack, lookups try
+// the newest packs first, as git does: the tip of refs/notes/aiedit and
+// a branch an earlier run made are in the latest run's pack, and each
+// pack tried costs a mapping. Each small pack holds one blob, so their
+// indexes are the same size, and the newest is the one whose name sorts
+// last: in name or size order it would be tried last.
+func TestPackSetTriesRecentPacksFirst(t *testing.T) {
+	r := historyRepo(t)
+	gittest.Run(t, r.Dir, nil, "repack", "-a", "-d", "-q")
+	packDir := filepath.Join(r.Dir, ".git", "objects", "pack")
+	history := packIdx(t, r.Dir)
+	blobIn := map[string]plumbing.Hash{} // .idx path -> the blob it holds
+	content := map[string]string{}
+	for i := range 8 {
+		body := fmt.Sprintf("blob %d\n", i)
+		h := gittest.RunInput(t, r.Dir, nil, body, "hash-object", "-w", "--stdin")
+		name := gittest.RunInput(t, r.Dir, nil, h+"\n", "pack-objects", "-q", filepath.Join(packDir, "pack"))
+		idx := filepath.Join(packDir, "pack-"+strings.TrimSpace(name)+".idx")
+		blobIn[idx], content[idx] = plumbing.NewHash(h), body
+	}
+	gittest.Run(t, r.Dir, nil, "prune-packed")
+	small := make([]string, 0, len(blobIn))
+	for p := range blobIn {
+		small = append(small, p)
+	}
+	sort.Strings(small)
+	at := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(history, at, at))
+	for _, p := range small {
+		at = at.Add(time.Minute)
+		require.NoError(t, os.Chtimes(p, at, at))
+	}
+	newest := small[len(small)-1]
+
+	ps := newPackSet([]string{filepath.Join(r.Dir, ".git", "objects")})
+	defer ps.close()
+	_, data, err := ps.read(blobIn[newest])
+	require.NoError(t, err)
+	require.Equal(t, content[newest], string(data))
+	var mapped []string
+	for _, p := range ps.packs {
+		if p.state != 0 {
+			mapped = append(mapped, filepath.Base(p.idxPath))
+		}
+	}
+	require.ElementsMatch(t, []string{filepath.Base(history), filepath.Base(newest)}, mapped,
+		"the largest pack, then the newest, should be the only indexes mapped")
+	require.Equal(t, newest, ps.packs[0].idxPath, "the pack an object was found in moves to the front")
 }
