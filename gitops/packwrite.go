@@ -39,9 +39,12 @@ type pendingPack struct {
 // storeMax is the size up to which an object is stored in its zlib
 // stream without compression: deflate's per-stream set-up (Huffman
 // tables) costs more than the few bytes it would save on a tree or a
-// small file, and a run may write ten thousand of them. git reads such a
-// stream as any other; a later gc that deltifies them compresses them.
-const storeMax = 1 << 10
+// small file, and a run may write ten thousand of them. Its first use in
+// a run costs more still: its match table is fresh memory, faulted in
+// page by page (a 2 KiB tree cost a small run ~5% of its CPU), so
+// most source files and trees are stored too. git reads such a stream as
+// any other; a later gc that deltifies them compresses them.
+const storeMax = 16 << 10
 
 type pendingEntry struct {
 	off  uint64 // of the entry's header in the file
