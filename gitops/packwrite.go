@@ -8,6 +8,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/adler32"
 	"hash/crc32"
 	"io"
 	"os"
@@ -32,7 +34,8 @@ type pendingPack struct {
 	entries map[plumbing.Hash]pendingEntry
 	order   []plumbing.Hash
 	zw      *zlib.Writer // deflates
-	zs      *zlib.Writer // stores (see storeMax)
+	adler   hash.Hash32  // of a stored object (see storeMax)
+	head    [7]byte      // a stored object's zlib and block headers
 	crc     hashWriter
 }
 
@@ -95,7 +98,7 @@ func newPendingPack(packDir string) (*pendingPack, error) {
 	}
 	p.off = 12
 	p.zw, _ = zlib.NewWriterLevel(nil, zlib.BestSpeed)
-	p.zs, _ = zlib.NewWriterLevel(nil, zlib.NoCompression)
+	p.adler = adler32.New()
 	return p, nil
 }
 
@@ -110,21 +113,50 @@ func (p *pendingPack) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, 
 	if _, err := p.crc.Write(hdr[:k]); err != nil {
 		return err
 	}
-	zw := p.zw
 	if size <= storeMax {
-		zw = p.zs
-	}
-	zw.Reset(&p.crc)
-	if m, err := io.Copy(zw, r); err != nil || m != size {
-		return errors.Join(err, fmt.Errorf("object of %d bytes read as %d", size, m))
-	}
-	if err := zw.Close(); err != nil {
-		return err
+		if err := p.store(size, r); err != nil {
+			return err
+		}
+	} else {
+		p.zw.Reset(&p.crc)
+		if m, err := io.Copy(p.zw, r); err != nil || m != size {
+			return errors.Join(err, fmt.Errorf("object of %d bytes read as %d", size, m))
+		}
+		if err := p.zw.Close(); err != nil {
+			return err
+		}
 	}
 	p.entries[h] = pendingEntry{off: p.off, data: p.off + uint64(k), crc: p.crc.sum, typ: typ, size: size}
 	p.order = append(p.order, h)
 	p.off += p.crc.n
 	return nil
+}
+
+// A stored object is one deflate block, whose length field is 16 bits.
+const _ uint16 = storeMax
+
+// store writes an object of size bytes (at most storeMax) as a zlib
+// stream holding one stored deflate block (RFC 1950, 1951): the stream
+// zlib.NoCompression makes, without setting up a compressor for it.
+func (p *pendingPack) store(size int64, r io.Reader) error {
+	p.head = [7]byte{0x78, 0x01, 0x01, byte(size), byte(size >> 8), ^byte(size), ^byte(size >> 8)}
+	if _, err := p.crc.Write(p.head[:]); err != nil {
+		return err
+	}
+	p.adler.Reset()
+	if m, err := io.Copy(storedBody{p}, r); err != nil || m != size {
+		return errors.Join(err, fmt.Errorf("object of %d bytes read as %d", size, m))
+	}
+	_, err := p.crc.Write(p.adler.Sum(p.head[:0]))
+	return err
+}
+
+// storedBody writes a stored block's bytes and sums them for its trailer.
+type storedBody struct{ p *pendingPack }
+
+func (b storedBody) Write(data []byte) (int, error) {
+	b.p.adler.Write(data)
+	return b.p.crc.Write(data)
 }
 
 // packEntryHeader encodes an entry's type and size; it returns its length.

@@ -1,8 +1,13 @@
 package gitops
 
 import (
+	"bytes"
+	"compress/zlib"
+	"hash/adler32"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,4 +54,52 @@ func TestPendingPackLeftByKilledRun(t *testing.T) {
 	prot.Release()
 	left, _ := filepath.Glob(filepath.Join(packDir, pendingPrefix+"*"))
 	require.ElementsMatch(t, []string{running.f.Name(), young}, left, "the run left its pending pack")
+}
+
+// TestPendingPackStoresAndDeflates: objects up to storeMax are stored in
+// a hand-made zlib stream and larger ones deflated; git must read every
+// one back byte for byte from the published pack (verify-pack checks
+// each entry's stream and checksums), and zlib must read the stored
+// stream as it reads its own NoCompression output.
+func TestPendingPackStoresAndDeflates(t *testing.T) {
+	gittest.Setenv(t)
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	sizes := []int{0, 1, 2, 255, 256, 4095, storeMax - 1, storeMax, storeMax + 1, 3 * storeMax}
+	want := map[plumbing.Hash][]byte{}
+	for _, n := range sizes {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i*7 + n) // not all one byte: deflate has work to do
+		}
+		h, err := repo.writeObject(plumbing.BlobObject, data)
+		require.NoError(t, err)
+		want[h] = data
+	}
+	prot, err := repo.ProtectWritten()
+	require.NoError(t, err)
+	defer prot.Release()
+	keeps, _ := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "pack-*.keep"))
+	require.Len(t, keeps, 1)
+	idx := strings.TrimSuffix(keeps[0], ".keep") + ".idx"
+	out := gittest.Run(t, r.Dir, nil, "verify-pack", "-v", idx)
+	for h, data := range want {
+		require.Contains(t, out, h.String())
+		require.Equal(t, string(data), gittest.Run(t, r.Dir, nil, "cat-file", "blob", h.String()), "blob of %d bytes", len(data))
+	}
+
+	for _, n := range sizes[:7] {
+		var pack bytes.Buffer
+		p := &pendingPack{adler: adler32.New()}
+		p.crc = hashWriter{w: &pack}
+		data := bytes.Repeat([]byte{'x'}, n)
+		require.NoError(t, p.store(int64(n), bytes.NewReader(data)))
+		zr, err := zlib.NewReader(&pack)
+		require.NoError(t, err)
+		got, err := io.ReadAll(zr)
+		require.NoError(t, err, "stored stream of %d bytes", n)
+		require.Equal(t, data, got)
+		require.NoError(t, zr.Close())
+		require.Zero(t, pack.Len(), "nothing after the stream")
+	}
 }
