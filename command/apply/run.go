@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/charmbracelet/log"
-
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
@@ -193,7 +191,7 @@ type applier struct {
 	tx     *gitops.RefTransaction // started ahead of the branch's move
 	inputs []*input
 	out    *human
-	debug  *log.Logger
+	debug  debugLog
 	checks *checkSetup // set by setupChecks before anything is applied
 
 	branch     string // full ref name
