@@ -55,6 +55,9 @@ type objectStore struct {
 	// object, since it would try to fetch it from the promisor remote.
 	noExistCheck bool
 	src          bytes.Reader // what writeBytes adds, reused
+	// fsync says which pack files to flush before publishing (the
+	// repository's core.fsync); nil flushes as git does by default.
+	fsync func() fsyncPlan
 }
 
 // objectCache bounds the objects kept in memory once read or written:
@@ -396,7 +399,11 @@ func (s *objectStore) publishLocked() error {
 		p.discard()
 		return nil
 	}
-	keep, err := p.publish()
+	plan := fsyncPlan{pack: true, index: true}
+	if s.fsync != nil {
+		plan = s.fsync()
+	}
+	keep, err := p.publish(plan)
 	if err != nil {
 		return err
 	}

@@ -241,11 +241,16 @@ func (p *pendingPack) finish() (plumbing.Hash, []byte, error) {
 // publish finishes the pack and moves it into place, with a .keep file
 // first (see ProtectWritten); it returns the .keep's path ("" when it was
 // not this run's to take). The pending pack is gone either way.
-func (p *pendingPack) publish() (string, error) {
+func (p *pendingPack) publish(plan fsyncPlan) (string, error) {
 	defer p.discard()
 	sum, idx, err := p.finish()
 	if err != nil {
 		return "", err
+	}
+	if plan.pack {
+		if err := flushFile(p.f, plan.writeoutOnly); err != nil {
+			return "", fmt.Errorf("flush pack to disk: %w", err)
+		}
 	}
 	if err := p.f.Close(); err != nil {
 		return "", err
@@ -270,7 +275,7 @@ func (p *pendingPack) publish() (string, error) {
 		release()
 		return "", err
 	}
-	if err := writeFileAtomic(base+".idx", idx); err != nil {
+	if err := writeFileAtomic(base+".idx", idx, plan.index, plan.writeoutOnly); err != nil {
 		release()
 		return "", err
 	}

@@ -109,13 +109,19 @@ func takeKeep(path string) (string, error) {
 	}
 }
 
-// writeFileAtomic writes data to path through a temporary file beside it.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic writes data to path through a temporary file beside it,
+// flushed to disk first with flush.
+func writeFileAtomic(path string, data []byte, flush, writeoutOnly bool) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "aiedit-incoming-idx-")
 	if err != nil {
 		return err
 	}
 	_, err = tmp.Write(data)
+	if err == nil && flush {
+		if err = flushFile(tmp, writeoutOnly); err != nil {
+			err = fmt.Errorf("flush pack index to disk: %w", err)
+		}
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

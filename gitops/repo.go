@@ -41,6 +41,9 @@ type Repo struct {
 	identOnce         sync.Once
 	author, committer object.Signature
 	identErr          error
+
+	fsyncOnce sync.Once
+	fsync     fsyncPlan // core.fsync for a run's pack (fsyncPlan)
 }
 
 // Discover finds the repository containing dir the way git does (so
@@ -109,6 +112,7 @@ func (r *Repo) discover(rp gitOutcome) error {
 		return err
 	}
 	r.objects = openObjects(r.CommonDir, abs)
+	r.objects.fsync = r.fsyncPlan
 	// In a partial clone, asking git whether an object exists fetches it
 	// from the promisor remote when it is missing, which every new
 	// object is.
