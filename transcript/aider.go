@@ -9,9 +9,14 @@ import (
 	"time"
 )
 
-// aiderStartPrefix begins the line that starts an aider session; lines
-// without it need no regexp.
+// aiderStartPrefix begins the line that starts an aider session.
 const aiderStartPrefix = "# aider chat started at "
+
+// isAiderStart reports the line that starts an aider session; a line
+// without its prefix needs no regexp (compiling one is start-up cost).
+func isAiderStart(t string) bool {
+	return strings.HasPrefix(t, aiderStartPrefix) && aiderStartRe().MatchString(t)
+}
 
 var (
 	// Regexps are compiled on first use: package init is on every command's start-up path.
@@ -128,7 +133,7 @@ func (a *aiderReader) line(n int, s string) error {
 	case t == "":
 		a.prev = aiderBlank
 		return a.text.add(n, nil)
-	case boundary && strings.HasPrefix(t, aiderStartPrefix) && aiderStartRe().MatchString(t):
+	case boundary && isAiderStart(t):
 		if err := a.flush(); err != nil {
 			return err
 		}
@@ -184,7 +189,7 @@ func startsEdit(t string) bool {
 // echoLine reports whether a line belongs to aider's report of failed
 // blocks, following the report to its end.
 func (a *aiderReader) echoLine(t string) bool {
-	if strings.HasPrefix(t, "#### ") || strings.HasPrefix(t, aiderStartPrefix) && aiderStartRe().MatchString(t) {
+	if strings.HasPrefix(t, "#### ") || isAiderStart(t) {
 		a.echo = echoNone
 		return false
 	}

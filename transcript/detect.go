@@ -174,7 +174,7 @@ func classifyRecord(k keys) Source {
 func isAider(head []byte) bool {
 	for _, l := range bytes.Split(head, []byte("\n")) {
 		l = bytes.TrimRight(l, " \r")
-		if bytes.HasPrefix(l, []byte(aiderStartPrefix)) && aiderStartRe().Match(l) || bytes.HasPrefix(l, []byte("> Aider v")) {
+		if isAiderStart(string(l)) || bytes.HasPrefix(l, []byte("> Aider v")) {
 			return true
 		}
 	}
