@@ -57,15 +57,21 @@ func gitFlushes(t *testing.T, pack string, value *string, method string) (hardwa
 	return hardware, writeout
 }
 
+// fsyncTestPack is a pack of one commit, for gitFlushes to receive.
+func fsyncTestPack(tb testing.TB) string {
+	tb.Helper()
+	gittest.Setenv(tb)
+	r := gittest.New(tb, map[string]string{"a.txt": "a\n"})
+	dir := tb.TempDir()
+	name := gittest.RunInput(tb, r.Dir, nil, "HEAD\n", "pack-objects", "-q", "--revs", filepath.Join(dir, "p"))
+	return filepath.Join(dir, "p-"+strings.TrimSpace(name)+".pack")
+}
+
 // TestFsyncPlanAsGit holds parseFsync to git itself: for each value, as
 // many files as git flushes when it writes a pack and its index, and with
 // the writeout-only method, flushed that way.
 func TestFsyncPlanAsGit(t *testing.T) {
-	gittest.Setenv(t)
-	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
-	dir := t.TempDir()
-	name := gittest.RunInput(t, r.Dir, nil, "HEAD\n", "pack-objects", "-q", "--revs", filepath.Join(dir, "p"))
-	pack := filepath.Join(dir, "p-"+strings.TrimSpace(name)+".pack")
+	pack := fsyncTestPack(t)
 
 	hardware, writeout := gitFlushes(t, pack, nil, "")
 	require.Equal(t, 2, hardware, "git's default flushes a pack and its index: the test proves nothing")
@@ -127,11 +133,7 @@ func TestPublishFlushes(t *testing.T) {
 
 // FuzzParseFsync holds parseFsync to git on any value git can be given.
 func FuzzParseFsync(f *testing.F) {
-	gittest.Setenv(f)
-	r := gittest.New(f, map[string]string{"a.txt": "a\n"})
-	dir := f.TempDir()
-	name := gittest.RunInput(f, r.Dir, nil, "HEAD\n", "pack-objects", "-q", "--revs", filepath.Join(dir, "p"))
-	pack := filepath.Join(dir, "p-"+strings.TrimSpace(name)+".pack")
+	pack := fsyncTestPack(f)
 	for _, v := range fsyncValues {
 		f.Add(v)
 	}

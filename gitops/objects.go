@@ -56,7 +56,7 @@ type objectStore struct {
 	noExistCheck bool
 	src          bytes.Reader // what writeBytes adds, reused
 	// fsync says which pack files to flush before publishing (the
-	// repository's core.fsync); nil flushes as git does by default.
+	// repository's core.fsync).
 	fsync func() fsyncPlan
 }
 
@@ -65,9 +65,9 @@ type objectStore struct {
 // default (96 MiB) would hold most of a large run's new files.
 const objectCache = 32 * cache.MiByte
 
-func openObjects(commonDir, runDir string) *objectStore {
+func openObjects(commonDir, runDir string, fsync func() fsyncPlan) *objectStore {
 	c := cache.NewObjectLRU(objectCache)
-	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c}
+	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c, fsync: fsync}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
 	dirs := []string{s.objectsDir}
 	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0, &dirs)
@@ -399,11 +399,7 @@ func (s *objectStore) publishLocked() error {
 		p.discard()
 		return nil
 	}
-	plan := fsyncPlan{pack: true, index: true}
-	if s.fsync != nil {
-		plan = s.fsync()
-	}
-	keep, err := p.publish(plan)
+	keep, err := p.publish(s.fsync())
 	if err != nil {
 		return err
 	}

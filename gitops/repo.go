@@ -111,8 +111,7 @@ func (r *Repo) discover(rp gitOutcome) error {
 	if err := r.checkExtensions(); err != nil {
 		return err
 	}
-	r.objects = openObjects(r.CommonDir, abs)
-	r.objects.fsync = r.fsyncPlan
+	r.objects = openObjects(r.CommonDir, abs, r.fsyncPlan)
 	// In a partial clone, asking git whether an object exists fetches it
 	// from the promisor remote when it is missing, which every new
 	// object is.
