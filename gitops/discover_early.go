@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"sync"
+
+	"github.com/git-aiedit/git-aiedit/gitops/prestart"
 )
 
 // discovery is the two git processes Discover reads: rev-parse with every
@@ -20,24 +22,17 @@ type gitOutcome struct {
 	err error
 }
 
-// discoveryArgs are rev-parse's. --show-toplevel goes last: it fails where
-// there is no work tree (a bare repository, inside the git directory)
-// after the rest is printed.
-var discoveryArgs = []string{"rev-parse", "--path-format=absolute",
-	"--git-dir", "--git-common-dir", "--is-bare-repository", "--show-prefix", "--show-object-format",
-	"--git-path", "hooks/commit-msg", "--show-toplevel"}
-
 func startDiscovery(ctx context.Context, abs string) *discovery {
 	d := &discovery{dir: abs, revParse: make(chan gitOutcome, 1), config: make(chan gitOutcome, 1)}
 	go func() {
-		res, err := gitCmd{dir: abs, args: []string{"config", "--list", "-z"}}.run(ctx)
+		res, err := gitCmd{dir: abs, args: prestart.ConfigArgs}.run(ctx)
 		d.config <- gitOutcome{res, err}
 	}()
 	// Starting a process holds the goroutine (and the thread) that starts
 	// it for a few milliseconds: rev-parse, which Discover waits for
 	// first, starts on this one, at once, while another thread picks up
 	// config's.
-	wait := gitCmd{dir: abs, args: discoveryArgs}.start(ctx)
+	wait := gitCmd{dir: abs, args: prestart.RevParseArgs}.start(ctx)
 	go func() {
 		res, err := wait()
 		d.revParse <- gitOutcome{res, err}
@@ -52,9 +47,11 @@ var (
 
 // StartDiscovery starts what Discover(dir) runs, ahead of it: a command
 // that will discover the repository starts git while it still parses its
-// arguments and opens its input. Discover of the same directory takes the
-// processes' answers; of another, it starts its own. Both processes only
-// read, so answers nobody takes cost nothing but their time.
+// arguments and opens its input. What package prestart started during
+// initialization is taken over instead, when it is the same (see
+// adoptPrestart). Discover of the same directory takes the processes'
+// answers; of another, it starts its own. Both processes only read, so
+// answers nobody takes cost nothing but their time.
 func StartDiscovery(dir string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -63,21 +60,28 @@ func StartDiscovery(dir string) {
 	earlyMu.Lock()
 	defer earlyMu.Unlock()
 	if early == nil {
+		early = adoptPrestart(abs)
+	}
+	if early == nil {
 		ctx, cancel := context.WithCancel(context.Background())
 		early = startDiscovery(ctx, abs)
 		early.cancel = cancel
 	}
 }
 
-// EndDiscovery ends what StartDiscovery started and no Discover took (a
-// command that stopped before it discovered the repository: a usage
-// error), and waits for its processes, so that none outlives the
-// command.
+// EndDiscovery ends what StartDiscovery or package prestart started and
+// no Discover took (a command that stopped before it discovered the
+// repository: a usage error), and waits for its processes, so that none
+// outlives the command.
 func EndDiscovery() {
 	earlyMu.Lock()
 	d := early
 	early = nil
+	p := prestart.Take()
 	earlyMu.Unlock()
+	if p != nil {
+		p.End()
+	}
 	if d == nil {
 		return
 	}
@@ -90,6 +94,9 @@ func EndDiscovery() {
 func takeEarly(abs string) *discovery {
 	earlyMu.Lock()
 	defer earlyMu.Unlock()
+	if early == nil {
+		early = adoptPrestart(abs)
+	}
 	d := early
 	if d == nil || d.dir != abs {
 		return nil

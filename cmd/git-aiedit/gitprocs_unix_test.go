@@ -16,10 +16,12 @@ import (
 )
 
 // The update-ref that moves the refs starts while git discovers the
-// repository, and discovery starts while the arguments are read; no git
-// outlives apply: a dry run starts no update-ref, an apply outside a
+// repository, and discovery starts while the program is initialized; no
+// git outlives apply: a dry run starts no update-ref, an apply outside a
 // repository ends the one it started (and waits for config), one that
-// stops at a usage error ends the discovery it started. No ref moves.
+// stops at a usage error ends the discovery it started, and one whose
+// early discovery is not what it would ask for (here $PWD names the
+// directory another way) ends that one and starts its own. No ref moves.
 func TestApplyLeavesNoGitBehind(t *testing.T) {
 	real, err := exec.LookPath("git")
 	require.NoError(t, err)
@@ -39,6 +41,7 @@ func TestApplyLeavesNoGitBehind(t *testing.T) {
 		name     string
 		dir      string
 		args     []string
+		env      []string
 		status   int
 		updateRf int // update-ref processes started
 	}{
@@ -46,6 +49,8 @@ func TestApplyLeavesNoGitBehind(t *testing.T) {
 		{name: "no repository", dir: notRepo, args: []string{"apply", "-q", "-b", "nowhere", tr}, status: 3, updateRf: 1},
 		// Discovery starts before the arguments are read.
 		{name: "usage error", dir: r.dir, args: []string{"apply", "-q", "-b", "none"}, status: 2, updateRf: 0},
+		{name: "early discovery refused", dir: r.dir, env: []string{"PWD=" + r.dir + "/."},
+			args: []string{"apply", "--dry-run", "-q", "-b", "dry", tr}, status: 0, updateRf: 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_ = os.Remove(log)
@@ -53,6 +58,7 @@ func TestApplyLeavesNoGitBehind(t *testing.T) {
 			c := exec.Command(filepath.Join(bin, "git-aiedit"), tc.args...)
 			c.Dir = tc.dir
 			c.Env = append(r.env, "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"), "GIT_CEILING_DIRECTORIES="+filepath.Dir(notRepo))
+			c.Env = append(c.Env, tc.env...)
 			out, err := c.CombinedOutput()
 			require.Equal(t, tc.status, r.exitCode(err), "%s", out)
 			// Where the system lists processes: none runs in the directory.

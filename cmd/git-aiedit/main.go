@@ -15,35 +15,21 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/gitops/prestart"
 )
 
 func main() {
-	if discovers(os.Args) {
-		// git starts finding the repository while the arguments are read:
-		// first of all, as its answer is what the run waits for first.
+	if prestart.Wanted(os.Args) {
+		// git finds the repository while the arguments are read: first
+		// of all, as its answer is what the run waits for first. Where
+		// the system allows, it started during initialization (package
+		// prestart), and this takes it over.
 		gitops.StartDiscovery(".")
 	}
 	gcpolicy.Defer()
 	status := Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr)
 	gitops.EndDiscovery() // no git started early outlives the command
 	os.Exit(status)
-}
-
-// discovers reports a command line that will discover the repository of
-// the current directory: apply, unless it is asked for help.
-func discovers(args []string) bool {
-	if len(args) < 2 || args[1] != "apply" {
-		return false
-	}
-	for _, a := range args[2:] {
-		switch a {
-		case "-h", "--help", "-help":
-			return false
-		case "--":
-			return true
-		}
-	}
-	return true
 }
 
 // Main runs the program and returns its exit status (cli.md).
