@@ -76,7 +76,13 @@ func isNTFSShortName(name, prefix string) bool {
 func isDotGit(name string) bool {
 	if ascii(name) {
 		// No code point HFS+ ignores: the NTFS rules below are all.
-		t := strings.TrimRight(name, ". ")
+		// strings.TrimRight(name, ". "), without building its set for
+		// every path component.
+		n := len(name)
+		for n > 0 && (name[n-1] == '.' || name[n-1] == ' ') {
+			n--
+		}
+		t := name[:n]
 		return len(t) <= 5 && (strings.EqualFold(t, ".git") || strings.EqualFold(t, "git~1"))
 	}
 	return isDotGitAny(name)

@@ -2,9 +2,12 @@ package gitops
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -212,4 +215,69 @@ func TestPackSetTriesRecentPacksFirst(t *testing.T) {
 	require.ElementsMatch(t, []string{filepath.Base(history), filepath.Base(newest)}, mapped,
 		"the largest pack, then the newest, should be the only indexes mapped")
 	require.Equal(t, newest, ps.packs[0].idxPath, "the pack an object was found in moves to the front")
+}
+
+// TestPackFileFind: the index search finds every name at its position
+// and nothing else, with names that share their first 8, 12 or 19 bytes
+// (where comparing the first 8 as a number cannot decide) and names just
+// before, after and between those in the index.
+func TestPackFileFind(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var names []plumbing.Hash
+	for range 3000 {
+		var h plumbing.Hash
+		for i := range h {
+			h[i] = byte(rng.IntN(256))
+		}
+		names = append(names, h)
+	}
+	for _, shared := range []int{8, 12, 19} {
+		base := names[rng.IntN(len(names))]
+		for v := range 5 {
+			h := base
+			h[shared] ^= byte(1 + v)
+			names = append(names, h)
+		}
+	}
+	names = append(names, plumbing.Hash{}, plumbing.Hash{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	slices.SortFunc(names, func(a, b plumbing.Hash) int { return bytes.Compare(a[:], b[:]) })
+	names = slices.Compact(names)
+
+	// A version 2 index: header, fan-out, names, CRCs, offsets, trailer.
+	n := len(names)
+	idx := append([]byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}, make([]byte, 256*4)...)
+	for _, h := range names {
+		for b := int(h[0]); b < 256; b++ {
+			binary.BigEndian.PutUint32(idx[idxFanout+b*4:], binary.BigEndian.Uint32(idx[idxFanout+b*4:])+1)
+		}
+	}
+	for _, h := range names {
+		idx = append(idx, h[:]...)
+	}
+	idx = append(idx, make([]byte, 4*n)...)
+	for i := range n {
+		idx = binary.BigEndian.AppendUint32(idx, uint32(12+100*i))
+	}
+	idx = append(idx, make([]byte, 40)...)
+	p := &packFile{idx: idx, count: uint32(n), state: 1}
+
+	for i, h := range names {
+		off, at, ok := p.find(h)
+		require.True(t, ok, "%s not found", h)
+		require.Equal(t, int64(i), at, h.String())
+		require.Equal(t, int64(12+100*i), off, h.String())
+		// Neighbours that are not in the index: one more and one less in
+		// the last byte, and in the 8th.
+		for _, pos := range []int{7, 19} {
+			for _, d := range []int{-1, 1} {
+				m := h
+				m[pos] = byte(int(m[pos]) + d)
+				if _, found := slices.BinarySearchFunc(names, m, func(a, b plumbing.Hash) int { return bytes.Compare(a[:], b[:]) }); found {
+					continue
+				}
+				_, _, ok := p.find(m)
+				require.False(t, ok, "%s found, not in the index", m)
+			}
+		}
+	}
 }
