@@ -91,3 +91,34 @@ func TestGetwd(t *testing.T) {
 		assert.Equal(t, want, got, "PWD=%q", pwd)
 	}
 }
+
+// FuzzDedupEnv holds dedupEnv to what os/exec gives a process for any
+// list of variables (the fuzzer's bytes cut at newlines): `env -0`,
+// started by os/exec with that list, prints what the process got.
+func FuzzDedupEnv(f *testing.F) {
+	envPath, err := exec.LookPath("env")
+	if err != nil {
+		f.Skip("no env")
+	}
+	f.Add("A=1\nB=2\nA=3")
+	f.Add("LC_ALL=fr\nLC_ALL=C\n=x=1\n=x\nC\n\nD=")
+	f.Fuzz(func(t *testing.T, list string) {
+		if strings.IndexByte(list, 0) >= 0 {
+			return // os/exec refuses a NUL; so does the kernel
+		}
+		env := strings.Split(list, "\n")
+		c := exec.Command(envPath, "-0")
+		c.Env = append([]string{}, env...)
+		out, err := c.Output()
+		require.NoError(t, err)
+		var want []string
+		if len(out) > 0 {
+			want = strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		}
+		got := dedupEnv(env)
+		if len(got) == 0 {
+			got = nil
+		}
+		require.Equal(t, want, got, "%q", env)
+	})
+}
