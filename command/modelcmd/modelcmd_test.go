@@ -84,25 +84,35 @@ func TestRunKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(dir, "pid")
 	for _, stop := range []string{"timeout", "interrupt"} {
 		t.Run(stop, func(t *testing.T) {
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			req := Request{Command: `sleep 60 & echo $! > pid; wait`, Dir: dir}
-			if stop == "timeout" {
-				req.Timeout = 300 * time.Millisecond
-			} else {
-				go func() {
-					for i := 0; i < 100; i++ {
-						if _, err := os.Stat(pidFile); err == nil {
-							break
-						}
-						time.Sleep(20 * time.Millisecond)
-					}
-					cancel()
-				}()
-			}
-			_, err := Run(ctx, req)
 			var f *Failure
-			require.True(t, errors.As(err, &f))
+			// On a loaded machine the shell may not have started the
+			// grandchild before a short timeout: then the timeout is
+			// longer, until it has.
+			for _, timeout := range []time.Duration{300 * time.Millisecond, time.Second, 5 * time.Second, 20 * time.Second} {
+				os.Remove(pidFile)
+				ctx, cancel := context.WithCancel(context.Background())
+				req := Request{Command: `sleep 60 & echo $! > pid; wait`, Dir: dir}
+				if stop == "timeout" {
+					req.Timeout = timeout
+				} else {
+					go func() {
+						// Interrupted once the grandchild runs.
+						for i := 0; i < 1500; i++ {
+							if _, err := os.Stat(pidFile); err == nil {
+								break
+							}
+							time.Sleep(20 * time.Millisecond)
+						}
+						cancel()
+					}()
+				}
+				_, err := Run(ctx, req)
+				cancel()
+				require.True(t, errors.As(err, &f))
+				if _, err := os.Stat(pidFile); err == nil {
+					break
+				}
+			}
 			if stop == "timeout" {
 				assert.Equal(t, TimedOut, f.Kind)
 			} else {
