@@ -7,7 +7,10 @@
 // Objects are read and written through go-git's object storage, opened
 // directly on the common git directory; everything go-git does not do the
 // way git does (discovery, identity, signing, ref updates, partial clones)
-// is delegated to the git binary. Objects may be orphaned by a crash but
+// is delegated to the git binary. Discovery's two git processes may
+// already be running when Discover is called: on Linux, package prestart
+// starts them while the program is initialized, and Discover takes their
+// answers when they are what it would have asked for (StartDiscovery). Objects may be orphaned by a crash but
 // are never half-written (go-git writes loose objects to a temporary file
 // and renames it), and refs only move through `git update-ref`.
 package gitops
