@@ -58,7 +58,7 @@ var specialNames = []struct{ name, ntfsShort, ntfsPrefix string }{
 // resolve it, or "".
 func special(name string) string {
 	hfs := strings.ToLower(stripHFSIgnorable(name))
-	ntfs := strings.ToLower(strings.TrimRight(name, ". "))
+	ntfs := strings.ToLower(trimNTFS(name))
 	for _, s := range specialNames {
 		if hfs == s.name || ntfs == s.name || ntfs == s.ntfsShort || isNTFSShortName(ntfs, s.ntfsPrefix) {
 			return s.name
@@ -76,16 +76,21 @@ func isNTFSShortName(name, prefix string) bool {
 func isDotGit(name string) bool {
 	if ascii(name) {
 		// No code point HFS+ ignores: the NTFS rules below are all.
-		// strings.TrimRight(name, ". "), without building its set for
-		// every path component.
-		n := len(name)
-		for n > 0 && (name[n-1] == '.' || name[n-1] == ' ') {
-			n--
-		}
-		t := name[:n]
+		t := trimNTFS(name)
 		return len(t) <= 5 && (strings.EqualFold(t, ".git") || strings.EqualFold(t, "git~1"))
 	}
 	return isDotGitAny(name)
+}
+
+// trimNTFS drops the trailing dots and spaces NTFS ignores in a name:
+// strings.TrimRight(name, ". "), without building its set for every path
+// component.
+func trimNTFS(name string) string {
+	n := len(name)
+	for n > 0 && (name[n-1] == '.' || name[n-1] == ' ') {
+		n--
+	}
+	return name[:n]
 }
 
 // isDotGitAny is isDotGit for any name.
@@ -93,7 +98,7 @@ func isDotGitAny(name string) bool {
 	if strings.EqualFold(stripHFSIgnorable(name), ".git") {
 		return true
 	}
-	n := strings.ToLower(strings.TrimRight(name, ". "))
+	n := strings.ToLower(trimNTFS(name))
 	return n == ".git" || n == "git~1"
 }
 
