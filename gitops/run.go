@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/git-aiedit/git-aiedit/gitops/prestart"
 )
 
 // gitCmd is one invocation of the git binary in a directory.
@@ -118,9 +120,10 @@ func gitPath() (string, bool) {
 
 // gitEnv is the environment git runs in: the user's, with extra on top.
 // Messages are parsed in a few places (ref update races): they are kept
-// in English. Identity and config come from the user's environment as is.
+// in English (prestart.EnvExtra, which discovery started early shares).
+// Identity and config come from the user's environment as is.
 func gitEnv(extra ...string) []string {
-	return append(append(os.Environ(), "LC_ALL=C", "LANGUAGE="), extra...)
+	return append(append(os.Environ(), prestart.EnvExtra...), extra...)
 }
 
 // output runs git and returns its trimmed standard output, or a *RepoError

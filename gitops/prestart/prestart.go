@@ -30,6 +30,11 @@ var RevParseArgs = []string{"rev-parse", "--path-format=absolute",
 // ConfigArgs are discovery's config arguments.
 var ConfigArgs = []string{"config", "--list", "-z"}
 
+// EnvExtra is what every git process gets on top of the user's
+// environment: messages in English, since a few are parsed (gitops's
+// gitEnv).
+var EnvExtra = []string{"LC_ALL=C", "LANGUAGE="}
+
 // Wanted reports a command line (os.Args) that will discover the
 // repository of the current directory first of all: apply, unless it is
 // asked for help.

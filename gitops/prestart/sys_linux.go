@@ -37,9 +37,9 @@ func Start() *Discovery {
 	if !ok {
 		return nil
 	}
-	// gitops's environment for git (gitEnv): the user's, messages in
-	// English. os/exec gives git the last definition of each variable.
-	env := append(syscall.Environ(), "LC_ALL=C", "LANGUAGE=")
+	// gitops's environment for git (gitEnv); os/exec gives git the last
+	// definition of each variable.
+	env := append(syscall.Environ(), EnvExtra...)
 	null, err := syscall.Open("/dev/null", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return nil
@@ -123,25 +123,25 @@ func getwd() (string, bool) {
 	}
 	if dir, ok := syscall.Getenv("PWD"); ok && len(dir) > 0 && dir[0] == '/' {
 		if syscall.Stat(dir, &pwd) == nil && pwd.Dev == dot.Dev && pwd.Ino == dot.Ino {
-			return clean(dir)
+			return clean(dir), true
 		}
 	}
 	dir, err := syscall.Getwd()
 	if err != nil || len(dir) == 0 || dir[0] != '/' {
 		return "", false
 	}
-	return clean(dir)
+	return clean(dir), true
 }
 
-// clean accepts a directory that is already clean, as filepath.Clean
-// would leave it, but for trailing slashes, which it drops; gitops
-// compares the two, so anything else (a "." or ".." element, a double
-// slash) only costs this early start.
-func clean(dir string) (string, bool) {
+// clean drops trailing slashes, the one difference from filepath.Clean
+// an absolute directory name usually has. gitops compares the two, so
+// any other ("." or ".." elements, double slashes) only costs the early
+// start.
+func clean(dir string) string {
 	for len(dir) > 1 && dir[len(dir)-1] == '/' {
 		dir = dir[:len(dir)-1]
 	}
-	return dir, true
+	return dir
 }
 
 // lookGit is where a PATH search finds an executable git, when every
