@@ -10,7 +10,8 @@
 // is delegated to the git binary. Discovery's two git processes may
 // already be running when Discover is called: on Linux, package prestart
 // starts them while the program is initialized, and Discover takes their
-// answers when they are what it would have asked for (StartDiscovery). Objects may be orphaned by a crash but
-// are never half-written (go-git writes loose objects to a temporary file
-// and renames it), and refs only move through `git update-ref`.
+// answers when they are what it would have asked for (StartDiscovery).
+// Objects may be orphaned by a crash but are never half-written (go-git
+// writes loose objects to a temporary file and renames it), and refs only
+// move through `git update-ref`.
 package gitops

@@ -26,23 +26,29 @@ func TestDedupEnvAsExec(t *testing.T) {
 		{"A=1", "B=2", "A=3", "C", "B=4", "=x=1", "=x=2", "=y", "=z"},
 		{},
 	} {
-		c := exec.Command(envPath, "-0")
-		c.Env = env
-		if len(env) == 0 {
-			c.Env = []string{} // not nil: no inherited environment
-		}
-		out, err := c.Output()
-		require.NoError(t, err)
-		want := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		if len(out) == 0 {
-			want = nil
-		}
-		got := dedupEnv(env)
-		if len(got) == 0 {
-			got = nil
-		}
-		assert.Equal(t, want, got, "%q", env)
+		assert.Equal(t, envAsExec(t, envPath, env), orNil(dedupEnv(env)), "%q", env)
 	}
+}
+
+// envAsExec is the environment a process started by os/exec with env
+// gets, as `env -0` prints it (nil for none).
+func envAsExec(t *testing.T, envPath string, env []string) []string {
+	t.Helper()
+	c := exec.Command(envPath, "-0")
+	c.Env = append([]string{}, env...) // not nil: no inherited environment
+	out, err := c.Output()
+	require.NoError(t, err)
+	if len(out) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+}
+
+func orNil(env []string) []string {
+	if len(env) == 0 {
+		return nil
+	}
+	return env
 }
 
 // TestLookGit: git is found as a PATH search finds it, and nothing is
@@ -107,18 +113,6 @@ func FuzzDedupEnv(f *testing.F) {
 			return // os/exec refuses a NUL; so does the kernel
 		}
 		env := strings.Split(list, "\n")
-		c := exec.Command(envPath, "-0")
-		c.Env = append([]string{}, env...)
-		out, err := c.Output()
-		require.NoError(t, err)
-		var want []string
-		if len(out) > 0 {
-			want = strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		}
-		got := dedupEnv(env)
-		if len(got) == 0 {
-			got = nil
-		}
-		require.Equal(t, want, got, "%q", env)
+		require.Equal(t, envAsExec(t, envPath, env), orNil(dedupEnv(env)), "%q", env)
 	})
 }
