@@ -40,6 +40,11 @@ func TestParseMalformed(t *testing.T) {
 			[]editcore.Op{malformed("", 2, "««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END",
 				`no file path on the line before ««« EDIT: "# src/a.py" does not look like a path`)},
 		},
+		"a name with spaces and no directory": {
+			"Meeting Notes.md\n««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n",
+			[]editcore.Op{malformed("", 2, "««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END",
+				`no file path on the line before ««« EDIT: "Meeting Notes.md" is a name with spaces, taken for a path only with its directory: write ./Meeting Notes.md`)},
+		},
 		"path then prose then marker resets the path": {
 			"src/a.py\nThe change:\n««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n",
 			[]editcore.Op{malformed("", 3, "««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END",

@@ -127,8 +127,11 @@ func (p *Parser) begin(n int, line string, m marker) {
 		}
 		b.raw.add(line)
 	case p.haveLast:
-		b.noPath = fmt.Sprintf("no file path on the line before %s: %q does not look like a path",
-			startOf(b.emoji), clip(strings.TrimSpace(p.last)))
+		why := fmt.Sprintf("%q does not look like a path", clip(strings.TrimSpace(p.last)))
+		if name, ok := repopath.SpacedName(p.last); ok {
+			why = repopath.SpacedAdvice(name)
+		}
+		b.noPath = fmt.Sprintf("no file path on the line before %s: %s", startOf(b.emoji), why)
 		b.raw = newRaw(line)
 	default:
 		b.noPath = fmt.Sprintf("no file path on the line before %s", startOf(b.emoji))

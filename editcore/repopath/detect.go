@@ -1,6 +1,9 @@
 package repopath
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // maxLen is the length from which a line is taken for prose, not a path
 // (seed 001, "File Path Detection": under 200 characters).
@@ -159,12 +162,15 @@ var labels = []string{"file:", "filename:", "path:"}
 // around a path on its own line before an edit block, beyond what Detect
 // strips: a Markdown heading ("# p"), Cline's <path>p</path>, a label
 // ("File: p") and escaped underscores.
-func DetectLine(line string) (path string, ok bool) {
+func DetectLine(line string) (path string, ok bool) { return Detect(lineText(line)) }
+
+// lineText is line without the decoration DetectLine strips.
+func lineText(line string) string {
 	s := strings.TrimSpace(line)
 	if strings.HasPrefix(s, "#") {
 		t := strings.TrimLeft(s, "#")
 		if t == "" || (t[0] != ' ' && t[0] != '\t') {
-			return "", false
+			return s // refused by Detect: no heading
 		}
 		s = strings.TrimSpace(t)
 	}
@@ -173,13 +179,40 @@ func DetectLine(line string) (path string, ok bool) {
 			s = strings.TrimSpace(t)
 		}
 	}
-	s = strings.TrimSpace(strings.Trim(s, "*"))
+	// Detect's own decoration first, so that the stars of a bold path
+	// are not trimmed away from around its backticks ("**`a.py`**:").
+	s = strings.TrimSpace(strings.Trim(undecorate(s), "*"))
 	for _, l := range labels {
 		if len(s) > len(l) && strings.EqualFold(s[:len(l)], l) {
-			s = strings.TrimSpace(s[len(l):])
+			// "**File:** a.py"
+			s = strings.TrimSpace(strings.Trim(s[len(l):], "*"))
 			break
 		}
 	}
-	s = strings.ReplaceAll(s, `\_`, "_")
-	return Detect(s)
+	return strings.ReplaceAll(s, `\_`, "_")
+}
+
+// SpacedName reports a line, decorated as DetectLine allows, that
+// DetectLine refuses only because it is a file name with spaces and no
+// directory ("Meeting Notes.md", rule 3 of Detect), and returns the name.
+// Such a line is as often prose ("Update main.py") as a file, so it is
+// not taken for a path; a parser that found no path uses this to tell the
+// model how to write it as one: with its directory, "./Meeting Notes.md".
+func SpacedName(line string) (string, bool) {
+	s := undecorate(lineText(line))
+	if !strings.Contains(s, " ") || strings.ContainsAny(s, `/\`) || s == "" || refusedStart(s) {
+		return "", false
+	}
+	if !hasExtension(s) && !isDotfile(s) && !knownNames[strings.ToLower(s)] {
+		return "", false // rule 4, as for a name without spaces
+	}
+	if _, ok := Detect("./" + s); !ok {
+		return "", false
+	}
+	return s, true
+}
+
+// SpacedAdvice tells the model how to write name, a SpacedName, as a path.
+func SpacedAdvice(name string) string {
+	return fmt.Sprintf("%q is a name with spaces, taken for a path only with its directory: write ./%s", name, name)
 }

@@ -119,3 +119,71 @@ func TestStripDiffPrefix(t *testing.T) {
 		})
 	}
 }
+
+func TestSpacedName(t *testing.T) {
+	tests := map[string]struct {
+		line string
+		want string // "" means not a spaced name
+	}{
+		"name with a space":        {"Meeting Notes.md", "Meeting Notes.md"},
+		"three spaces":             {"a b c d.txt", "a b c d.txt"},
+		"decorated":                {"**`crlf file.txt`**:", "crlf file.txt"},
+		"heading":                  {"## Meeting Notes.md", "Meeting Notes.md"},
+		"label":                    {"File: Meeting Notes.md", "Meeting Notes.md"},
+		"known name with a space":  {"old Makefile", ""},
+		"prose ending in a name":   {"Update main.py", "Update main.py"},
+		"four spaces":              {"a b c d e.txt", ""},
+		"sentence":                 {"Then edit Meeting Notes.md.", ""},
+		"no space: Detect's path":  {"notes.md", ""},
+		"directory: Detect's path": {"docs/Meeting Notes.md", ""},
+		"no extension":             {"Meeting Notes", ""},
+		"bullet":                   {"- Meeting Notes.md", ""},
+		"comment":                  {"// Meeting Notes.md", ""},
+		"inline code in prose":     {"see `a b.md` here", ""},
+		"empty":                    {"", ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, ok := SpacedName(tt.line)
+			assert.Equal(t, tt.want != "", ok, "ok")
+			assert.Equal(t, tt.want, got)
+			if _, isPath := DetectLine(tt.line); ok && isPath {
+				t.Errorf("%q is both a path and a spaced name", tt.line)
+			}
+		})
+	}
+}
+
+func TestDetectLine(t *testing.T) {
+	tests := map[string]struct {
+		line string
+		want string // "" means not a path
+	}{
+		"plain":                   {"src/app.py", "src/app.py"},
+		"heading":                 {"### src/app.py", "src/app.py"},
+		"cline path tag":          {"<path>src/app.py</path>", "src/app.py"},
+		"label":                   {"File: src/app.py", "src/app.py"},
+		"bold label":              {"**File:** src/app.py", "src/app.py"},
+		"bold label and path":     {"**File: src/app.py**", "src/app.py"},
+		"bold code and colon":     {"**`src/app.py`**:", "src/app.py"},
+		"bold code":               {"**`src/app.py`**", "src/app.py"},
+		"emphasis":                {"*src/app.py*", "src/app.py"},
+		"escaped underscores":     {`src/my\_file.py`, "src/my_file.py"},
+		"heading and bold code":   {"## **`src/app.py`**", "src/app.py"},
+		"hash without a space":    {"#src/app.py", ""},
+		"only hashes":             {"###", ""},
+		"prose":                   {"Here is the fix for src/app.py", ""},
+		"label without a path":    {"File:", ""},
+		"spaced name, no dir":     {"Meeting Notes.md", ""},
+		"spaced name with a dir":  {"**`docs/Meeting Notes.md`**:", "docs/Meeting Notes.md"},
+		"sentence in bold":        {"**Update src/app.py.**", ""},
+		"heading of a whole line": {"# Changes", ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, ok := DetectLine(tt.line)
+			assert.Equal(t, tt.want != "", ok, "ok")
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

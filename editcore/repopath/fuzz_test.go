@@ -7,13 +7,24 @@ import (
 )
 
 func FuzzPath(f *testing.F) {
-	for _, s := range []string{"src/a.go", "**`a/b.py`**:", "../x", ".git./c", "git~1", ".g\u200dit", `C:\x`, " a / b ", "x (new)"} {
+	for _, s := range []string{"src/a.go", "**`a/b.py`**:", "../x", ".git./c", "git~1", ".g\u200dit", `C:\x`, " a / b ", "x (new)", "Meeting Notes.md", "# a b.txt"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		if p, ok := Detect(line); ok {
 			if p == "" || p != strings.TrimSpace(p) || len(p) >= maxLen {
 				t.Fatalf("Detect(%q) = %q", line, p)
+			}
+		}
+		// A spaced name is what DetectLine refuses, and the way to write
+		// it that the parsers suggest, "./" and the name, is a path
+		// that cleans to the name.
+		if name, ok := SpacedName(line); ok {
+			if _, isPath := DetectLine(line); isPath {
+				t.Fatalf("%q is both a path and a spaced name", line)
+			}
+			if p, ok := DetectLine("./" + name); !ok || Clean(p) != Clean(name) {
+				t.Fatalf("SpacedName(%q) = %q, but ./%s is not that path (%q, %v)", line, name, name, p, ok)
 			}
 		}
 		c := Clean(line)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 )
 
 // Name is the format's name in reports and for --format.
@@ -31,6 +32,7 @@ type block struct {
 	path    string
 	noPath  bool
 	mention string // a file the lines before the block name, not as a path line
+	spaced  string // a name with spaces alone on the line before, not taken for a path
 	raw     []string
 	search  []string
 	replace []string
@@ -96,7 +98,7 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 
 func (p *Parser) begin(n int, line string) {
 	b := block{start: n, marker: strings.TrimSpace(line)}
-	path, at, ok := findPath(p.ring)
+	path, at, ok, stop := findPath(p.ring)
 	switch {
 	case ok:
 		b.path = path
@@ -109,11 +111,13 @@ func (p *Parser) begin(n int, line string) {
 			// is not a path line ("In `src/c.py`:"): reusing the previous
 			// block's file could edit the wrong one.
 			b.noPath, b.mention = true, other
+			b.spaced, _ = repopath.SpacedName(stop)
 			break
 		}
 		b.path = p.prev
 	default:
 		b.noPath = true
+		b.spaced, _ = repopath.SpacedName(stop)
 	}
 	b.raw = append(b.raw, line)
 	p.b, p.in = b, true
@@ -184,7 +188,11 @@ func (p *Parser) done(ops ...editcore.Op) []editcore.Op {
 func (p *Parser) malformed(problem string) editcore.Op {
 	b := &p.b
 	why := noPathProblem
-	if b.mention != "" {
+	switch {
+	case b.spaced != "":
+		why = "no file path before " + startText + ": " + repopath.SpacedAdvice(b.spaced) +
+			" alone on the line before the block or its opening fence"
+	case b.mention != "":
 		why = fmt.Sprintf("the lines before %s name %s, but not alone on a line; "+
 			"write the path alone on the line before the block or its opening fence", startText, b.mention)
 	}

@@ -129,6 +129,28 @@ func TestParse(t *testing.T) {
 		"source tag fence": {
 			"a/b.py\n<source>python\n" + body + "\n</source>\n", []editcore.Op{xOp("a/b.py", 3, "a/b.py\n<source>python\n")},
 		},
+		"bold code path with a colon": {
+			"**`a/b.py`**:\n```python\n" + body + "\n```\n", []editcore.Op{xOp("a/b.py", 3, "**`a/b.py`**:\n```python\n")},
+		},
+		"bold label": {"**File:** a/b.py\n```\n" + body + "\n```\n", []editcore.Op{xOp("a/b.py", 3, "**File:** a/b.py\n```\n")}},
+		"a name with spaces and no directory is not a path, and the problem says how to write it": {
+			"Meeting Notes.md\n```\n" + body + "\n```\n",
+			[]editcore.Op{malformed("", 3, body, `no file path before <<<<<<< SEARCH: "Meeting Notes.md" is a name with spaces, `+
+				`taken for a path only with its directory: write ./Meeting Notes.md alone on the line before the block or its opening fence`)},
+		},
+		"a name with spaces after another block: the problem says how to write it": {
+			"a/b.py\n```\n" + body + "\n```\n\nMeeting Notes.md\n```\n" + body + "\n```\n",
+			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), malformed("", 12, body, `no file path before <<<<<<< SEARCH: `+
+				`"Meeting Notes.md" is a name with spaces, taken for a path only with its directory: `+
+				`write ./Meeting Notes.md alone on the line before the block or its opening fence`)},
+		},
+		"prose naming the previous file after a block still reuses its path": {
+			"a/b.py\n```\n" + body + "\n```\n\nUpdate b.py\n```\n" + body + "\n```\n",
+			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), xOp("a/b.py", 12, "")},
+		},
+		"a name with spaces written with its directory": {
+			"./Meeting Notes.md\n```\n" + body + "\n```\n", []editcore.Op{xOp("./Meeting Notes.md", 3, "./Meeting Notes.md\n```\n")},
+		},
 		"path too far back is not taken": {
 			"a/b.py\n\n\n\n```\n" + body + "\n",
 			[]editcore.Op{malformed("", 6, body, noPathProblem)},

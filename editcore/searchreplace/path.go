@@ -20,8 +20,9 @@ type recent struct {
 
 // findPath looks for the block's path on the lines before its start
 // marker, nearest last in lines. It returns the path and the index in
-// lines of the line that held it.
-func findPath(lines []recent) (string, int, bool) {
+// lines of the line that held it; without a path, the line that stopped
+// the search ("" if none did).
+func findPath(lines []recent) (path string, at int, ok bool, stop string) {
 	for i := len(lines) - 1; i >= 0 && i >= len(lines)-lookback; i-- {
 		l := lines[i].text
 		if isBlank(l) {
@@ -29,16 +30,16 @@ func findPath(lines []recent) (string, int, bool) {
 		}
 		if info, ok := fence(l); ok {
 			if p, ok := fencePath(info); ok {
-				return p, i, true
+				return p, i, true, ""
 			}
 			continue
 		}
 		if p, ok := repopath.DetectLine(l); ok {
-			return p, i, true
+			return p, i, true, ""
 		}
-		return "", 0, false
+		return "", 0, false, l
 	}
-	return "", 0, false
+	return "", 0, false, ""
 }
 
 // fencePath returns the path an opening fence carries after or instead of
