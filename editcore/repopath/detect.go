@@ -185,7 +185,7 @@ func lineText(line string) string {
 	for _, l := range labels {
 		if len(s) > len(l) && strings.EqualFold(s[:len(l)], l) {
 			// "**File:** a.py"
-			s = strings.TrimSpace(strings.Trim(s[len(l):], "*"))
+			s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s[len(l):]), "*"))
 			break
 		}
 	}

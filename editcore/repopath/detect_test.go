@@ -165,6 +165,8 @@ func TestDetectLine(t *testing.T) {
 		"label":                   {"File: src/app.py", "src/app.py"},
 		"bold label":              {"**File:** src/app.py", "src/app.py"},
 		"bold label and path":     {"**File: src/app.py**", "src/app.py"},
+		"label and bold path":     {"Path: **src/app.py**", "src/app.py"},
+		"bold label and code":     {"**Filename:** `src/app.py`", "src/app.py"},
 		"bold code and colon":     {"**`src/app.py`**:", "src/app.py"},
 		"bold code":               {"**`src/app.py`**", "src/app.py"},
 		"emphasis":                {"*src/app.py*", "src/app.py"},
