@@ -43,7 +43,7 @@ func TestParseMalformed(t *testing.T) {
 		"a name with spaces and no directory": {
 			"Meeting Notes.md\n««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n",
 			[]editcore.Op{malformed("", 2, "««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END",
-				`no file path on the line before ««« EDIT: "Meeting Notes.md" is a name with spaces, taken for a path only with its directory: write ./Meeting Notes.md`)},
+				`no file path on the line before ««« EDIT: "Meeting Notes.md" is not taken for a path: it has spaces and no directory (a file name with spaces needs its directory, as in ./My Notes.md)`)},
 		},
 		"path then prose then marker resets the path": {
 			"src/a.py\nThe change:\n««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n",

@@ -196,8 +196,9 @@ func lineText(line string) string {
 // DetectLine refuses only because it is a file name with spaces and no
 // directory ("Meeting Notes.md", rule 3 of Detect), and returns the name.
 // Such a line is as often prose ("Update main.py") as a file, so it is
-// not taken for a path; a parser that found no path uses this to tell the
-// model how to write it as one: with its directory, "./Meeting Notes.md".
+// not taken for a path; a parser that found no path says why with
+// SpacedAdvice, so that a file with spaces in its name is written again
+// with its directory, "./Meeting Notes.md".
 func SpacedName(line string) (string, bool) {
 	s := undecorate(lineText(line))
 	if !strings.Contains(s, " ") || strings.ContainsAny(s, `/\`) || s == "" || refusedStart(s) {
@@ -212,7 +213,10 @@ func SpacedName(line string) (string, bool) {
 	return s, true
 }
 
-// SpacedAdvice tells the model how to write name, a SpacedName, as a path.
+// SpacedAdvice says why name, a SpacedName, is not a path. It does not
+// suggest "./" + name itself: the line may be prose ("Update main.py"),
+// and a model told to write "./Update main.py" could create that file.
 func SpacedAdvice(name string) string {
-	return fmt.Sprintf("%q is a name with spaces, taken for a path only with its directory: write ./%s", name, name)
+	return fmt.Sprintf("%q is not taken for a path: it has spaces and no directory "+
+		"(a file name with spaces needs its directory, as in ./My Notes.md)", name)
 }

@@ -16,8 +16,8 @@ func FuzzPath(f *testing.F) {
 				t.Fatalf("Detect(%q) = %q", line, p)
 			}
 		}
-		// A spaced name is what DetectLine refuses, and the way to write
-		// it that the parsers suggest, "./" and the name, is a path
+		// A spaced name is what DetectLine refuses, and written with its
+		// directory, as SpacedAdvice says, "./" and the name is a path
 		// that cleans to the name.
 		if name, ok := SpacedName(line); ok {
 			if _, isPath := DetectLine(line); isPath {

@@ -191,7 +191,7 @@ func (p *Parser) malformed(problem string) editcore.Op {
 	switch {
 	case b.spaced != "":
 		why = "no file path before " + startText + ": " + repopath.SpacedAdvice(b.spaced) +
-			" alone on the line before the block or its opening fence"
+			"; write the path alone on the line before the block or its opening fence"
 	case b.mention != "":
 		why = fmt.Sprintf("the lines before %s name %s, but not alone on a line; "+
 			"write the path alone on the line before the block or its opening fence", startText, b.mention)

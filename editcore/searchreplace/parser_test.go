@@ -50,6 +50,10 @@ func malformed(path string, line int, raw, problem string) editcore.Op {
 
 const noPathProblem = "no file path before <<<<<<< SEARCH: write the path alone on the line before the block or its opening fence"
 
+// spacedProblem is the problem of a block after the line "Meeting Notes.md".
+const spacedProblem = `no file path before <<<<<<< SEARCH: "Meeting Notes.md" is not taken for a path: it has spaces and no directory (a file name with spaces needs its directory, as in ./My Notes.md); ` +
+	"write the path alone on the line before the block or its opening fence"
+
 const body = "<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE"
 
 // xOp is the op of body for path, with its start marker at line and raw
@@ -135,14 +139,11 @@ func TestParse(t *testing.T) {
 		"bold label": {"**File:** a/b.py\n```\n" + body + "\n```\n", []editcore.Op{xOp("a/b.py", 3, "**File:** a/b.py\n```\n")}},
 		"a name with spaces and no directory is not a path, and the problem says how to write it": {
 			"Meeting Notes.md\n```\n" + body + "\n```\n",
-			[]editcore.Op{malformed("", 3, body, `no file path before <<<<<<< SEARCH: "Meeting Notes.md" is a name with spaces, `+
-				`taken for a path only with its directory: write ./Meeting Notes.md alone on the line before the block or its opening fence`)},
+			[]editcore.Op{malformed("", 3, body, spacedProblem)},
 		},
 		"a name with spaces after another block: the problem says how to write it": {
 			"a/b.py\n```\n" + body + "\n```\n\nMeeting Notes.md\n```\n" + body + "\n```\n",
-			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), malformed("", 12, body, `no file path before <<<<<<< SEARCH: `+
-				`"Meeting Notes.md" is a name with spaces, taken for a path only with its directory: `+
-				`write ./Meeting Notes.md alone on the line before the block or its opening fence`)},
+			[]editcore.Op{xOp("a/b.py", 3, "a/b.py\n```\n"), malformed("", 12, body, spacedProblem)},
 		},
 		"prose naming the previous file after a block still reuses its path": {
 			"a/b.py\n```\n" + body + "\n```\n\nUpdate b.py\n```\n" + body + "\n```\n",
