@@ -133,7 +133,7 @@ func (it Item) label() string {
 // was meant to land, so the whole file is quoted, up to MaxLines), and
 // verbatim for files the model had not seen.
 func Build(items []Item, files Files) (string, error) {
-	var ambiguous, failed, skipped, notInContext, rejected, proposed []string
+	var ambiguous, failed, malformed, skipped, notInContext, rejected, proposed []string
 	var numbered, full []string // paths to quote, in first-seen order
 	seen := map[string]bool{}
 	// focus holds, per file, the lines edits were meant for; a file with
@@ -159,6 +159,9 @@ func Build(items []Item, files Files) (string, error) {
 	for _, it := range items {
 		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
 		line := fmt.Sprintf("- %s: %s (%s)", it.Path, b.Explain(), it.label())
+		if it.Path == "-" || it.Path == "" {
+			line = fmt.Sprintf("- %s (%s)", b.Explain(), it.label()) // a block read without a path
+		}
 		if it.Proposed != "" && it.Status != editcore.Rejected {
 			proposed = append(proposed, fmt.Sprintf("%s (%s):\n%s", it.Path, it.label(), fenced(it.Proposed)))
 		}
@@ -173,11 +176,13 @@ func Build(items []Item, files Files) (string, error) {
 			quote(&numbered, it.Path)
 		case it.Status == editcore.Skipped && it.Error != editcore.PreviousEditFailed:
 			skipped = append(skipped, line)
+		case it.Error == editcore.MalformedBlock:
+			// Nothing in a file to copy: the block itself is to be
+			// written again.
+			malformed = append(malformed, line)
 		default:
 			failed = append(failed, line)
-			if it.Error != editcore.MalformedBlock {
-				quote(&numbered, it.Path)
-			}
+			quote(&numbered, it.Path)
 		}
 	}
 	var parts []string
@@ -189,6 +194,10 @@ func Build(items []Item, files Files) (string, error) {
 	if len(failed) > 0 {
 		parts = append(parts, "Some edits could not be applied. Copy the lines to replace exactly from the current "+
 			"file content below (without the line numbers) and retry them:\n\n"+strings.Join(failed, "\n"))
+	}
+	if len(malformed) > 0 {
+		parts = append(parts, "Some edit blocks could not be read as edits. Write them again in the same format, "+
+			"as each message says:\n\n"+strings.Join(malformed, "\n"))
 	}
 	if len(skipped) > 0 {
 		parts = append(parts, "Some edits were skipped; they cannot be applied as written:\n\n"+strings.Join(skipped, "\n"))

@@ -56,6 +56,29 @@ func TestBuild(t *testing.T) {
 				"- app.py: the lines to find are not in the file (response 1, block 1)\n- app.py: not attempted: an earlier edit to the same file in this response failed (response 1, block 2)",
 			},
 		},
+		"a malformed block is to be written again, not copied from a file": {
+			items: []Item{{Response: 1, Block: 1, Path: "-", Status: editcore.Failed, Error: editcore.MalformedBlock,
+				Reason: "malformed block: no file path before <<<<<<< SEARCH"}},
+			contains: []string{
+				"Some edit blocks could not be read as edits. Write them again in the same format, as each message says:\n\n" +
+					"- malformed block: no file path before <<<<<<< SEARCH (response 1, block 1)",
+			},
+			absent: []string{"could not be applied", "Copy the lines", "- -:", "Current content"},
+		},
+		"malformed and failed blocks each under their own heading": {
+			items: []Item{
+				{Response: 1, Block: 1, Path: "app.py", Status: editcore.Failed, Error: editcore.MalformedBlock,
+					Reason: "malformed block: block never closed"},
+				{Response: 1, Block: 2, Path: "lib.py", Status: editcore.Failed, Error: editcore.AnchorNotFound},
+			},
+			contains: []string{
+				"Copy the lines to replace exactly from the current file content below (without the line numbers) and retry them:\n\n" +
+					"- lib.py: the lines to find are not in the file (response 1, block 2)\n\n",
+				"as each message says:\n\n- app.py: malformed block: block never closed (response 1, block 1)",
+				"lib.py (1 line):",
+			},
+			absent: []string{"app.py (5 lines)"},
+		},
 		"skipped binary is listed, not quoted": {
 			items:    []Item{{Response: 1, Block: 1, Path: "bin.dat", Status: editcore.Skipped, Error: editcore.BinaryFile}},
 			contains: []string{"Some edits were skipped", "- bin.dat: the file is binary"},
