@@ -133,6 +133,12 @@ func TestParse(t *testing.T) {
 		"source tag fence": {
 			"a/b.py\n<source>python\n" + body + "\n</source>\n", []editcore.Op{xOp("a/b.py", 3, "a/b.py\n<source>python\n")},
 		},
+		"language colon path on the fence": {
+			"```python:a/b.py\n" + body + "\n```\n", []editcore.Op{xOp("a/b.py", 2, "```python:a/b.py\n")},
+		},
+		"a language with a dot on the fence is not a path": {
+			"```node.js\n" + body + "\n```\n", []editcore.Op{malformed("", 2, body, noPathProblem)},
+		},
 		"bold code path with a colon": {
 			"**`a/b.py`**:\n```python\n" + body + "\n```\n", []editcore.Op{xOp("a/b.py", 3, "**`a/b.py`**:\n```python\n")},
 		},

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 )
 
@@ -43,18 +44,15 @@ func findPath(lines []recent) (path string, at int, ok bool, stop string) {
 }
 
 // fencePath returns the path an opening fence carries after or instead of
-// its language ("python a/x.py", "a/x.py"). The word must have a dot or a
-// slash, so that a language name is never taken for a file.
+// its language ("python a/x.py", "python:a/x.py", "a/x.py",
+// `python title="a/x.py"`; mdfence.InfoPath), in an info string of at
+// most two words.
 func fencePath(info string) (string, bool) {
-	f := strings.Fields(info)
-	if len(f) == 0 || len(f) > 2 {
+	if f := strings.Fields(info); len(f) == 0 || len(f) > 2 {
 		return "", false
 	}
-	w := f[len(f)-1]
-	if !strings.ContainsAny(w, "./") {
-		return "", false
-	}
-	return repopath.Detect(w)
+	p, _ := mdfence.InfoPath(info)
+	return p, p != ""
 }
 
 // mentionsOther reports a file other than prev that the prose lines since

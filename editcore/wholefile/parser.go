@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/mdfence"
 )
 
 // Name is the format's name in reports and for --format.
@@ -85,7 +86,7 @@ func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.
 		p.idle(line)
 		return false, false, nil
 	}
-	path, lang := infoPath(f.Info)
+	path, lang := mdfence.InfoPath(f.Info)
 	var head []string
 	if path == "" && p.haveLast {
 		if lp, ok := linePath(p.last); ok {

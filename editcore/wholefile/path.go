@@ -7,49 +7,6 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 )
 
-// infoPath finds a path in a fence's info string, and the language the
-// string names ("python src/app.py", "python:src/app.py", "src/app.py",
-// `python title="src/app.py"`).
-func infoPath(info string) (p, lang string) {
-	for i, tok := range strings.Fields(info) {
-		tok = unlabel(tok)
-		if i == 0 {
-			if l, rest, ok := strings.Cut(tok, ":"); ok && isWord(l) {
-				lang, tok = strings.ToLower(l), rest
-			}
-		}
-		if p, ok := infoToken(tok); ok {
-			return p, lang
-		}
-		if i == 0 && lang == "" {
-			lang = strings.ToLower(tok)
-		}
-	}
-	return "", lang
-}
-
-// unlabel removes path=, file=, filename= or title= and quotes.
-func unlabel(tok string) string {
-	low := strings.ToLower(tok)
-	for _, k := range []string{"path=", "file=", "filename=", "title=", "name="} {
-		if strings.HasPrefix(low, k) {
-			tok = tok[len(k):]
-			break
-		}
-	}
-	return strings.Trim(tok, `"'`)
-}
-
-// notPaths are language names with a dot, which a fence may carry.
-var notPaths = map[string]bool{"node.js": true, "vue.js": true, "next.js": true, "react.js": true, "asp.net": true}
-
-func infoToken(tok string) (string, bool) {
-	if !strings.ContainsAny(tok, "./\\") || notPaths[strings.ToLower(tok)] {
-		return "", false
-	}
-	return repopath.Detect(tok)
-}
-
 // linePath reads a path alone on the line before a fence: bare or
 // decorated as repopath.Detect allows, after a markdown heading's "#"s or a
 // "File:" label; with spaces only when quoted.
@@ -98,19 +55,6 @@ func hasPrefixFold(s, prefix string) bool {
 func quoted(t string) bool {
 	return len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' ||
 		len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**")
-}
-
-func isWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '_' || c == '#') {
-			return false
-		}
-	}
-	return true
 }
 
 // never are languages whose blocks are not files.
