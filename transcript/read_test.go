@@ -83,6 +83,9 @@ func TestDetect(t *testing.T) {
 		"raw reply":            {file: "raw.md", want: Raw},
 		"markdown headings":    {file: "chat.md", want: Markdown},
 		"chatgpt bold labels":  {file: "chatgpt-export.md", want: Markdown},
+		"chatgpt page copied":  {file: "chatgpt-copy.txt", want: Markdown},
+		"chatgpt page as md":   {file: "chatgpt-page.md", want: Markdown},
+		"he said is prose":     {data: "He said:\nhi\n\nShe said:\nho\n", want: Raw},
 		"llm logs":             {file: "llm-logs.md", want: Markdown},
 		"specstory":            {file: "specstory.md", want: Markdown},
 		"aider":                {file: ".aider.chat.history.md", want: Aider},
@@ -151,6 +154,18 @@ func TestReadText(t *testing.T) {
 		"chatgpt export": {file: "chatgpt-export.md", src: Markdown, want: []resp{
 			{Line: 7, Text: "Sure:\n\napp/main.go\n"},
 			{Line: 18, Text: "Here they are.\n"},
+		}},
+		// "You said:" and "ChatGPT said:", as a copy of the page keeps
+		// them: the block the user pasted is not a response.
+		"chatgpt page copied": {file: "chatgpt-copy.txt", src: Markdown, want: []resp{
+			{Line: 12, Text: "The SEARCH part does not match. Use this:\n\napp/main.go\n<<<<<<< SEARCH\n\ttmp := load()"},
+			{Line: 25, Text: "Here they are.\n"},
+		}},
+		// The same page converted to markdown: the user's heading is an
+		// h5, ChatGPT's an h6.
+		"chatgpt page as md": {file: "chatgpt-page.md", src: Markdown, want: []resp{
+			{Line: 7, Text: "Sure:\n\napp/main.go\n"},
+			{Line: 22, Text: "You're welcome.\n"},
 		}},
 		"llm logs": {file: "llm-logs.md", src: Markdown, want: []resp{{Line: 11, Text: "hello.py\n", Model: "gpt-4o"}}},
 		"specstory": {file: "specstory.md", src: Markdown, want: []resp{

@@ -46,7 +46,8 @@ var roleWords = map[string]role{
 var modelPrefixes = []string{"gpt-", "claude-", "gemini-", "o1", "o3", "o4", "deepseek", "qwen", "llama", "mistral"}
 
 // parseHeading recognises role headings: "## User", "### assistant",
-// "## Response:", "**Assistant:** text", "_**User**_", "## Agent (model)".
+// "## Response:", "**Assistant:** text", "_**User**_", "## Agent (model)",
+// and the "You said:" / "ChatGPT said:" of a copied web chat.
 func parseHeading(line string) (heading, bool) {
 	line = strings.TrimSpace(line)
 	if len(line) < 3 || len(line) > 200 {
@@ -55,7 +56,7 @@ func parseHeading(line string) (heading, bool) {
 	// Both patterns start with '#', '*' or '_': most lines of a chat are
 	// neither, and need no regexp (compiling one is a run's start-up cost).
 	if c := line[0]; c != '#' && c != '*' && c != '_' {
-		return heading{}, false
+		return saidHeading(line)
 	}
 	var h heading
 	var label string
@@ -76,6 +77,14 @@ func parseHeading(line string) (heading, bool) {
 		label, paren = m[1], strings.TrimSpace(m[2])
 	}
 	label = strings.TrimSpace(strings.TrimSuffix(label, ":"))
+	if name, ok := cutSaid(label); ok {
+		// "##### You said:", "###### ChatGPT said:": a page converted to
+		// markdown, whose two headings have different levels.
+		if r := roleWords[strings.ToLower(name)]; r == userRole || r == assistantRole {
+			return heading{role: r, style: "said"}, true
+		}
+		return heading{}, false
+	}
 	lower := strings.ToLower(label)
 	h.role = roleWords[lower]
 	if h.role == noRole {
@@ -92,6 +101,31 @@ func parseHeading(line string) (heading, bool) {
 		h.model = modelIn(paren)
 	}
 	return h, true
+}
+
+// saidHeading reads a line that is only a speaker and "said:" ("You
+// said:", "ChatGPT said:", "Copilot said:"): the headings ChatGPT's and
+// Copilot's web pages carry for screen readers, which a copy of the page
+// keeps. The speaker must be a role word, so that prose ("He said:") is
+// not a heading.
+func saidHeading(line string) (heading, bool) {
+	name, ok := cutSaid(strings.TrimSuffix(line, ":"))
+	if !ok {
+		return heading{}, false
+	}
+	if r := roleWords[strings.ToLower(name)]; r == userRole || r == assistantRole {
+		return heading{role: r, style: "said"}, true
+	}
+	return heading{}, false
+}
+
+// cutSaid returns the speaker of "SPEAKER said".
+func cutSaid(label string) (string, bool) {
+	const said = " said"
+	if len(label) <= len(said) || !strings.EqualFold(label[len(label)-len(said):], said) {
+		return "", false
+	}
+	return strings.TrimSpace(label[:len(label)-len(said)]), true
 }
 
 // modelIn picks a model name out of a heading's parenthesis: "gpt-4o",
