@@ -46,6 +46,7 @@ type mdReader struct {
 	text  textBuf
 	model string // from the heading or a Model: line
 	ctx   fileSet
+	web   webChrome // in a copied web page ("said" headings)
 
 	prev       string // last non-blank line of a user section
 	blankSince int    // blank lines since prev
@@ -71,6 +72,20 @@ func (m *mdReader) line(n int, s string) error {
 	isFence, info := m.f.step(s)
 	switch m.cur {
 	case assistantRole:
+		if m.style == "said" {
+			var keep []heldLine
+			if m.f.open() || isFence {
+				keep = append(m.web.flush(), heldLine{n, s}) // a fence the copy kept: no chrome in or at it
+			} else {
+				keep = m.web.line(n, s)
+			}
+			for _, l := range keep {
+				if err := m.text.add(l.n, []byte(l.s)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		return m.text.add(n, []byte(s))
 	case userRole:
 		m.userLine(s, isFence, info)
@@ -130,6 +145,11 @@ func commandContext(ctx *fileSet, t string) {
 }
 
 func (m *mdReader) flush() error {
+	for _, l := range m.web.flush() {
+		if err := m.text.add(l.n, []byte(l.s)); err != nil {
+			return err
+		}
+	}
 	if m.cur != assistantRole || m.text.empty() {
 		m.text = textBuf{}
 		return nil
