@@ -72,21 +72,14 @@ func (m *mdReader) line(n int, s string) error {
 	isFence, info := m.f.step(s)
 	switch m.cur {
 	case assistantRole:
-		if m.style == "said" {
-			var keep []heldLine
-			if m.f.open() || isFence {
-				keep = append(m.web.flush(), heldLine{n, s}) // a fence the copy kept: no chrome in or at it
-			} else {
-				keep = m.web.line(n, s)
-			}
-			for _, l := range keep {
-				if err := m.text.add(l.n, []byte(l.s)); err != nil {
-					return err
-				}
-			}
-			return nil
+		if m.style == "said" && !m.f.open() && !isFence {
+			return m.web.line(n, s, m.addText)
 		}
-		return m.text.add(n, []byte(s))
+		// A fence the copy kept: no chrome in or at it.
+		if err := m.web.flush(m.addText); err != nil {
+			return err
+		}
+		return m.addText(n, s)
 	case userRole:
 		m.userLine(s, isFence, info)
 	default:
@@ -144,11 +137,12 @@ func commandContext(ctx *fileSet, t string) {
 	}
 }
 
+// addText adds a line to the assistant section's text.
+func (m *mdReader) addText(n int, s string) error { return m.text.add(n, []byte(s)) }
+
 func (m *mdReader) flush() error {
-	for _, l := range m.web.flush() {
-		if err := m.text.add(l.n, []byte(l.s)); err != nil {
-			return err
-		}
+	if err := m.web.flush(m.addText); err != nil {
+		return err
 	}
 	if m.cur != assistantRole || m.text.empty() {
 		m.text = textBuf{}

@@ -77,13 +77,10 @@ func parseHeading(line string) (heading, bool) {
 		label, paren = m[1], strings.TrimSpace(m[2])
 	}
 	label = strings.TrimSpace(strings.TrimSuffix(label, ":"))
-	if name, ok := cutSaid(label); ok {
+	if _, ok := cutSaid(label); ok {
 		// "##### You said:", "###### ChatGPT said:": a page converted to
 		// markdown, whose two headings have different levels.
-		if r := roleWords[strings.ToLower(name)]; r == userRole || r == assistantRole {
-			return heading{role: r, style: "said"}, true
-		}
-		return heading{}, false
+		return saidHeading(label)
 	}
 	lower := strings.ToLower(label)
 	h.role = roleWords[lower]

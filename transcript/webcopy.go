@@ -17,9 +17,9 @@ type heldLine struct {
 	s string
 }
 
-// line takes the next line of an assistant section and returns the lines
-// to keep, in order (none while it holds them).
-func (w *webChrome) line(n int, s string) []heldLine {
+// line takes the next line of an assistant section and hands keep the
+// lines to keep, in order (none while it holds them).
+func (w *webChrome) line(n int, s string, keep func(n int, s string) error) error {
 	t := strings.TrimSpace(s)
 	switch {
 	case t == "Copy code" && w.labelOnly():
@@ -32,12 +32,14 @@ func (w *webChrome) line(n int, s string) []heldLine {
 		w.held = w.held[:0]
 		return nil
 	}
-	out := w.flush()
+	if err := w.flush(keep); err != nil {
+		return err
+	}
 	if isLabel(t) {
 		w.held = append(w.held, heldLine{n, s})
-		return out
+		return nil
 	}
-	return append(out, heldLine{n, s})
+	return keep(n, s)
 }
 
 // labelOnly reports that nothing, or only a language's label, is held.
@@ -45,11 +47,15 @@ func (w *webChrome) labelOnly() bool {
 	return len(w.held) == 0 || len(w.held) == 1 && isLabel(strings.TrimSpace(w.held[0].s))
 }
 
-// flush returns the held lines, which were not chrome.
-func (w *webChrome) flush() []heldLine {
-	out := append([]heldLine(nil), w.held...)
+// flush hands keep the held lines, which were not chrome.
+func (w *webChrome) flush(keep func(n int, s string) error) error {
+	for _, l := range w.held {
+		if err := keep(l.n, l.s); err != nil {
+			return err
+		}
+	}
 	w.held = w.held[:0]
-	return out
+	return nil
 }
 
 // isLabel reports a code block's language label: one short word of

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestWebChrome(t *testing.T) {
@@ -24,15 +25,12 @@ func TestWebChrome(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var w webChrome
 			var out []string
+			keep := func(_ int, s string) error { out = append(out, s); return nil }
 			lines := strings.Split(strings.TrimSuffix(tt.in, "\n"), "\n")
 			for i, l := range lines {
-				for _, k := range w.line(i+1, l) {
-					out = append(out, k.s)
-				}
+				require.NoError(t, w.line(i+1, l, keep))
 			}
-			for _, k := range w.flush() {
-				out = append(out, k.s)
-			}
+			require.NoError(t, w.flush(keep))
 			assert.Equal(t, tt.want, strings.Join(out, "\n")+"\n")
 		})
 	}
