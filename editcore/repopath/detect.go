@@ -201,7 +201,7 @@ func lineText(line string) string {
 // with its directory, "./Meeting Notes.md".
 func SpacedName(line string) (string, bool) {
 	s := undecorate(lineText(line))
-	if !strings.Contains(s, " ") || strings.ContainsAny(s, `/\`) || s == "" || refusedStart(s) {
+	if !strings.Contains(s, " ") || strings.ContainsAny(s, `/\`) || refusedStart(s) {
 		return "", false
 	}
 	if !hasExtension(s) && !isDotfile(s) && !knownNames[strings.ToLower(s)] {

@@ -190,11 +190,9 @@ func (p *Parser) malformed(problem string) editcore.Op {
 	why := noPathProblem
 	switch {
 	case b.spaced != "":
-		why = "no file path before " + startText + ": " + repopath.SpacedAdvice(b.spaced) +
-			"; write the path alone on the line before the block or its opening fence"
+		why = "no file path before " + startText + ": " + repopath.SpacedAdvice(b.spaced) + "; " + writeAlone
 	case b.mention != "":
-		why = fmt.Sprintf("the lines before %s name %s, but not alone on a line; "+
-			"write the path alone on the line before the block or its opening fence", startText, b.mention)
+		why = fmt.Sprintf("the lines before %s name %s, but not alone on a line; %s", startText, b.mention, writeAlone)
 	}
 	switch {
 	case b.noPath && problem == "":
@@ -206,8 +204,10 @@ func (p *Parser) malformed(problem string) editcore.Op {
 		Raw: strings.Join(b.raw, "\n"), Problem: problem}
 }
 
-const noPathProblem = "no file path before " + startText +
-	": write the path alone on the line before the block or its opening fence"
+// writeAlone ends each problem of a block without a path: what to do.
+const writeAlone = "write the path alone on the line before the block or its opening fence"
+
+const noPathProblem = "no file path before " + startText + ": " + writeAlone
 
 // complete turns a closed block into its operations.
 func (p *Parser) complete() []editcore.Op {
