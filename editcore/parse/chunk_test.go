@@ -89,6 +89,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("a.py\n««« EDIT\n───────\nx\n═══════\ny\n───────\nz\n»»»\n"), []byte{7})
 	f.Add([]byte("x.md\n««« EDIT\n««« EDIT\n═══════ REPL\n»»» EDIT END\n═══════ REPL\n»»» EDIT END\n"), []byte{})
 	f.Add([]byte("```bash\n$ git rm a \\\n  b\n```\n═══════ REPL\n"), []byte{4, 4})
+	f.Add([]byte("<think>\n"+block+"\n</think>x\n"+block+"\n<thinking>"), []byte{3})
 	f.Fuzz(func(t *testing.T, text, cuts []byte) {
 		whole := Bytes(text)
 		for _, op := range whole {

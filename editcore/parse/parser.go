@@ -25,6 +25,7 @@ package parse
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -67,6 +68,10 @@ type Parser struct {
 	// feedLen is the size of the chunk being fed, feedLeft what was left
 	// of it when the segment being read began (see grow).
 	feedLen, feedLeft int
+	// think is the line of the reasoning section being dropped, opened by
+	// thinkTag (see reasoning.go); 0 outside one.
+	think    int
+	thinkTag string
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -240,6 +245,7 @@ func (p *Parser) Finish() []editcore.Op {
 		p.inFB[i] = false
 	}
 	p.shellOps(p.shell.End())
+	p.unclosedReasoning()
 	p.release(true)
 	p.active, p.n, p.claimed, p.lastShell = -1, 0, false, 0
 	p.ended = true
@@ -264,6 +270,12 @@ func (p *Parser) line(s string) {
 	p.n++
 	if k := len(s); k > 0 && s[k-1] == '\r' {
 		s = s[:k-1]
+	}
+	if p.think > 0 || p.active < 0 && !p.inFence && !slices.Contains(p.inFB, true) {
+		var read bool
+		if s, read = p.reasoning(s); !read {
+			return
+		}
 	}
 	if p.active >= 0 {
 		claimed, active, ops := p.formats[p.active].Line(p.n, s)
@@ -337,11 +349,10 @@ func (p *Parser) shellOps(cmds []shell.Command) {
 }
 
 // addProse keeps an unclaimed line for Prose, dropping the line that
-// closes the fence a block was wrapped in.
+// closes the fence a block was wrapped in. Past maxProse it only follows
+// the fences, which reasoning sections need.
 func (p *Parser) addProse(s string) {
-	if len(p.prose) >= maxProse {
-		return // the commit message has all it can use
-	}
+	room := len(p.prose) < maxProse // else the commit message has all it can use
 	if p.framed {
 		if strings.TrimSpace(s) == "" {
 			p.blanks++
@@ -352,14 +363,17 @@ func (p *Parser) addProse(s string) {
 			p.blanks = 0
 			return
 		}
-		for ; p.blanks > 0; p.blanks-- {
+		for ; p.blanks > 0 && room; p.blanks-- {
 			p.prose = append(p.prose, '\n')
 		}
+		p.blanks = 0
 	}
 	if f, ok := mdfence.Open(s); ok && f.Tag == "" {
 		p.inFence = !p.inFence
 	}
-	p.prose = append(append(p.prose, s...), '\n')
+	if room {
+		p.prose = append(append(p.prose, s...), '\n')
+	}
 }
 
 // openFrame records the fence a block opened on its first line (a fenced
