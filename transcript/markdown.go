@@ -141,7 +141,7 @@ func commandContext(ctx *fileSet, t string) {
 func (m *mdReader) addText(n int, s string) error { return m.text.add(n, []byte(s)) }
 
 func (m *mdReader) flush() error {
-	if err := m.web.flush(m.addText); err != nil {
+	if err := m.web.end(m.addText); err != nil {
 		return err
 	}
 	if m.cur != assistantRole || m.text.empty() {
