@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/hooks"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -193,6 +194,13 @@ func configureCompletion(c *cli.Command) {
 		})
 	}
 	c.Commands = subs
+	// Without it, urfave/cli answers an unknown shell with "No help topic".
+	c.Action = func(_ context.Context, cmd *cli.Command) error {
+		if cmd.Args().Present() {
+			return exitcode.UsageErrorf("no completion for the shell %q; use bash, zsh or fish", cmd.Args().First())
+		}
+		return exitcode.UsageErrorf("name a shell: git aiedit completion bash, zsh or fish")
+	}
 }
 
 // completionValues fills the scripts' lists from the registries: edit

@@ -25,10 +25,12 @@ type manItem struct {
 	pre       bool // text is preformatted (examples)
 }
 
-const manExitStatus = "0: success (for apply: every block applied or was already applied). " +
-	"1: apply only: at least one block failed, was skipped or was not in context; the commits are still made. " +
+const manExitStatus = "0: success (for apply: every block applied or was already applied, and every check passed). " +
+	"1: apply: at least one block failed, was skipped or was not in context, a shell operation failed, or a check did not pass; the commits are still made. " +
+	"land: the branch conflicts with its target; nothing changes. " +
 	"2: bad usage, or unreadable input, or a commit or branch that does not fit the command. " +
-	"3: repository problem (not a repository, unsupported format, a branch that moved concurrently)."
+	"3: repository problem (not a repository, unsupported format, a branch that moved concurrently). " +
+	"130: interrupted (SIGINT, SIGTERM); apply records the responses that were complete."
 
 const manHelpSetup = `git aiedit man --install          # writes git-aiedit.1 next to the binary (../share/man/man1)
 git aiedit man --install --dir DIR
