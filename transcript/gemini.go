@@ -33,16 +33,17 @@ type gmToolCall struct {
 
 // gmArgs holds the arguments of the file and shell tools this reader maps.
 type gmArgs struct {
-	FilePath     string   `json:"file_path"`
-	AbsolutePath string   `json:"absolute_path"`
-	Path         string   `json:"path"`
-	Paths        []string `json:"paths"`
-	Content      *string  `json:"content"`
-	OldString    *string  `json:"old_string"`
-	NewString    *string  `json:"new_string"`
-	Expected     *flexInt `json:"expected_replacements"`
-	Command      string   `json:"command"`
-	Directory    string   `json:"directory"`
+	FilePath      string   `json:"file_path"`
+	AbsolutePath  string   `json:"absolute_path"`
+	Path          string   `json:"path"`
+	Paths         []string `json:"paths"`
+	Content       *string  `json:"content"`
+	OldString     *string  `json:"old_string"`
+	NewString     *string  `json:"new_string"`
+	Expected      *flexInt `json:"expected_replacements"`
+	AllowMultiple bool     `json:"allow_multiple"`
+	Command       string   `json:"command"`
+	Directory     string   `json:"directory"`
 }
 
 // readGemini reads a Gemini CLI session.
@@ -150,9 +151,10 @@ func (g *geminiReader) call(rec int, c gmToolCall) {
 	case "replace":
 		o := editcore.Op{Kind: editcore.Substring, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.Name, "", p)}
 		o.OldText, o.NewText = deref(a.OldString), deref(a.NewString)
-		// Gemini's replace changes every occurrence when told how many
-		// to expect, and fails unless exactly that many are found.
-		o.ReplaceAll = a.Expected.get(1) > 1
+		// Gemini's replace changes every occurrence when allowed to
+		// (allow_multiple, since v0.31) or, before that, when told how
+		// many to expect (expected_replacements, exactly that many).
+		o.ReplaceAll = a.AllowMultiple || a.Expected.get(1) > 1
 		switch {
 		case a.OldString == nil:
 			o = malformed(rec, o.Raw, p, "replace without old_string")

@@ -55,3 +55,34 @@ func TestDetectGemini(t *testing.T) {
 	assert.Equal(t, Gemini, Detect([]byte(`{"sessionId":"s","projectHash":"h","messages":[`), "session-1.json"))
 	assert.Equal(t, ClaudeCode, Detect([]byte(`{"sessionId":"s","type":"user","message":{"role":"user","content":"x"}}`), "x.jsonl"))
 }
+
+// TestGeminiReplaceCount: replace changes every occurrence when the call
+// allows several (allow_multiple, Gemini CLI 0.31 on) or expects more than
+// one (expected_replacements, before it); otherwise exactly one.
+func TestGeminiReplaceCount(t *testing.T) {
+	tests := map[string]struct {
+		extra string // arguments besides file_path, old_string, new_string
+		all   bool
+	}{
+		"neither":                        {``, false},
+		"allow_multiple true":            {`,"allow_multiple":true`, true},
+		"allow_multiple false":           {`,"allow_multiple":false`, false},
+		"expected_replacements 1":        {`,"expected_replacements":1`, false},
+		"expected_replacements 3":        {`,"expected_replacements":3`, true},
+		"expected_replacements quoted 3": {`,"expected_replacements":"3"`, true},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			doc := `{"sessionId":"s","projectHash":"h","messages":[
+{"id":"g1","type":"gemini","content":"","toolCalls":[` +
+				`{"name":"replace","args":{"file_path":"/w/a.py","old_string":"x","new_string":"y"` + tt.extra + `},"status":"success"}]}]}`
+			rs, ws, err := readAll(t, []byte(doc), Gemini, Options{})
+			require.NoError(t, err)
+			require.Empty(t, ws)
+			require.Len(t, rs, 1)
+			require.Len(t, rs[0].Ops, 1)
+			assert.Equal(t, editcore.Substring, rs[0].Ops[0].Kind)
+			assert.Equal(t, tt.all, rs[0].Ops[0].ReplaceAll)
+		})
+	}
+}
