@@ -10,8 +10,9 @@ import (
 )
 
 // gmMessage is one message of a Gemini CLI session (its chat recording:
-// ~/.gemini/tmp/<project hash>/chats/session-*.json, one JSON document
-// {sessionId, projectHash, startTime, lastUpdated, messages}).
+// ~/.gemini/tmp/<project>/chats/session-*.jsonl, a log of records, or
+// before v0.39 session-*.json, one JSON document {sessionId, projectHash,
+// startTime, lastUpdated, messages}).
 type gmMessage struct {
 	ID        string          `json:"id"`
 	Timestamp string          `json:"timestamp"`
@@ -25,7 +26,6 @@ type gmToolCall struct {
 	ID     string          `json:"id"`
 	Name   string          `json:"name"`
 	Args   json.RawMessage `json:"args"`
-	Result json.RawMessage `json:"result"`
 	Status string          `json:"status"` // success, error, cancelled
 	// ResultDisplay is what the user saw: for a failed call, the error.
 	ResultDisplay json.RawMessage `json:"resultDisplay"`
@@ -48,20 +48,31 @@ type gmArgs struct {
 
 // readGemini reads a Gemini CLI session.
 //
-// Invariants: a response is the gemini messages up to the next user
-// message; its edits are the write_file, replace and run_shell_command
-// calls, in order; a call whose status is not success failed at the time
-// (cancelled too: it made no change) and is reported, not replayed. The
-// session records no working directory: the workspace root is inferred
-// from the edited paths. Context is unknown (the tools read files
-// themselves), so every file counts as in context, as for Codex.
+// Invariants: the messages are those Gemini CLI itself would load (gmLog:
+// the last copy of each message id, rewound messages dropped), so the
+// whole session is read before the first response is emitted; a response
+// is the gemini messages up to the next user message; its edits are the
+// write_file, replace and run_shell_command calls, in order; a call whose
+// status is not success failed at the time (cancelled too: it made no
+// change) and is reported, not replayed. The session records no working
+// directory: the workspace root is inferred from the edited paths.
+// Context is unknown (the tools read files themselves), so every file
+// counts as in context, as for Codex.
 func readGemini(r io.Reader, e *emitter) error {
+	log := newGmLog(e)
+	err := readRecords(r, e, []string{"messages"}, log.record)
+	// What was read before an error stands, as in the other readers.
 	g := &geminiReader{e: e, ro: newRooter(e.opt)}
 	g.ro.infer = true
-	if err := readRecords(r, e, []string{"messages"}, g.record); err != nil {
+	for _, m := range log.msgs {
+		if err := g.message(m); err != nil {
+			return err
+		}
+	}
+	if err := g.flush(); err != nil {
 		return err
 	}
-	return g.flush()
+	return err
 }
 
 type geminiReader struct {
@@ -71,58 +82,53 @@ type geminiReader struct {
 	texts []string
 }
 
-func (g *geminiReader) record(rec int, raw []byte) error {
-	var m gmMessage
-	if !decodeRecord(g.e, rec, raw, &m) {
-		return nil
-	}
-	switch m.Type {
+func (g *geminiReader) message(m gmKept) error {
+	switch m.typ {
 	case "user":
 		return g.flush()
 	case "gemini":
-		g.gemini(rec, m)
+		g.gemini(m)
 	}
 	return nil // info, error and warning messages are the CLI's own
 }
 
-func (g *geminiReader) gemini(rec int, m gmMessage) {
+func (g *geminiReader) gemini(m gmKept) {
 	if g.cur == nil {
-		g.cur = &Response{Line: rec, Key: "gemini-message:" + m.ID}
-		if t, err := time.Parse(time.RFC3339Nano, m.Timestamp); err == nil {
+		g.cur = &Response{Line: m.first, Key: "gemini-message:" + m.id}
+		if t, err := time.Parse(time.RFC3339Nano, m.time); err == nil {
 			g.cur.Time = t
 		}
 	}
 	if g.cur.Model == "" {
-		g.cur.Model = m.Model
+		g.cur.Model = m.model
 	}
-	if t := strings.TrimSpace(partsText(m.Content)); t != "" {
-		g.texts = append(g.texts, t)
+	if m.text != "" {
+		g.texts = append(g.texts, m.text)
 	}
-	for _, c := range m.ToolCalls {
-		g.call(rec, c)
+	for _, c := range m.calls {
+		g.call(m.rec, c)
 	}
 }
 
 // call turns one tool call into operations.
-func (g *geminiReader) call(rec int, c gmToolCall) {
+func (g *geminiReader) call(rec int, c gmCall) {
 	var a gmArgs
-	if err := json.Unmarshal(c.Args, &a); err != nil {
-		if geminiEdits(c.Name) {
-			g.cur.Ops = append(g.cur.Ops, malformed(rec, c.Name, "", "tool call arguments do not decode: "+err.Error()))
+	if err := json.Unmarshal(c.args, &a); err != nil {
+		if geminiEdits(c.name) {
+			g.cur.Ops = append(g.cur.Ops, malformed(rec, c.name, "", "tool call arguments do not decode: "+err.Error()))
 		}
 		return
 	}
-	failed := ""
-	if c.Status != "" && c.Status != "success" {
-		failed = strings.TrimSpace(partsText(c.ResultDisplay))
-		if failed == "" {
-			failed = "the tool call ended " + c.Status
-		}
-		failed = shorten(failed, 2000)
-	}
+	failed := c.failed
 	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
+	if geminiReads(c.name) {
+		for _, q := range append([]string{p}, a.Paths...) {
+			g.ro.see(q)
+		}
+		return
+	}
 	var ops []editcore.Op
-	switch c.Name {
+	switch c.name {
 	case "run_shell_command":
 		dir := ""
 		if a.Directory != "" {
@@ -136,20 +142,15 @@ func (g *geminiReader) call(rec int, c gmToolCall) {
 		}
 		g.cur.Ops = append(g.cur.Ops, shellOps(a.Command, rec, failed, resolve)...)
 		return
-	case "read_file", "read_many_files", "list_directory", "glob", "search_file_content":
-		for _, q := range append([]string{p}, a.Paths...) {
-			g.ro.see(q)
-		}
-		return
 	case "write_file":
-		o := editcore.Op{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.Name, "", p)}
+		o := editcore.Op{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.name, "", p)}
 		o.Content = []byte(deref(a.Content))
 		if a.Content == nil {
 			o = malformed(rec, o.Raw, p, "write_file without content")
 		}
 		ops = []editcore.Op{o}
 	case "replace":
-		o := editcore.Op{Kind: editcore.Substring, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.Name, "", p)}
+		o := editcore.Op{Kind: editcore.Substring, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.name, "", p)}
 		o.OldText, o.NewText = deref(a.OldString), deref(a.NewString)
 		// Gemini's replace changes every occurrence when allowed to
 		// (allow_multiple, since v0.31) or, before that, when told how
@@ -164,10 +165,10 @@ func (g *geminiReader) call(rec int, c gmToolCall) {
 		}
 		ops = []editcore.Op{o}
 	default:
-		return // tools that change no file (web, memory, MCP servers)
+		return // not kept: only the tools geminiEdits and geminiReads name are
 	}
 	if p == "" {
-		ops = []editcore.Op{malformed(rec, c.Name, "", "tool call names no file")}
+		ops = []editcore.Op{malformed(rec, c.name, "", "tool call names no file")}
 	}
 	g.ro.see(p)
 	for _, o := range ops {
@@ -181,6 +182,16 @@ func (g *geminiReader) call(rec int, c gmToolCall) {
 // decode is then reported).
 func geminiEdits(name string) bool {
 	return name == "write_file" || name == "replace" || name == "run_shell_command"
+}
+
+// geminiReads reports whether a tool reads files (the paths it names help
+// to infer the workspace root).
+func geminiReads(name string) bool {
+	switch name {
+	case "read_file", "read_many_files", "list_directory", "glob", "search_file_content":
+		return true
+	}
+	return false
 }
 
 // partsText flattens a message's content: a string, or a list of parts

@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,6 +85,88 @@ func TestGeminiReplaceCount(t *testing.T) {
 			require.Len(t, rs[0].Ops, 1)
 			assert.Equal(t, editcore.Substring, rs[0].Ops[0].Kind)
 			assert.Equal(t, tt.all, rs[0].Ops[0].ReplaceAll)
+		})
+	}
+}
+
+// TestGeminiLog: a session log (session-*.jsonl) is read as Gemini CLI
+// loads it: the last copy of a message id stands in the place where the
+// id first appeared, and $rewindTo drops the message it names and every
+// later one. Each response is summarised as its first record, its prose
+// and the new text of its replace calls.
+func TestGeminiLog(t *testing.T) {
+	const (
+		callA = `{"id":"a","name":"replace","args":{"file_path":"/w/a.py","old_string":"x","new_string":"A"},"status":"success"}`
+		callB = `{"id":"b","name":"replace","args":{"file_path":"/w/a.py","old_string":"y","new_string":"B"},"status":"success"}`
+		callC = `{"id":"c","name":"replace","args":{"file_path":"/w/a.py","old_string":"z","new_string":"C"},"status":"success"}`
+
+		meta = `{"sessionId":"s","projectHash":"h","startTime":"2026-08-02T09:00:00.000Z"}`
+		u1   = `{"id":"u1","type":"user","content":[{"text":"go"}]}`
+		u2   = `{"id":"u2","type":"user","content":[{"text":"more"}]}`
+		u3   = `{"id":"u3","type":"user","content":[{"text":"instead"}]}`
+		g1   = `{"id":"g1","type":"gemini","content":"One."}`
+		g1a  = `{"id":"g1","type":"gemini","content":"One.","toolCalls":[` + callA + `]}`
+		g1ab = `{"id":"g1","type":"gemini","content":"One.","toolCalls":[` + callA + `,` + callB + `]}`
+		g2   = `{"id":"g2","type":"gemini","content":"Two.","toolCalls":[` + callC + `]}`
+		g3   = `{"id":"g3","type":"gemini","content":"Three."}`
+		set  = `{"$set":{"lastUpdated":"2026-08-02T09:00:09.000Z"}}`
+	)
+	tests := map[string]struct {
+		lines []string
+		want  []string
+		warn  string // in a warning, when one is expected
+	}{
+		"each copy of a message grows it": {
+			lines: []string{meta, u1, g1, set, g1a, set, g1ab, set},
+			want:  []string{"3 One. A B"},
+		},
+		"the last copy stands where the id first appeared": {
+			lines: []string{meta, u1, g1, u2, g2, g1ab},
+			want:  []string{"3 One. A B", "5 Two. C"},
+		},
+		"a rewind to a user message drops its turn": {
+			lines: []string{meta, u1, g1ab, u2, g2, `{"$rewindTo":"u2"}`},
+			want:  []string{"3 One. A B"},
+		},
+		"the conversation goes on after a rewind": {
+			lines: []string{meta, u1, g1ab, u2, g2, `{"$rewindTo":"u2"}`, u3, g3},
+			want:  []string{"3 One. A B", "8 Three."},
+		},
+		"a message recorded again after a rewind comes last": {
+			lines: []string{meta, u1, g1ab, u2, g2, `{"$rewindTo":"g1"}`, u2, g1a},
+			want:  []string{"8 One. A"},
+		},
+		"a rewind to an unknown message drops every message": {
+			lines: []string{meta, u1, g1ab, `{"$rewindTo":"nope"}`, u3, g3},
+			want:  []string{"6 Three."},
+			warn:  `$rewindTo names message "nope"`,
+		},
+		"a checkpoint of the model's history changes no edit": {
+			lines: []string{meta, u1, g1ab, `{"$set":{"messages":[{"id":"s1","type":"user","content":"summary"}]}}`},
+			want:  []string{"3 One. A B"},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			data := []byte(strings.Join(tt.lines, "\n") + "\n")
+			rs, ws, err := readAll(t, data, Gemini, Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, r := range rs {
+				s := fmt.Sprintf("%d %s", r.Line, r.Text)
+				for _, o := range r.Ops {
+					s += " " + o.NewText
+				}
+				got = append(got, s)
+			}
+			assert.Equal(t, tt.want, got)
+			if tt.warn == "" {
+				assert.Empty(t, ws)
+			} else {
+				require.Len(t, ws, 1)
+				assert.Contains(t, ws[0].msg, tt.warn)
+			}
+			assert.Equal(t, Gemini, Detect(data, "session-1.jsonl"))
 		})
 	}
 }

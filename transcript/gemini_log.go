@@ -1,0 +1,118 @@
+package transcript
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// gmRecord is one record of a Gemini CLI session: a message, a rewind, or
+// the session's metadata. Since v0.39 the session is a log
+// (session-*.jsonl) that Gemini CLI appends to and rebuilds on load
+// (chatRecordingService.ts, loadConversationRecord); before, it was one
+// JSON document whose messages list the reader streams as records.
+type gmRecord struct {
+	gmMessage
+	// RewindTo drops the message it names and every later one (/rewind).
+	RewindTo *string `json:"$rewindTo"`
+}
+
+// gmKept is what the reader keeps of a message until the session has been
+// read: no tool results, no thoughts, no token counts.
+type gmKept struct {
+	id, typ, time, model string
+	text                 string // the model's prose
+	calls                []gmCall
+	first                int // record where the message first appeared
+	rec                  int // record of the copy kept
+}
+
+// gmCall is a call of a tool this reader maps (geminiEdits, geminiReads),
+// as kept: its result only as the error of a call that failed.
+type gmCall struct {
+	name   string
+	args   json.RawMessage
+	failed string
+}
+
+// gmLog rebuilds a session's messages as Gemini CLI's loader does: a
+// message recorded again under its id (Gemini CLI appends the whole
+// message each time it grows: text, then each tool call) replaces the
+// earlier copy in the place where the id first appeared, and a rewind
+// drops the message it names and every later one. A later record can
+// change any earlier message, so nothing is final until the end: the log
+// keeps every message, trimmed (gmKept), until then.
+type gmLog struct {
+	e    *emitter
+	msgs []gmKept
+	at   map[string]int // message id → index in msgs
+}
+
+func newGmLog(e *emitter) *gmLog { return &gmLog{e: e, at: map[string]int{}} }
+
+func (l *gmLog) record(rec int, raw []byte) error {
+	var r gmRecord
+	if !decodeRecord(l.e, rec, raw, &r) {
+		return nil
+	}
+	switch {
+	case r.RewindTo != nil:
+		l.rewind(rec, *r.RewindTo)
+	case r.ID != "" || r.Type != "":
+		l.put(rec, r.gmMessage)
+	}
+	return nil // metadata ($set, the first record) changes no message
+}
+
+func (l *gmLog) put(rec int, m gmMessage) {
+	k := trimMessage(rec, m)
+	if m.ID == "" {
+		l.msgs = append(l.msgs, k) // nothing can name it again
+		return
+	}
+	if i, ok := l.at[m.ID]; ok {
+		k.first = l.msgs[i].first
+		l.msgs[i] = k
+		return
+	}
+	l.at[m.ID] = len(l.msgs)
+	l.msgs = append(l.msgs, k)
+}
+
+// rewind drops the message id and every message after it; an id no
+// message has drops them all, as Gemini CLI's loader does.
+func (l *gmLog) rewind(rec int, id string) {
+	i, ok := l.at[id]
+	if !ok {
+		l.e.warn(rec, "$rewindTo names message %q, which no earlier record holds: every earlier message is dropped, as Gemini CLI does", shorten(id, 80))
+		i = 0
+	}
+	for _, m := range l.msgs[i:] {
+		delete(l.at, m.id)
+	}
+	clear(l.msgs[i:]) // what they held is not kept for the session's rest
+	l.msgs = l.msgs[:i]
+}
+
+// trimMessage keeps of a message what the reader needs.
+func trimMessage(rec int, m gmMessage) gmKept {
+	k := gmKept{id: m.ID, typ: m.Type, time: m.Timestamp, model: m.Model, first: rec, rec: rec}
+	if m.Type != "gemini" {
+		return k
+	}
+	k.text = strings.TrimSpace(partsText(m.Content))
+	for _, c := range m.ToolCalls {
+		if !geminiEdits(c.Name) && !geminiReads(c.Name) {
+			continue // web, memory, MCP tools: they change no file
+		}
+		kc := gmCall{name: c.Name, args: c.Args}
+		if c.Status != "" && c.Status != "success" {
+			kc.failed = strings.TrimSpace(partsText(c.ResultDisplay))
+			if kc.failed == "" {
+				kc.failed = "the tool call ended " + c.Status
+			}
+			kc.failed = shorten(kc.failed, 2000)
+		}
+		k.calls = append(k.calls, kc)
+	}
+	return k
+}
