@@ -14,6 +14,9 @@ type gmRecord struct {
 	gmMessage
 	// RewindTo drops the message it names and every later one (/rewind).
 	RewindTo *string `json:"$rewindTo"`
+	// Messages, in a metadata record, is a whole legacy session written
+	// on one line; Gemini CLI's loader reads its messages too.
+	Messages json.RawMessage `json:"messages"`
 }
 
 // gmKept is what the reader keeps of a message until the session has been
@@ -59,8 +62,24 @@ func (l *gmLog) record(rec int, raw []byte) error {
 		l.rewind(rec, *r.RewindTo)
 	case r.ID != "" || r.Type != "":
 		l.put(rec, r.gmMessage)
+	case len(r.Messages) > 0:
+		l.list(rec, r.Messages)
 	}
 	return nil // metadata ($set, the first record) changes no message
+}
+
+// list keeps the messages of a legacy session written on one line.
+func (l *gmLog) list(rec int, raw json.RawMessage) {
+	var ms []json.RawMessage
+	if json.Unmarshal(raw, &ms) != nil {
+		return
+	}
+	for _, m := range ms {
+		var msg gmMessage
+		if decodeRecord(l.e, rec, m, &msg) {
+			l.put(rec, msg)
+		}
+	}
 }
 
 func (l *gmLog) put(rec int, m gmMessage) {

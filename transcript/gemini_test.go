@@ -141,6 +141,10 @@ func TestGeminiLog(t *testing.T) {
 			want:  []string{"6 Three."},
 			warn:  `$rewindTo names message "nope"`,
 		},
+		"a whole session on one line": {
+			lines: []string{`{"sessionId":"s","projectHash":"h","messages":[` + u1 + `,` + g1ab + `,` + u2 + `,` + g2 + `]}`},
+			want:  []string{"1 One. A B", "1 Two. C"},
+		},
 		"a checkpoint of the model's history changes no edit": {
 			lines: []string{meta, u1, g1ab, `{"$set":{"messages":[{"id":"s1","type":"user","content":"summary"}]}}`},
 			want:  []string{"3 One. A B"},
