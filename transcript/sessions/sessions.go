@@ -13,6 +13,10 @@
 //	             servers) globalStorage/saoudrizwan.claude-dev/tasks/<id>/,
 //	             rooveterinaryinc.roo-cline for Roo Code, whose environment
 //	             details name a working directory in the repository
+//	gemini       $GEMINI_CLI_HOME (default ~)/.gemini/tmp/<project>/chats/
+//	             session-*.jsonl (.json before v0.39), <project> being
+//	             the name .gemini/projects.json gives a directory in the
+//	             repository, or the sha256 of the repository's root
 //
 // Finding reads at most the head of each candidate; nothing is written.
 package sessions
@@ -27,6 +31,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -150,16 +155,76 @@ func Codex(root string, env Env) []Session {
 	return out
 }
 
-// Gemini lists Gemini CLI sessions started at root: Gemini CLI keeps
-// them in ~/.gemini/tmp/<sha256 of the project root, hex>/chats/ and
-// records no working directory in them, so sessions started in a
-// subdirectory of the repository are not found.
+// Gemini lists Gemini CLI sessions started in root or below it. Since
+// v0.29 Gemini CLI keeps a project's sessions in .gemini/tmp/<name>/chats/,
+// the name being the one .gemini/projects.json gives the project's root
+// ({"projects": {"/abs/root": "name"}}); before, in
+// .gemini/tmp/<sha256 of the root, hex>/chats/, which records no root:
+// there only sessions started at root itself are found.
 func Gemini(root string, env Env) []Session {
-	sum := sha256.Sum256([]byte(root))
-	files, _ := filepath.Glob(filepath.Join(env.Home, ".gemini", "tmp", hex.EncodeToString(sum[:]), "chats", "session-*.json"))
+	home := env.get("GEMINI_CLI_HOME")
+	if home == "" {
+		home = env.Home
+	}
+	dir := filepath.Join(home, ".gemini")
 	var out []Session
-	for _, f := range files {
-		out = append(out, session(transcript.Gemini, f, f, strings.TrimSuffix(filepath.Base(f), ".json"), root))
+	for _, p := range geminiProjects(dir) {
+		if inside(geminiCase(p.root), geminiCase(root)) {
+			out = append(out, geminiChats(filepath.Join(dir, "tmp", p.name, "chats"), p.root)...)
+		}
+	}
+	sum := sha256.Sum256([]byte(root))
+	return append(out, geminiChats(filepath.Join(dir, "tmp", hex.EncodeToString(sum[:]), "chats"), root)...)
+}
+
+type geminiProject struct{ root, name string }
+
+// geminiCase folds the case of a root on Windows, where Gemini CLI
+// writes the roots in projects.json in lower case.
+func geminiCase(root string) string {
+	if runtime.GOOS == "windows" {
+		return strings.ToLower(root)
+	}
+	return root
+}
+
+// geminiSlug is the form Gemini CLI gives a project's name; anything else
+// in projects.json could lead outside .gemini/tmp.
+var geminiSlug = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9-]+$`) })
+
+// geminiProjects reads .gemini/projects.json, sorted by root.
+func geminiProjects(dir string) []geminiProject {
+	var reg struct {
+		Projects map[string]string `json:"projects"`
+	}
+	if json.Unmarshal(readHead(filepath.Join(dir, "projects.json"), 4<<20), &reg) != nil {
+		return nil
+	}
+	var out []geminiProject
+	for r, name := range reg.Projects {
+		if geminiSlug().MatchString(name) {
+			out = append(out, geminiProject{root: r, name: name})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].root < out[j].root })
+	return out
+}
+
+// geminiChats lists the sessions in a chats folder. A session resumed
+// from a .json of before v0.39 goes on in a .jsonl of the same name that
+// holds all of it: the .json is then left out.
+func geminiChats(chats, cwd string) []Session {
+	logs, _ := filepath.Glob(filepath.Join(chats, "session-*.jsonl"))
+	docs, _ := filepath.Glob(filepath.Join(chats, "session-*.json"))
+	var out []Session
+	for _, f := range logs {
+		out = append(out, session(transcript.Gemini, f, f, strings.TrimSuffix(filepath.Base(f), ".jsonl"), cwd))
+	}
+	for _, f := range docs {
+		if _, err := os.Stat(f + "l"); err == nil {
+			continue
+		}
+		out = append(out, session(transcript.Gemini, f, f, strings.TrimSuffix(filepath.Base(f), ".json"), cwd))
 	}
 	return out
 }

@@ -1,8 +1,12 @@
 package sessions
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,4 +76,61 @@ func TestFind(t *testing.T) {
 
 func TestProjectDir(t *testing.T) {
 	assert.Equal(t, "-home-u-my-shop-v1-2", ProjectDir("/home/u/my_shop.v1.2"))
+}
+
+// TestGemini: Gemini CLI's sessions are found under the name projects.json
+// gives a directory in the repository (v0.29 on) and under the sha256 of
+// the root (before), as .jsonl (v0.39 on) and .json; a .json resumed into
+// a .jsonl of the same name is that one session.
+func TestGemini(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "code", "my_shop")
+	day := time.Date(2026, 8, 2, 9, 0, 0, 0, time.UTC)
+	gem := filepath.Join(home, ".gemini")
+	reg := map[string]any{"projects": map[string]string{
+		root:                                 "my-shop",
+		filepath.Join(root, "web"):           "web",
+		filepath.Join(home, "code", "other"): "other",
+		filepath.Join(root, "api"):           "../../escape",
+	}}
+	b, err := json.Marshal(reg)
+	require.NoError(t, err)
+	write(t, filepath.Join(gem, "projects.json"), string(b), day)
+	sum := sha256.Sum256([]byte(root))
+	chats := func(project, name string) string { return filepath.Join(gem, "tmp", project, "chats", name) }
+	write(t, chats("my-shop", "session-2026-08-02T09-00-aaaa.jsonl"), "{}\n", day.Add(1*time.Hour))
+	write(t, chats("my-shop", "session-2026-08-01T09-00-bbbb.json"), "{}", day.Add(2*time.Hour))
+	write(t, chats("my-shop", "session-2026-08-01T09-00-bbbb.jsonl"), "{}\n", day.Add(3*time.Hour))
+	write(t, chats("web", "session-2026-08-02T10-00-cccc.jsonl"), "{}\n", day.Add(4*time.Hour))
+	write(t, chats(hex.EncodeToString(sum[:]), "session-2025-11-20T10-00-dddd.json"), "{}", day.Add(5*time.Hour))
+	write(t, chats("other", "session-2026-08-02T11-00-eeee.jsonl"), "{}\n", day.Add(6*time.Hour))
+	// A name that is no slug is not followed out of .gemini/tmp.
+	write(t, chats("../../escape", "session-2026-08-02T12-00-ffff.jsonl"), "{}\n", day.Add(7*time.Hour))
+
+	want := []string{ // newest first
+		"session-2025-11-20T10-00-dddd " + root,
+		"session-2026-08-02T10-00-cccc " + filepath.Join(root, "web"),
+		"session-2026-08-01T09-00-bbbb " + root,
+		"session-2026-08-02T09-00-aaaa " + root,
+	}
+	tests := map[string]Env{
+		"under HOME": {Home: home, Getenv: func(string) string { return "" }},
+		"under GEMINI_CLI_HOME": {Home: filepath.Join(home, "nowhere"), Getenv: func(k string) string {
+			if k == "GEMINI_CLI_HOME" {
+				return home
+			}
+			return ""
+		}},
+	}
+	for name, env := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got []string
+			for _, s := range Find(root, env) {
+				require.Equal(t, transcript.Gemini, s.Agent)
+				require.Equal(t, filepath.Ext(s.File) == ".jsonl", !strings.HasSuffix(s.ID, "dddd"))
+				got = append(got, s.ID+" "+s.Cwd)
+			}
+			assert.Equal(t, want, got)
+		})
+	}
 }
