@@ -59,6 +59,7 @@ func FuzzReadJSON(f *testing.F) {
 	fuzzSeeds(f, ".jsonl", ".json", ".traj")
 	f.Add([]byte(`[{"action":"edit","args":{"path":"/workspace/a/b","command":"insert","insert_line":"x"}}]`))
 	f.Add([]byte(`{"messages":[{"role":"assistant","content":"hi"}]}`))
+	f.Add([]byte("{\"messages\":[{\"role\":\"assistant\",\"content\":\"a\"}]}\n\n{\"messages\":[]}\n"))
 	f.Add([]byte(`{"sessionId":"s","projectHash":"h","messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, src := range []Source{ClaudeCode, Codex, OpenHands, SWEAgent, Cline, Gemini} {

@@ -62,6 +62,7 @@ func readOpenHands(r io.Reader, e *emitter) error {
 	ro.infer = true
 	o := &ohReader{e: e, ro: ro, byID: map[int64]pendingCall{}}
 	o.ctx.known = true
+	e.lineIsRecord = true // an evaluation record on its line; eval reads a trajectory object too
 	if err := readRecords(r, e, []string{"history", "events", "trajectory"}, o.record); err != nil {
 		return err
 	}

@@ -11,7 +11,10 @@ import (
 
 // readRecords streams the JSON records of a transcript to fn, numbered from
 // 1. It accepts JSONL (one record per line) and a single JSON value: a list
-// of records, or an object holding the list under one of listKeys. A JSONL
+// of records, or an object holding the list under one of listKeys, written
+// over many lines or on one (a lone line holding such a list is that
+// object, not a one-record log, unless the source's records hold such
+// lists themselves: emitter.lineIsRecord). A JSONL
 // line that is not a JSON value is skipped with a warning; a JSON list is
 // streamed element by element, each capped at MaxLine bytes.
 func readRecords(r io.Reader, e *emitter, listKeys []string, fn func(rec int, raw []byte) error) error {
@@ -38,6 +41,9 @@ func readRecords(r io.Reader, e *emitter, listKeys []string, fn func(rec int, ra
 		}
 		line = bytes.TrimSpace(line)
 		if json.Valid(line) {
+			if !e.lineIsRecord && holdsList(line, listKeys) {
+				return readDocumentLine(lr, line, e, listKeys, fn)
+			}
 			if err := fn(lr.line, line); err != nil {
 				return err
 			}
@@ -62,6 +68,67 @@ func readRecords(r io.Reader, e *emitter, listKeys []string, fn func(rec int, ra
 		return readList(io.MultiReader(bytes.NewReader(replay), br), e, listKeys, fn)
 	}
 	return readLines(newRecordReader(br, e), fn)
+}
+
+// readDocumentLine handles a first line that is a whole object holding the
+// list of records (a request body logged on one line, a session document
+// written without indentation): when no record follows it, it is that
+// document, read as the list it holds; otherwise it is the first record of
+// a JSONL log.
+func readDocumentLine(lr *lineReader, line []byte, e *emitter, listKeys []string, fn func(int, []byte) error) error {
+	first := append([]byte(nil), line...) // lr reuses its buffer
+	firstNo := lr.line
+	for {
+		next, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			return readList(bytes.NewReader(first), e, listKeys, fn)
+		}
+		if err != nil {
+			return &Error{Line: lr.line + 1, Err: err}
+		}
+		next = bytes.TrimSpace(next)
+		if len(next) == 0 {
+			continue
+		}
+		if err := fn(firstNo, first); err != nil {
+			return err
+		}
+		if err := fn(lr.line, next); err != nil {
+			return err
+		}
+		return readLines(lr, fn)
+	}
+}
+
+// holdsList reports whether a JSON object has a list under one of
+// listKeys, reading only its top-level tokens.
+func holdsList(obj []byte, listKeys []string) bool {
+	if len(listKeys) == 0 {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		val, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		k, _ := key.(string)
+		d, compound := val.(json.Delim)
+		if d == '[' && contains(listKeys, k) {
+			return true
+		}
+		if compound && skipValue(dec) != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // newRecordReader reads JSONL records: one over MaxLine is skipped with a

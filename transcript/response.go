@@ -148,6 +148,10 @@ type emitter struct {
 	// meta, when set, sees the top-level keys of a JSON object that wraps
 	// the list of records (a Messages API request's "model").
 	meta func(key string, value json.RawMessage)
+	// lineIsRecord keeps a lone line that holds a list of records a
+	// record: the source's own records hold such lists (an OpenHands
+	// evaluation record's history), where others' are documents.
+	lineIsRecord bool
 }
 
 func (e *emitter) emit(r *Response) error {
