@@ -2,12 +2,15 @@ package transcript
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
 // cxLine is a Codex CLI rollout line: {"timestamp","type","payload"}. Older
@@ -47,10 +50,14 @@ type cxItem struct {
 // mark the same boundary; injected environment and instruction messages do
 // not); its edits are apply_patch calls in any of their three spellings, in
 // order; a call's output (exit code, failure text, or a failed
-// patch_apply_end event) marks it as failed at the time. Context is
-// unknown: Codex reads files through arbitrary shell commands.
+// patch_apply_end event) marks it as failed at the time. A command of the
+// unified exec tool that was still running when its call returned takes
+// its outcome from the later write_stdin call that saw it exit; one whose
+// exit the turn never recorded is not replayed. Context is unknown: Codex
+// reads files through arbitrary shell commands.
 func readCodex(r io.Reader, e *emitter) error {
-	c := &codexReader{e: e, ro: newRooter(e.opt), calls: map[string]int{}}
+	c := &codexReader{e: e, ro: newRooter(e.opt), calls: map[string]int{},
+		commands: map[int]string{}, sessions: map[string]int{}, running: map[int]string{}}
 	if err := readRecords(r, e, nil, c.record); err != nil {
 		return err
 	}
@@ -64,6 +71,14 @@ type codexReader struct {
 	cur   *Response
 	texts []string
 	calls map[string]int // call_id -> index in cur.Patches
+
+	// Unified exec (exec_command, write_stdin): the command of each
+	// shell patch, the patch of each process still running by its
+	// session id, and the patches whose exit is not recorded yet (with
+	// why, should it never be).
+	commands map[int]string
+	sessions map[string]int
+	running  map[int]string
 }
 
 func (c *codexReader) record(rec int, raw []byte) error {
@@ -153,6 +168,10 @@ func (c *codexReader) item(rec int, ts string, it cxItem) error {
 				}
 				return nil
 			}
+			if it.Name == "write_stdin" {
+				c.writeStdin(it.CallID, it.Arguments)
+				return nil
+			}
 		}
 		c.addPatch(rec, ts, it.CallID, patch, dir)
 	case "local_shell_call":
@@ -165,11 +184,63 @@ func (c *codexReader) item(rec int, ts string, it cxItem) error {
 			c.addPatch(rec, ts, it.CallID, patch, joinDir(it.Action.WorkingDirectory, dir))
 		}
 	case "function_call_output", "custom_tool_call_output":
-		if msg, failed := outputFailed(it.Output); failed {
+		if x, ok := execOutput(it.Output); ok {
+			c.execResult(it.CallID, x)
+		} else if msg, failed := outputFailed(it.Output); failed {
 			c.fail(it.CallID, msg)
 		}
 	}
 	return nil
+}
+
+// writeStdin follows a process the unified exec tool left running: the
+// output of this call may be the one that saw it exit.
+func (c *codexReader) writeStdin(callID, arguments string) {
+	var a struct {
+		SessionID json.RawMessage `json:"session_id"`
+	}
+	if json.Unmarshal([]byte(arguments), &a) != nil {
+		return
+	}
+	if i, ok := c.sessions[strings.Trim(string(a.SessionID), `"`)]; ok && callID != "" {
+		c.calls[callID] = i
+	}
+}
+
+// execResult records what a unified exec output says of the command its
+// call (exec_command, or write_stdin to its process) ran.
+func (c *codexReader) execResult(callID string, x execOut) {
+	i, ok := c.calls[callID]
+	if !ok || c.cur == nil || i >= len(c.cur.Patches) || c.cur.Patches[i].Text != "" {
+		return
+	}
+	switch {
+	case x.exited:
+		delete(c.running, i)
+		if x.code != 0 {
+			c.fail(callID, firstNonEmpty(x.output, fmt.Sprintf("Process exited with code %d", x.code)))
+		}
+	case x.session != "":
+		c.running[i] = stillRunning
+		c.sessions[x.session] = i
+	default:
+		c.running[i] = noExit
+	}
+}
+
+// Why a unified exec command whose exit was not seen is not replayed.
+const (
+	stillRunning = "it was still running when the turn ended, so whether it worked is not recorded"
+	noExit       = "its output records no exit, so whether it worked is not known"
+)
+
+// unreplayedRunning turns the shell patches whose exit the turn never
+// recorded into a not_replayed command: what they did is unknown.
+func (c *codexReader) unreplayedRunning() {
+	for i, why := range c.running {
+		p := &c.cur.Patches[i]
+		p.Ops = []editcore.Op{notReplayedOp(oneLine(c.commands[i]), p.Line, why)}
+	}
 }
 
 func (c *codexReader) start(rec int, ts string) *Response {
@@ -225,6 +296,7 @@ func (c *codexReader) addShell(rec int, ts, callID, text, workdir string) {
 	if callID != "" {
 		c.calls[callID] = len(cur.Patches)
 	}
+	c.commands[len(cur.Patches)] = text
 	cur.Patches = append(cur.Patches, Patch{Line: rec, Ops: ops})
 }
 
@@ -263,11 +335,15 @@ func (c *codexReader) flush() error {
 	if cur == nil {
 		return nil
 	}
+	c.unreplayedRunning()
 	cur.Text = strings.Join(c.texts, "\n\n")
 	cur.Model = c.model
 	cur.resolve = c.ro.rel
 	c.cur, c.texts = nil, nil
 	clear(c.calls)
+	clear(c.commands)
+	clear(c.sessions)
+	clear(c.running)
 	return c.e.emit(cur)
 }
 
@@ -374,6 +450,47 @@ func joinDir(workdir, dir string) string {
 		return dir
 	}
 	return strings.TrimSuffix(workdir, "/") + "/" + dir
+}
+
+// execOut is what the unified exec tool (exec_command, write_stdin) says
+// of its process in the header of its output, the lines before "Output:"
+// (codex-rs unified_exec format_response): "Chunk ID: …", "Wall time: …",
+// then "Process exited with code N" once it has exited, or "Process
+// running with session ID N" while it runs. The command's own output
+// follows "Output:" and is never read for an exit code.
+type execOut struct {
+	exited  bool
+	code    int
+	session string // the process still runs, under this id
+	output  string
+}
+
+func execOutput(raw json.RawMessage) (execOut, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return execOut{}, false
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if !strings.HasPrefix(s, "Chunk ID:") && !strings.HasPrefix(s, "Wall time:") {
+		return execOut{}, false
+	}
+	var x execOut
+	header, body, _ := strings.Cut(s, "\nOutput:\n")
+	if !strings.Contains(s, "\nOutput:\n") {
+		header, body, _ = strings.Cut(s, "\nOutput:") // an empty output at the very end
+	}
+	x.output = strings.TrimSpace(body)
+	for _, l := range strings.Split(header, "\n") {
+		if v, ok := strings.CutPrefix(l, "Process exited with code "); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				x.exited, x.code = true, n
+			}
+		}
+		if v, ok := strings.CutPrefix(l, "Process running with session ID "); ok {
+			x.session = strings.TrimSpace(v)
+		}
+	}
+	return x, true
 }
 
 var exitCodeRe = sync.OnceValue(func() *regexp.Regexp {

@@ -60,7 +60,12 @@ func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(`[{"action":"edit","args":{"path":"/workspace/a/b","command":"insert","insert_line":"x"}}]`))
 	f.Add([]byte(`{"messages":[{"role":"assistant","content":"hi"}]}`))
 	f.Add([]byte("{\"messages\":[{\"role\":\"assistant\",\"content\":\"a\"}]}\n\n{\"messages\":[]}\n"))
-	f.Add([]byte(`{"sessionId":"s","projectHash":"h","messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
+	f.Add([]byte(`{"type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"{\"cmd\":\"rm a\"}","call_id":"c"}}
+{"type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":"Chunk ID: x\nWall time: 1 seconds\nProcess running with session ID 4\nOutput:\n"}}
+{"type":"response_item","payload":{"type":"function_call","name":"write_stdin","arguments":"{\"session_id\":4}","call_id":"w"}}
+{"type":"response_item","payload":{"type":"function_call_output","call_id":"w","output":"Wall time: 1 seconds\nProcess exited with code 1\nOutput:\nno"}}
+`))
+	f.Add([]byte(`{"sessionId":"s","projectHash":"h",""messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, src := range []Source{ClaudeCode, Codex, OpenHands, SWEAgent, Cline, Gemini} {
 			readBoth(t, data, src)
