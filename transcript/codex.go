@@ -19,6 +19,7 @@ type cxLine struct {
 	Timestamp string          `json:"timestamp"`
 	Type      string          `json:"type"`
 	Payload   json.RawMessage `json:"payload"`
+	ThreadID  string          `json:"thread_id"` // codex exec --json's thread.started
 }
 
 // cxItem holds the payload fields this reader uses.
@@ -86,6 +87,9 @@ func (c *codexReader) record(rec int, raw []byte) error {
 	if !decodeRecord(c.e, rec, raw, &l) {
 		return nil
 	}
+	if isExecEvent(l.Type) {
+		return &Error{Err: &ExecEventsError{ThreadID: l.ThreadID}} // the whole file, not a line, is the problem
+	}
 	payload := l.Payload
 	if len(payload) == 0 {
 		payload = raw // an old rollout's bare response item
@@ -115,6 +119,33 @@ func (c *codexReader) record(rec int, raw []byte) error {
 		return nil
 	}
 	return c.item(rec, l.Timestamp, it)
+}
+
+// ExecEventsError is the event stream `codex exec --json` prints, given
+// as a transcript: its file_change items name the files a patch changed
+// but hold no patch text, so nothing in it can be replayed. The session
+// file Codex wrote for the same run holds the patches.
+type ExecEventsError struct {
+	ThreadID string // "" when the stream's thread.started was not seen
+}
+
+func (e *ExecEventsError) Error() string {
+	id := e.ThreadID
+	if id == "" {
+		id = "<thread id>"
+	}
+	return "this is the event stream of codex exec --json, which records no patch text (a file_change names its files only); " +
+		"apply the session file Codex wrote for the run instead: ~/.codex/sessions/YYYY/MM/DD/rollout-*-" + id + ".jsonl (under $CODEX_HOME when it is set)"
+}
+
+// isExecEvent tells codex exec --json's event types (codex-rs exec
+// ThreadEvent) from a rollout's.
+func isExecEvent(typ string) bool {
+	switch typ {
+	case "thread.started", "turn.started", "turn.completed", "turn.failed", "item.started", "item.updated", "item.completed":
+		return true
+	}
+	return false
 }
 
 func (c *codexReader) item(rec int, ts string, it cxItem) error {

@@ -165,3 +165,42 @@ func TestExecOutput(t *testing.T) {
 		})
 	}
 }
+
+// codex exec --json prints events whose file changes hold no patch text:
+// the reader refuses the stream, naming the session file that has them.
+func TestCodexExecEventsRefused(t *testing.T) {
+	tests := map[string]struct {
+		data string
+		id   string
+	}{
+		"whole stream": {
+			data: `{"type":"thread.started","thread_id":"019a2d7a-41c4"}
+{"type":"turn.started"}
+{"type":"item.completed","item":{"id":"item_1","type":"file_change","changes":[{"path":"/p/a.py","kind":"update"}],"status":"completed"}}
+{"type":"turn.completed","usage":{"input_tokens":1,"cached_input_tokens":0,"output_tokens":1}}
+`,
+			id: "019a2d7a-41c4",
+		},
+		"without thread.started": {
+			data: `{"type":"item.completed","item":{"id":"item_3","type":"agent_message","text":"Done."}}` + "\n",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			rs, _, err := readAll(t, []byte(tc.data), Codex, Options{})
+			assert.Empty(t, rs)
+			var te *Error
+			require.ErrorAs(t, err, &te)
+			var ee *ExecEventsError
+			require.ErrorAs(t, err, &ee)
+			assert.Equal(t, tc.id, ee.ThreadID)
+			assert.ErrorContains(t, err, "codex exec --json")
+			assert.ErrorContains(t, err, "records no patch text")
+			want := "rollout-*-<thread id>.jsonl"
+			if tc.id != "" {
+				want = "rollout-*-" + tc.id + ".jsonl"
+			}
+			assert.ErrorContains(t, err, "~/.codex/sessions/YYYY/MM/DD/"+want)
+		})
+	}
+}

@@ -148,6 +148,8 @@ func classifyRecord(k keys) Source {
 		return Codex
 	case k.has("record_type"), k.has("instructions", "id") && !k.has("role"):
 		return Codex // an old rollout's first lines
+	case typ == "thread.started" && k.has("thread_id"), strings.HasPrefix(typ, "item.") && k.has("item"):
+		return Codex // codex exec --json's events, which its reader refuses saying where the session file is
 	case k.has("trajectory") && (k.has("environment") || k.has("info") || k.has("replay_config")):
 		return SWEAgent
 	case k.has("instance_id") && (k.has("instruction") || k.has("history") || k.has("test_result")):
