@@ -14,7 +14,11 @@ import (
 type ccRecord struct {
 	Type        string `json:"type"`
 	IsSidechain bool   `json:"isSidechain"`
-	IsMeta      bool   `json:"isMeta"`
+	// ParentToolUseID names, in claude -p --output-format stream-json
+	// (and claude-code-action's execution log), the Task call whose
+	// subagent wrote the record.
+	ParentToolUseID *string `json:"parent_tool_use_id"`
+	IsMeta          bool    `json:"isMeta"`
 	// IsAPIError marks a record Claude Code wrote itself when the API
 	// failed ("API Error: 529 …", model "<synthetic>"): not the model's.
 	IsAPIError bool       `json:"isApiErrorMessage"`
@@ -25,6 +29,12 @@ type ccRecord struct {
 	Role    string          `json:"role"`
 	Model   string          `json:"model"`
 	Content json.RawMessage `json:"content"`
+}
+
+// sidechain reports a subagent's record: its edits are the turn's, its
+// prose and its prompt are not.
+func (r *ccRecord) sidechain() bool {
+	return r.IsSidechain || (r.ParentToolUseID != nil && *r.ParentToolUseID != "")
 }
 
 type ccMessage struct {
@@ -93,8 +103,9 @@ func shorten(s string, n int) string {
 //
 // Invariants: a response is the assistant records up to the next real user
 // message; a user record made only of tool_result blocks, a meta record and
-// any sidechain (sub-agent) record belong to the current turn. Sidechain
-// edits count, sidechain prose does not. A tool_result with is_error marks
+// any sidechain (sub-agent) record belong to the current turn: isSidechain,
+// or in stream-json a non-null parent_tool_use_id. Sidechain edits count,
+// sidechain prose does not. A tool_result with is_error marks
 // the operations of its tool_use as failed at the time. Context is every
 // file read, written or successfully edited so far: Claude Code refuses to
 // edit a file it has not read, so a successful edit proves a read.
@@ -139,6 +150,9 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	if !decodeRecord(c.e, rec, raw, &r) {
 		return nil
 	}
+	if r.Cwd != "" { // a stream-json log says it once, in its system init record
+		c.ro.cwd = cleanAbs(r.Cwd)
+	}
 	msg := r.Message
 	if msg == nil && r.Role != "" {
 		msg = &ccMessage{Role: r.Role, Model: r.Model, Content: r.Content}
@@ -150,9 +164,6 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	if role != "user" && role != "assistant" {
 		role = msg.Role
 	}
-	if r.Cwd != "" {
-		c.ro.cwd = cleanAbs(r.Cwd)
-	}
 	bs, err := blocks(msg.Content)
 	if err != nil {
 		c.e.warn(rec, "record skipped: content: %v", err)
@@ -162,7 +173,7 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	case "assistant":
 		c.assistant(rec, r, msg, bs)
 	case "user":
-		if !r.IsSidechain && !r.IsMeta && realUserMessage(bs) {
+		if !r.sidechain() && !r.IsMeta && realUserMessage(bs) {
 			return c.flush()
 		}
 		c.results(bs)
@@ -196,7 +207,7 @@ func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block
 			// Claude Code's own notes in the model's place (an API error,
 			// "No response requested.") are no prose of the model's.
 			synthetic := r.IsAPIError || msg.Model == "<synthetic>"
-			if !r.IsSidechain && !synthetic && strings.TrimSpace(b.Text) != "" {
+			if !r.sidechain() && !synthetic && strings.TrimSpace(b.Text) != "" {
 				c.texts = append(c.texts, strings.TrimSpace(b.Text))
 			}
 		case "tool_use":
