@@ -21,10 +21,14 @@ type ccRecord struct {
 	IsMeta          bool    `json:"isMeta"`
 	// IsAPIError marks a record Claude Code wrote itself when the API
 	// failed ("API Error: 529 …", model "<synthetic>"): not the model's.
-	IsAPIError bool       `json:"isApiErrorMessage"`
-	Cwd        string     `json:"cwd"`
-	Timestamp  string     `json:"timestamp"`
-	Message    *ccMessage `json:"message"`
+	IsAPIError bool   `json:"isApiErrorMessage"`
+	Cwd        string `json:"cwd"`
+	SessionID  string `json:"sessionId"`
+	// ToolUseResult is what Claude Code kept of a tool's result; a Task
+	// call's names the subagent that ran it (agentId).
+	ToolUseResult json.RawMessage `json:"toolUseResult"`
+	Timestamp     string          `json:"timestamp"`
+	Message       *ccMessage      `json:"message"`
 
 	Role    string          `json:"role"`
 	Model   string          `json:"model"`
@@ -108,7 +112,9 @@ func shorten(s string, n int) string {
 // sidechain prose does not. A tool_result with is_error marks
 // the operations of its tool_use as failed at the time. Context is every
 // file read, written or successfully edited so far: Claude Code refuses to
-// edit a file it has not read, so a successful edit proves a read.
+// edit a file it has not read, so a successful edit proves a read. A
+// subagent's transcript kept beside the session file is read where its
+// Task call's result is (claude_subagents.go).
 func readClaude(r io.Reader, e *emitter) error {
 	c := &claudeReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
 	c.ctx.known = true
@@ -143,6 +149,8 @@ type claudeReader struct {
 	ctx     fileSet
 	group   int
 	model   string // the top-level "model" of a Messages API request
+
+	sub subagentState // reading a subagent's own transcript (claude_subagents.go)
 }
 
 func (c *claudeReader) record(rec int, raw []byte) error {
@@ -153,6 +161,8 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	if r.Cwd != "" { // a stream-json log says it once, in its system init record
 		c.ro.cwd = cleanAbs(r.Cwd)
 	}
+	c.sub.see(&r)
+	line := c.sub.line(rec) // where the record's edits are reported
 	msg := r.Message
 	if msg == nil && r.Role != "" {
 		msg = &ccMessage{Role: r.Role, Model: r.Model, Content: r.Content}
@@ -171,14 +181,21 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	}
 	switch role {
 	case "assistant":
-		c.assistant(rec, r, msg, bs)
+		c.assistant(line, r, msg, bs)
 	case "user":
-		if !r.sidechain() && !r.IsMeta && realUserMessage(bs) {
+		if !c.sidechain(&r) && !r.IsMeta && realUserMessage(bs) {
 			return c.flush()
 		}
 		c.results(bs)
+		return c.subagent(line, &r)
 	}
 	return nil
+}
+
+// sidechain reports a subagent's record, in the session or in the
+// subagent's own transcript.
+func (c *claudeReader) sidechain(r *ccRecord) bool {
+	return c.sub.depth > 0 || r.sidechain()
 }
 
 // realUserMessage: anything but tool results is the user speaking.
@@ -207,7 +224,7 @@ func (c *claudeReader) assistant(rec int, r ccRecord, msg *ccMessage, bs []block
 			// Claude Code's own notes in the model's place (an API error,
 			// "No response requested.") are no prose of the model's.
 			synthetic := r.IsAPIError || msg.Model == "<synthetic>"
-			if !r.sidechain() && !synthetic && strings.TrimSpace(b.Text) != "" {
+			if !c.sidechain(&r) && !synthetic && strings.TrimSpace(b.Text) != "" {
 				c.texts = append(c.texts, strings.TrimSpace(b.Text))
 			}
 		case "tool_use":
@@ -306,6 +323,7 @@ func (c *claudeReader) flush() error {
 	}
 	clear(c.pending)
 	c.order = c.order[:0]
+	c.sub.inline = false
 	cur.Text = strings.Join(c.texts, "\n\n")
 	if cur.Model == "" {
 		cur.Model = c.model

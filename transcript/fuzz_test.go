@@ -66,6 +66,7 @@ func FuzzReadJSON(f *testing.F) {
 {"type":"response_item","payload":{"type":"function_call_output","call_id":"w","output":"Wall time: 1 seconds\nProcess exited with code 1\nOutput:\nno"}}
 `))
 	f.Add([]byte(`[{"type":"system","subtype":"init","cwd":"/p"},{"type":"user","message":{"role":"user","content":"x"},"parent_tool_use_id":"t"},{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"y"}]},"parent_tool_use_id":null}]`))
+	f.Add([]byte(`{"type":"assistant","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Task","input":{}}]}}` + "\n" + `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]},"toolUseResult":{"agentId":"a1"}}` + "\n"))
 	f.Add([]byte(`{"type":"thread.started","thread_id":"t"}` + "\n" + `{"type":"item.completed","item":{"id":"i","type":"file_change","changes":[]}}` + "\n"))
 	f.Add([]byte(`{"sessionId":"s","projectHash":"h",""messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -98,6 +98,10 @@ type Options struct {
 	// Warn receives what was skipped (a bad record, an overlong line) with
 	// its 1-based line or record number. Optional.
 	Warn func(line int, msg string)
+	// Path is the transcript's file, when it is read from one (not from
+	// standard input): a Claude Code session keeps its subagents'
+	// transcripts in files beside it, which are then read too. Optional.
+	Path string
 }
 
 // Limits that keep hostile input from exhausting memory. Variables only

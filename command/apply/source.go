@@ -217,8 +217,13 @@ func firstLine(br *bufio.Reader, max int) ([]byte, error) {
 }
 
 func (b *batch) transcriptOptions() transcript.Options {
+	path := b.in.path
+	if b.in.spool != nil {
+		path = "" // standard input: nothing lies beside it
+	}
 	return transcript.Options{
 		Root: b.a.repo.WorkTree,
+		Path: path,
 		Exists: func(p string) bool {
 			_, err := b.tfs.Lstat(p)
 			return err == nil
