@@ -106,8 +106,8 @@ func (b *batch) countAhead(src transcript.Source) (stop func()) {
 // as and the formats looked for, so that a wrong guess is visible.
 func (b *batch) noEdits(src transcript.Source, first int) error {
 	if b.total == 0 {
-		return exitcode.UsageErrorf("no assistant response found in %s (read as a %s transcript); if it is another kind, say which with --from (%s)",
-			b.in.name, src, strings.Join(transcript.SourceNames(), ", "))
+		return exitcode.UsageErrorf("no assistant response found in %s (read as %s %s transcript); if it is another kind, say which with --from (%s)",
+			b.in.name, article(src), src, strings.Join(transcript.SourceNames(), ", "))
 	}
 	for _, rs := range b.st.responses[first:] {
 		if rs.alreadyRecorded || len(rs.blocks)+len(rs.shell) > 0 {
@@ -122,7 +122,7 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 	if src != transcript.Raw && src != transcript.Markdown && src != transcript.Aider {
 		what = "looked for edit tool calls and, in the prose, the formats " + formats
 	}
-	b.a.out.say("no edit found in %s: %d response(s), read as a %s transcript; %s", b.in.name, b.total, src, what)
+	b.a.out.say("no edit found in %s: %d response(s), read as %s %s transcript; %s", b.in.name, b.total, article(src), src, what)
 	return nil
 }
 
@@ -141,11 +141,15 @@ func (b *batch) checkForced(src transcript.Source, head []byte) error {
 }
 
 func mismatch(name string, forced, seen transcript.Source) error {
-	article := "a"
-	if strings.ContainsRune("aeiou", rune(forced[0])) {
-		article = "an"
+	return exitcode.UsageErrorf("%s does not look like %s %s transcript (it looks like %s); drop --from or use --from %s", name, article(forced), forced, seen, seen)
+}
+
+// article is the one a source's name takes: an aider, an openhands.
+func article(src transcript.Source) string {
+	if src != "" && strings.ContainsRune("aeiou", rune(src[0])) {
+		return "an"
 	}
-	return exitcode.UsageErrorf("%s does not look like %s %s transcript (it looks like %s); drop --from or use --from %s", name, article, forced, seen, seen)
+	return "a"
 }
 
 // source decides where the transcript comes from: --from, or its head.
