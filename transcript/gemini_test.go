@@ -141,9 +141,17 @@ func TestGeminiLog(t *testing.T) {
 			want:  []string{"6 Three."},
 			warn:  `$rewindTo names message "nope"`,
 		},
+		// Read as the list it holds (readRecords), numbered by element, as
+		// the same document over many lines is.
 		"a whole session on one line": {
 			lines: []string{`{"sessionId":"s","projectHash":"h","messages":[` + u1 + `,` + g1ab + `,` + u2 + `,` + g2 + `]}`},
-			want:  []string{"1 One. A B", "1 Two. C"},
+			want:  []string{"2 One. A B", "4 Two. C"},
+		},
+		// Gemini CLI's loader takes a legacy session on the first line of a
+		// log, before the records appended after it.
+		"a whole session on the first line of a log": {
+			lines: []string{`{"sessionId":"s","projectHash":"h","messages":[` + u1 + `,` + g1ab + `]}`, u2, g2},
+			want:  []string{"1 One. A B", "3 Two. C"},
 		},
 		"a checkpoint of the model's history changes no edit": {
 			lines: []string{meta, u1, g1ab, `{"$set":{"messages":[{"id":"s1","type":"user","content":"summary"}]}}`},
