@@ -131,8 +131,10 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Read streams the responses of a transcript to fn, in order. It holds at
-// most one record (or one response) in memory at a time. An error returned
-// by fn stops reading and is returned as is.
+// most one record (or one response) in memory at a time, but for a Gemini
+// CLI session, whose later records can change or drop any earlier message:
+// its messages are kept, trimmed, until the end (gemini_log.go). An error
+// returned by fn stops reading and is returned as is.
 func Read(r io.Reader, src Source, opt Options, fn func(*Response) error) error {
 	e := &emitter{fn: fn, opt: opt}
 	for _, def := range registry {

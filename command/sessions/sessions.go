@@ -130,7 +130,7 @@ func whereLooked(env found.Env) string {
 		codex = filepath.Join(d, "sessions")
 	}
 	return "looked in: " + claude + " (Claude Code), " + codex + " (Codex), .aider.chat.history.md (aider), " +
-		"VS Code global storage (Cline, Roo Code), ~/.gemini/tmp/<hash of this folder>/chats (Gemini CLI)\n"
+		"VS Code global storage (Cline, Roo Code), ~/.gemini/tmp/<this folder's name in ~/.gemini/projects.json, or its hash>/chats (Gemini CLI)\n"
 }
 
 func get(env found.Env, k string) string {
