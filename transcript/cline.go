@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
+	"github.com/git-aiedit/git-aiedit/editcore/parse"
 )
 
 // ClineTaskFile is the file of a Cline / Roo Code task folder that holds
@@ -39,9 +41,12 @@ type clMessage struct {
 
 var (
 	// Regexps are compiled on first use: package init is on every command's start-up path.
-	clineCwdRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`) })
-	clineResultRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\w+) for '([^'\n]*)'\] Result:`) })
-	clineToolRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<(write_to_file|replace_in_file|apply_diff)>`) })
+	clineCwdRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`# Current Working Directory \(([^)\n]+)\)`) })
+	// A command's description quotes it as is: it may hold quotes and newlines.
+	clineResultRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)^\[(\w+) for '.*?'\] Result:`) })
+	clineToolRe   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<(write_to_file|replace_in_file|apply_diff|apply_patch|execute_command)>`)
+	})
 )
 
 // readCline reads a Cline / Roo Code api_conversation_history.json.
@@ -49,13 +54,16 @@ var (
 // Invariants: a response is the assistant messages from one real user
 // message (the <task>, or feedback) to the next; user messages that carry
 // only tool results ("[tool for 'path'] Result:", or tool_result blocks)
-// belong to the turn. Edits are the <write_to_file>, <replace_in_file>
-// and <apply_diff> tool uses written in the assistant's text (or made as
-// native tool calls), in order; a result saying the tool failed or the
-// user denied it marks its operations as failed at the time. Paths are
-// relative to the working directory the environment details name.
+// belong to the turn. Edits are the write_to_file, replace_in_file,
+// apply_diff and apply_patch tool uses and the execute_command commands
+// (replayed as shell-made edits, never run), written as XML in the
+// assistant's text or made as native tool calls, in order; a result saying
+// the tool failed, the user denied it or the command exited non-zero marks
+// its operations as failed at the time. Paths (path, or the native tools'
+// absolutePath) are relative to the working directory the environment
+// details name.
 func readCline(r io.Reader, e *emitter) error {
-	c := &clineReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
+	c := &clineReader{e: e, ro: newRooter(e.opt), pending: map[string]clineCall{}}
 	c.ro.infer = true
 	if err := readRecords(r, e, []string{"messages"}, c.record); err != nil {
 		return err
@@ -68,9 +76,16 @@ type clineReader struct {
 	ro      *rooter
 	cur     *Response
 	texts   []string
-	last    pendingCall            // the ops of the last XML tool use, for its result
-	pending map[string]pendingCall // native tool_use id -> ops
+	last    clineCall            // the ops of the last XML tool use, for its result
+	pending map[string]clineCall // native tool_use id -> ops
 	group   int
+}
+
+// clineCall is a tool use's operations, waiting for the result that says
+// whether it worked; a command's result is read for its exit code.
+type clineCall struct {
+	pendingCall
+	command bool
 }
 
 func (c *clineReader) record(rec int, raw []byte) error {
@@ -118,13 +133,17 @@ func (c *clineReader) user(bs []block) error {
 		case "tool_result":
 			if pc, ok := c.pending[b.ToolUseID]; ok {
 				delete(c.pending, b.ToolUseID)
-				c.result(pc, resultText(b.Content), b.IsError)
+				text := resultText(b.Content)
+				if m := clineResultRe().FindString(text); m != "" {
+					text = text[len(m):] // the description quotes the command
+				}
+				c.result(pc, text, b.IsError)
 			}
 		}
 	}
 	if isResult {
 		c.result(c.last, strings.TrimSpace(result.String()), false)
-		c.last = pendingCall{}
+		c.last = clineCall{}
 		return nil
 	}
 	if real {
@@ -134,7 +153,7 @@ func (c *clineReader) user(bs []block) error {
 }
 
 // result marks a tool's operations failed when its result says so.
-func (c *clineReader) result(pc pendingCall, text string, isError bool) {
+func (c *clineReader) result(pc clineCall, text string, isError bool) {
 	if c.cur == nil || len(pc.ops) == 0 {
 		return
 	}
@@ -142,8 +161,10 @@ func (c *clineReader) result(pc pendingCall, text string, isError bool) {
 	switch {
 	case isError, strings.Contains(text, "failed with the following error"), strings.Contains(text, "<error>"):
 		msg = firstNonEmpty(clineError(text), "the tool call failed")
-	case strings.Contains(text, "The user denied this operation"):
+	case strings.Contains(text, "The user denied this"): // "this operation", "this patch operation"
 		msg = "the user denied this operation"
+	case pc.command:
+		msg = clineCommandFailed(text)
 	}
 	if msg == "" {
 		return
@@ -153,6 +174,30 @@ func (c *clineReader) result(pc pendingCall, text string, isError bool) {
 			c.cur.Ops[i].RecordedError = shorten(msg, 2000)
 		}
 	}
+}
+
+var clineExitRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bexit code:?\s*(-?\d+)`) })
+
+// clineCommandFailed reads the result of execute_command: Cline's
+// "Command executed successfully (exit code 0)." / "Command failed with
+// exit code 2." / "Command terminated by signal …" / "Command cancelled",
+// or Roo Code's "… Exit code: 1", each before the command's "Output:".
+// It returns what went wrong, or "" when the command worked (or its
+// result says nothing of how it ended).
+func clineCommandFailed(text string) string {
+	status, _, _ := strings.Cut(text, "\nOutput:")
+	status = strings.TrimSpace(status)
+	failed := strings.HasPrefix(status, "Command terminated by signal") ||
+		strings.HasPrefix(status, "Command cancelled") || strings.HasPrefix(status, "Command was cancelled")
+	if m := clineExitRe().FindStringSubmatch(status); m != nil {
+		if n, err := strconv.Atoi(m[1]); err != nil || n != 0 {
+			failed = true
+		}
+	}
+	if !failed {
+		return ""
+	}
+	return shorten(strings.TrimSpace(text), 500)
 }
 
 func clineError(text string) string {
@@ -188,15 +233,7 @@ func (c *clineReader) assistant(rec int, m clMessage, bs []block) {
 				c.last = c.add(rec, t.name, t.params)
 			}
 		case "tool_use":
-			var in map[string]any
-			_ = json.Unmarshal(b.Input, &in)
-			params := map[string]string{}
-			for k, v := range in {
-				if s, ok := v.(string); ok {
-					params[k] = s
-				}
-			}
-			pc := c.add(rec, b.Name, params)
+			pc := c.add(rec, b.Name, stringParams(b.Input))
 			if b.ID != "" && len(pc.ops) > 0 {
 				c.pending[b.ID] = pc
 			}
@@ -204,42 +241,125 @@ func (c *clineReader) assistant(rec int, m clMessage, bs []block) {
 	}
 }
 
+// stringParams are the string inputs of a native tool call, the values
+// its XML form would have given.
+func stringParams(input json.RawMessage) map[string]string {
+	var in map[string]any
+	_ = json.Unmarshal(input, &in)
+	params := map[string]string{}
+	for k, v := range in {
+		if s, ok := v.(string); ok {
+			params[k] = s
+		}
+	}
+	return params
+}
+
 // add maps one tool use onto operations of the current response.
-func (c *clineReader) add(rec int, name string, params map[string]string) pendingCall {
-	p := params["path"]
-	raw := name + " " + p
-	var ops []editcore.Op
+func (c *clineReader) add(rec int, name string, params map[string]string) clineCall {
 	switch name {
-	case "write_to_file":
+	case "write_to_file", "replace_in_file", "apply_diff":
+		return c.push(c.fileOps(rec, name, params))
+	case "apply_patch":
+		return c.push(c.patchOps(rec, params["input"]))
+	case "execute_command":
+		call := c.push(c.commandOps(rec, params))
+		call.command = true
+		return call
+	}
+	return clineCall{}
+}
+
+// fileOps maps a tool that names its file: path, or absolutePath in the
+// native tools of recent Cline versions.
+func (c *clineReader) fileOps(rec int, name string, params map[string]string) []editcore.Op {
+	p := firstNonEmpty(params["path"], params["absolutePath"])
+	raw := name + " " + p
+	if p == "" {
+		return []editcore.Op{malformed(rec, raw, "", name+" names no file")}
+	}
+	var ops []editcore.Op
+	if name == "write_to_file" {
 		content, ok := params["content"]
 		if !ok {
-			ops = []editcore.Op{malformed(rec, raw, p, "write_to_file without content")}
-			break
+			return []editcore.Op{malformed(rec, raw, p, "write_to_file without content")}
 		}
 		ops = []editcore.Op{{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: raw, Content: []byte(content)}}
-	case "replace_in_file", "apply_diff":
+	} else {
 		ops = clineDiff(params["diff"], p, rec, raw)
-	default:
-		return pendingCall{}
 	}
-	if p == "" {
-		ops = []editcore.Op{malformed(rec, raw, "", name+" names no file")}
+	c.ro.see(p)
+	for i := range ops {
+		if ops[i].Path != "" {
+			ops[i].Path = c.ro.relIn(c.ro.cwd, ops[i].Path)
+		}
+		if len(ops) > 1 {
+			ops[i].Group = 1 // all or nothing; push numbers the group
+		}
 	}
-	pc := pendingCall{path: p}
-	if len(ops) > 1 {
-		c.group++
+	return ops
+}
+
+// patchOps maps apply_patch's input, a V4A patch ("*** Begin Patch"),
+// possibly in its apply_patch heredoc, as the Codex source's patches are
+// read. Its paths are relative to the working directory.
+func (c *clineReader) patchOps(rec int, input string) []editcore.Op {
+	raw := "apply_patch"
+	if strings.TrimSpace(input) == "" {
+		return []editcore.Op{malformed(rec, raw, "", "apply_patch without input")}
 	}
-	for _, op := range ops {
+	f, err := parse.Lookup(applypatch.Name)
+	if err != nil {
+		return []editcore.Op{malformed(rec, raw, "", err.Error())}
+	}
+	p := parse.New(parse.WithFormats(f))
+	var ops []editcore.Op
+	for _, op := range append(p.Feed([]byte(input)), p.Finish()...) {
+		if op.Format != applypatch.Name {
+			continue // prose around the patch
+		}
+		op.Line = rec
 		if op.Path != "" {
 			op.Path = c.ro.relIn(c.ro.cwd, op.Path)
 		}
-		if len(ops) > 1 {
-			op.Group = c.group
+		if op.From != "" {
+			op.From = c.ro.relIn(c.ro.cwd, op.From)
 		}
-		pc.ops = append(pc.ops, len(c.cur.Ops))
+		ops = append(ops, op)
+	}
+	if len(ops) == 0 {
+		return []editcore.Op{malformed(rec, raw, "", "apply_patch input holds no *** Begin Patch … *** End Patch patch")}
+	}
+	return ops
+}
+
+// commandOps maps a command the agent ran (execute_command) onto the
+// shell-made edits that replay it; relative paths are the working
+// directory's, or those of Roo Code's cwd parameter.
+func (c *clineReader) commandOps(rec int, params map[string]string) []editcore.Op {
+	dir := joinDir(c.ro.cwd, strings.TrimSpace(params["cwd"]))
+	return shellOps(params["command"], rec, "", func(p string) string { return c.ro.relIn(dir, p) })
+}
+
+// push appends a tool use's operations to the current response. Their
+// groups are numbered afresh: each tool use (and a parsed patch) numbers
+// its own from 1, and consecutive operations of one number are applied as
+// one group.
+func (c *clineReader) push(ops []editcore.Op) clineCall {
+	var call clineCall
+	groups := map[int]int{}
+	for _, op := range ops {
+		if op.Group != 0 {
+			if _, ok := groups[op.Group]; !ok {
+				c.group++
+				groups[op.Group] = c.group
+			}
+			op.Group = groups[op.Group]
+		}
+		call.ops = append(call.ops, len(c.cur.Ops))
 		c.cur.Ops = append(c.cur.Ops, op)
 	}
-	return pc
+	return call
 }
 
 type clineTool struct {
@@ -272,32 +392,34 @@ func clineTools(text string) (string, []clineTool) {
 	return p, tools
 }
 
-// clineParams reads the <param>value</param> pairs of a tool use. A value
-// runs to the last closing tag of its name, so that a file's content may
-// hold the tag itself; Cline drops one newline after the opening tag and
-// one before the closing tag.
+// clineParams reads the <param>value</param> pairs of a tool use. A long
+// value (content, diff, input) runs to the last closing tag of its name,
+// so that a file's content may hold the tag itself, and Cline drops one
+// newline after the opening tag and one before the closing tag; a short
+// one (path, command…) runs to the first and is trimmed.
 func clineParams(body string) map[string]string {
 	params := map[string]string{}
-	for _, name := range []string{"path", "content", "diff"} {
+	for _, name := range []string{"path", "absolutePath", "content", "diff", "input", "command", "cwd"} {
 		open, closing := "<"+name+">", "</"+name+">"
 		i := strings.Index(body, open)
 		if i < 0 {
 			continue
 		}
 		rest := body[i+len(open):]
+		short := name != "content" && name != "diff" && name != "input" // cannot hold their own tag
 		j := strings.LastIndex(rest, closing)
-		if name == "path" {
+		if short {
 			j = strings.Index(rest, closing)
 		}
 		if j < 0 {
 			j = len(rest)
 		}
 		v := rest[:j]
-		if name == "path" {
+		if short {
 			v = strings.TrimSpace(v)
 		} else {
 			v = strings.TrimPrefix(v, "\n")
-			if name == "diff" {
+			if name != "content" {
 				v = strings.TrimSuffix(v, "\n")
 			}
 		}
@@ -375,7 +497,7 @@ func (c *clineReader) flush() error {
 		return nil
 	}
 	clear(c.pending)
-	c.last = pendingCall{}
+	c.last = clineCall{}
 	cur.Text = strings.Join(c.texts, "\n\n")
 	cur.resolve = c.ro.rel
 	c.cur, c.texts = nil, nil
