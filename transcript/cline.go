@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
-	"github.com/git-aiedit/git-aiedit/editcore/parse"
 )
 
 // ClineTaskFile is the file of a Cline / Roo Code task folder that holds
@@ -261,7 +259,7 @@ func (c *clineReader) add(rec int, name string, params map[string]string) clineC
 	case "write_to_file", "replace_in_file", "apply_diff":
 		return c.push(c.fileOps(rec, name, params))
 	case "apply_patch":
-		return c.push(c.patchOps(rec, params["input"]))
+		return c.push(patchInput(rec, params["input"], func(p string) string { return c.ro.relIn(c.ro.cwd, p) }))
 	case "execute_command":
 		call := c.push(c.commandOps(rec, params))
 		call.command = true
@@ -300,39 +298,6 @@ func (c *clineReader) fileOps(rec int, name string, params map[string]string) []
 	return ops
 }
 
-// patchOps maps apply_patch's input, a V4A patch ("*** Begin Patch"),
-// possibly in its apply_patch heredoc, as the Codex source's patches are
-// read. Its paths are relative to the working directory.
-func (c *clineReader) patchOps(rec int, input string) []editcore.Op {
-	raw := "apply_patch"
-	if strings.TrimSpace(input) == "" {
-		return []editcore.Op{malformed(rec, raw, "", "apply_patch without input")}
-	}
-	f, err := parse.Lookup(applypatch.Name)
-	if err != nil {
-		return []editcore.Op{malformed(rec, raw, "", err.Error())}
-	}
-	p := parse.New(parse.WithFormats(f))
-	var ops []editcore.Op
-	for _, op := range append(p.Feed([]byte(input)), p.Finish()...) {
-		if op.Format != applypatch.Name {
-			continue // prose around the patch
-		}
-		op.Line = rec
-		if op.Path != "" {
-			op.Path = c.ro.relIn(c.ro.cwd, op.Path)
-		}
-		if op.From != "" {
-			op.From = c.ro.relIn(c.ro.cwd, op.From)
-		}
-		ops = append(ops, op)
-	}
-	if len(ops) == 0 {
-		return []editcore.Op{malformed(rec, raw, "", "apply_patch input holds no *** Begin Patch … *** End Patch patch")}
-	}
-	return ops
-}
-
 // commandOps maps a command the agent ran (execute_command) onto the
 // shell-made edits that replay it; relative paths are the working
 // directory's, or those of Roo Code's cwd parameter.
@@ -341,21 +306,11 @@ func (c *clineReader) commandOps(rec int, params map[string]string) []editcore.O
 	return shellOps(params["command"], rec, "", func(p string) string { return c.ro.relIn(dir, p) })
 }
 
-// push appends a tool use's operations to the current response. Their
-// groups are numbered afresh: each tool use (and a parsed patch) numbers
-// its own from 1, and consecutive operations of one number are applied as
-// one group.
+// push appends a tool use's operations to the current response.
 func (c *clineReader) push(ops []editcore.Op) clineCall {
 	var call clineCall
-	groups := map[int]int{}
+	regroup(ops, &c.group)
 	for _, op := range ops {
-		if op.Group != 0 {
-			if _, ok := groups[op.Group]; !ok {
-				c.group++
-				groups[op.Group] = c.group
-			}
-			op.Group = groups[op.Group]
-		}
 		call.ops = append(call.ops, len(c.cur.Ops))
 		c.cur.Ops = append(c.cur.Ops, op)
 	}

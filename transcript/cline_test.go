@@ -104,7 +104,7 @@ func TestClineNativeTools(t *testing.T) {
 				nativeCall("q", "apply_patch", `{"input":"make it better"}`),
 			},
 			want: []string{
-				"malformed : apply_patch without input",
+				"malformed : apply_patch without a patch",
 				"malformed : apply_patch input holds no *** Begin Patch … *** End Patch patch",
 			},
 		},
