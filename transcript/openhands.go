@@ -11,17 +11,22 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 )
 
-// ohEvent is an OpenHands event: an action or an observation.
+// ohEvent is an OpenHands event: an action or an observation. It holds
+// the fields of both generations: V0 (OpenHands' event stream: action or
+// observation names, args, integer ids and causes) and V1 (the
+// software-agent-sdk's events: a kind, string ids, the action or
+// observation an object; see openhands_sdk.go).
 type ohEvent struct {
-	ID          *int64          `json:"id"`
+	ID          ohID            `json:"id"`
 	Timestamp   string          `json:"timestamp"`
 	Source      string          `json:"source"`
-	Action      string          `json:"action"`
-	Observation string          `json:"observation"`
-	Cause       *int64          `json:"cause"`
-	Content     string          `json:"content"`
+	Action      json.RawMessage `json:"action"`      // V0: its name; V1: the action
+	Observation json.RawMessage `json:"observation"` // V0: its name; V1: the observation
+	Cause       ohID            `json:"cause"`
+	Content     json.RawMessage `json:"content"` // V0: an observation's text
 	Args        json.RawMessage `json:"args"`
 	Extras      *struct {
 		ExitCode *int `json:"exit_code"`
@@ -34,6 +39,32 @@ type ohEvent struct {
 			Model string `json:"model"`
 		} `json:"model_response"`
 	} `json:"tool_call_metadata"`
+
+	sdkFields
+}
+
+// ohID is an event id: an integer in V0, a string in V1; "" for none.
+type ohID string
+
+func (id *ohID) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*id = ohID(s)
+		return nil
+	}
+	var n json.Number
+	if json.Unmarshal(b, &n) == nil {
+		*id = ohID(n.String())
+	}
+	return nil // anything else is no id
+}
+
+// ohName reads a V0 string: an action or observation name ("" for a V1
+// object), an observation's content.
+func ohName(raw json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
 }
 
 type ohArgs struct {
@@ -60,12 +91,13 @@ var uploadedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 func readOpenHands(r io.Reader, e *emitter) error {
 	ro := newRooter(e.opt)
 	ro.infer = true
-	o := &ohReader{e: e, ro: ro, byID: map[int64]pendingCall{}}
+	o := &ohReader{e: e, ro: ro, byID: map[ohID]pendingCall{}, calls: map[string]ohID{}}
 	o.ctx.known = true
 	e.lineIsRecord = true // an evaluation record on its line; eval reads a trajectory object too
 	if err := readRecords(r, e, []string{"history", "events", "trajectory"}, o.record); err != nil {
 		return err
 	}
+	o.skips.done(e)
 	return o.flush()
 }
 
@@ -74,12 +106,15 @@ type ohReader struct {
 	ro    *rooter
 	cur   *Response
 	texts []string
-	byID  map[int64]pendingCall // action id -> its ops (path is recorded, unresolved)
-	order []int64
-	ctx   fileSet // recorded paths
+	byID  map[ohID]pendingCall // action id -> its ops (path is recorded, unresolved)
+	order []ohID
+	calls map[string]ohID // V1: tool_call_id -> action id, for errors that name only the call
+	ctx   fileSet         // recorded paths
 	model string
 	group int
-	synth int64 // ids given to actions of [action, observation] pairs
+	synth int // ids given to actions of [action, observation] pairs
+
+	skips skipped
 }
 
 // ohEval is a line of an evaluation harness's output.jsonl: one task,
@@ -98,13 +133,35 @@ type ohEval struct {
 
 func (o *ohReader) record(rec int, raw []byte) error {
 	var ev ohEvent
-	if !decodeRecord(o.e, rec, raw, &ev) {
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		o.skips.add(o.e, rec, ohDecodeProblem(err))
 		return nil
 	}
-	if ev.Action == "" && ev.Observation == "" {
+	if ev.Kind == "" && len(ev.Action) == 0 && len(ev.Observation) == 0 {
 		return o.eval(rec, raw)
 	}
+	if msg := ev.v0Problem(); msg != "" {
+		o.skips.add(o.e, rec, msg)
+		return nil
+	}
 	return o.event(rec, ev)
+}
+
+// v0Problem is what makes an event without a kind no V0 event: its action
+// or observation is not a name.
+func (ev *ohEvent) v0Problem() string {
+	if ev.Kind != "" {
+		return ""
+	}
+	for _, f := range []struct {
+		key string
+		raw json.RawMessage
+	}{{"action", ev.Action}, {"observation", ev.Observation}} {
+		if len(f.raw) > 0 && f.raw[0] != '"' && string(f.raw) != "null" {
+			return fmt.Sprintf("record skipped: its %q is not a name, and it has no \"kind\" to be an SDK event", f.key)
+		}
+	}
+	return ""
 }
 
 // eval reads an evaluation record: its instruction is the user's message,
@@ -139,11 +196,11 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 			}
 			evs = append(evs, e)
 		}
-		if len(evs) == 2 && evs[1].Observation != "" && evs[1].Cause == nil {
+		if len(evs) == 2 && ohName(evs[1].Observation) != "" && evs[1].Cause == "" {
 			// A pair links its observation to its action by position.
-			if evs[0].ID == nil {
-				o.synth--
-				evs[0].ID = ptr(o.synth)
+			if evs[0].ID == "" {
+				o.synth++
+				evs[0].ID = ohID(fmt.Sprintf("pair-%d", o.synth))
 			}
 			evs[1].Cause = evs[0].ID
 		}
@@ -157,36 +214,46 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 }
 
 func (o *ohReader) event(rec int, ev ohEvent) error {
+	if ev.Kind != "" {
+		return o.sdkEvent(rec, ev)
+	}
 	if ev.Meta != nil && ev.Meta.ModelResponse != nil && ev.Meta.ModelResponse.Model != "" {
 		o.model = ev.Meta.ModelResponse.Model
 	}
-	if ev.Observation != "" {
-		o.observation(ev)
+	action, observation := ohName(ev.Action), ohName(ev.Observation)
+	if observation != "" {
+		o.observation(ev, observation)
 		return nil
 	}
 	var a ohArgs
 	_ = json.Unmarshal(ev.Args, &a)
 	switch {
-	case ev.Action == "message" && ev.Source == "user":
-		if m := uploadedRe().FindStringSubmatch(a.Content); m != nil && o.ro.hint == "" {
-			o.ro.hint = cleanAbs(m[1])
-		}
-		return o.flush()
-	case ev.Action == "message" && ev.Source == "agent":
+	case action == "message" && ev.Source == "user":
+		return o.userMessage(a.Content)
+	case action == "message" && ev.Source == "agent":
 		o.text(rec, ev, a.Content)
-	case ev.Action == "edit", ev.Action == "write", ev.Action == "read":
+	case action == "edit", action == "write", action == "read":
 		o.text(rec, ev, a.Thought)
-		o.fileAction(rec, ev)
-	case ev.Action == "run" && (a.IsInput == nil || a.IsInput == false || a.IsInput == "false"):
+		o.fileAction(rec, ev, action)
+	case action == "run" && (a.IsInput == nil || a.IsInput == false || a.IsInput == "false"):
 		o.text(rec, ev, a.Thought)
 		o.run(rec, ev, a.Command)
-	case ev.Action == "finish":
+	case action == "finish":
 		o.text(rec, ev, firstNonEmpty(a.FinalThought, a.Thought))
 		return o.flush()
-	case ev.Source == "agent" && ev.Action != "":
+	case ev.Source == "agent" && action != "":
 		o.text(rec, ev, a.Thought)
 	}
 	return nil
+}
+
+// userMessage ends the turn; the first to name the workspace in
+// <uploaded_files> gives its root.
+func (o *ohReader) userMessage(text string) error {
+	if m := uploadedRe().FindStringSubmatch(text); m != nil && o.ro.hint == "" {
+		o.ro.hint = cleanAbs(m[1])
+	}
+	return o.flush()
 }
 
 func (o *ohReader) start(rec int, ev ohEvent) *Response {
@@ -208,9 +275,9 @@ func (o *ohReader) text(rec int, ev ohEvent, s string) {
 	}
 }
 
-func (o *ohReader) fileAction(rec int, ev ohEvent) {
+func (o *ohReader) fileAction(rec int, ev ohEvent, action string) {
 	var eff toolEffect
-	switch ev.Action {
+	switch action {
 	case "edit":
 		eff = mapTool("str_replace_editor", ev.Args, rec)
 	case "write":
@@ -223,6 +290,12 @@ func (o *ohReader) fileAction(rec int, ev ohEvent) {
 		_ = json.Unmarshal(ev.Args, &a)
 		eff = toolEffect{reads: []string{a.Path}, path: a.Path}
 	}
+	o.effect(rec, ev, eff)
+}
+
+// effect adds a file tool's operations to the turn; the action's
+// observation will say whether they worked.
+func (o *ohReader) effect(rec int, ev ohEvent, eff toolEffect) {
 	if eff.path == "" {
 		return
 	}
@@ -243,34 +316,50 @@ func (o *ohReader) fileAction(rec int, ev ohEvent) {
 	if len(eff.reads) == 0 && !pc.write {
 		return
 	}
-	if ev.ID == nil {
-		o.ctx.add(pc.path)
-		return
-	}
-	o.byID[*ev.ID] = pc
-	o.order = append(o.order, *ev.ID)
+	o.pend(ev, pc)
 }
 
-// run records a command the agent ran (CmdRunAction); its observation's
-// exit code says whether it worked. Paths resolve when the turn ends.
+// pend waits for the observation of the action ev; an action without an
+// id will have none, and is taken to have worked.
+func (o *ohReader) pend(ev ohEvent, pc pendingCall) {
+	if ev.ID == "" {
+		o.worked(pc)
+		return
+	}
+	o.byID[ev.ID] = pc
+	o.order = append(o.order, ev.ID)
+	if ev.ToolCallID != "" {
+		o.calls[ev.ToolCallID] = ev.ID
+	}
+}
+
+// run records a command the agent ran (CmdRunAction, V1's terminal); its
+// observation's exit code says whether it worked. Paths resolve when the
+// turn ends.
 func (o *ohReader) run(rec int, ev ohEvent, command string) {
 	ops := shellOps(command, rec, "", func(p string) string { return p })
+	for i := range ops {
+		if c := ops[i].Command; c != nil {
+			c.Paths = append([]string(nil), c.Paths...)
+		}
+	}
+	o.add(rec, ev, ops)
+}
+
+// add appends operations whose paths resolve when the turn ends (a
+// command's, a patch's), numbering their groups afresh.
+func (o *ohReader) add(rec int, ev ohEvent, ops []editcore.Op) {
 	if len(ops) == 0 {
 		return
 	}
 	cur := o.start(rec, ev)
+	regroup(ops, &o.group)
 	pc := pendingCall{}
 	for _, op := range ops {
-		if op.Command != nil {
-			op.Command.Paths = append([]string(nil), op.Command.Paths...)
-		}
 		pc.ops = append(pc.ops, len(cur.Ops))
 		cur.Ops = append(cur.Ops, op)
 	}
-	if ev.ID != nil {
-		o.byID[*ev.ID] = pc
-		o.order = append(o.order, *ev.ID)
-	}
+	o.pend(ev, pc)
 }
 
 // writeRange maps a FileWriteAction: lines start..end, the whole file by
@@ -291,18 +380,10 @@ func writeRange(op editcore.Op, raw json.RawMessage) editcore.Op {
 
 func ptr[T any](v T) *T { return &v }
 
-func (o *ohReader) observation(ev ohEvent) {
-	if ev.Cause == nil {
-		return
-	}
-	pc, ok := o.byID[*ev.Cause]
-	if !ok {
-		return
-	}
-	delete(o.byID, *ev.Cause)
-	content := strings.TrimSpace(ev.Content)
-	failed := ev.Observation == "error" || strings.HasPrefix(content, "ERROR:")
-	if ev.Observation == "run" && ev.Extras != nil {
+func (o *ohReader) observation(ev ohEvent, observation string) {
+	content := strings.TrimSpace(ohName(ev.Content))
+	failed := observation == "error" || strings.HasPrefix(content, "ERROR:")
+	if observation == "run" && ev.Extras != nil {
 		code := ev.Extras.ExitCode
 		if ev.Extras.Metadata != nil && ev.Extras.Metadata.ExitCode != nil {
 			code = ev.Extras.Metadata.ExitCode
@@ -312,17 +393,39 @@ func (o *ohReader) observation(ev ohEvent) {
 			content = fmt.Sprintf("exit status %d: %s", *code, shorten(content, 500))
 		}
 	}
-	if !failed {
-		o.ctx.add(pc.path)
+	msg := ""
+	if failed {
+		msg = firstNonEmpty(strings.TrimSpace(strings.TrimPrefix(content, "ERROR:")), "the edit failed")
+	}
+	o.settle(ev.Cause, msg)
+}
+
+// settle gives the action id its outcome: the operations it added
+// worked (its file joins the context), or failed with msg.
+func (o *ohReader) settle(id ohID, msg string) {
+	pc, ok := o.byID[id]
+	if id == "" || !ok {
 		return
 	}
-	msg := shorten(strings.TrimSpace(strings.TrimPrefix(content, "ERROR:")), 2000)
+	delete(o.byID, id)
 	if msg == "" {
-		msg = "the edit failed"
+		o.worked(pc)
+		return
 	}
 	for _, i := range pc.ops {
 		if o.cur != nil && i < len(o.cur.Ops) {
-			o.cur.Ops[i].RecordedError = msg
+			o.cur.Ops[i].RecordedError = shorten(msg, 2000)
+		}
+	}
+}
+
+// worked adds what an action that worked had seen to the context: its
+// file, or every file its patch named (the patch quoted or wrote them).
+func (o *ohReader) worked(pc pendingCall) {
+	o.ctx.add(pc.path)
+	for _, i := range pc.ops {
+		if o.cur != nil && i < len(o.cur.Ops) && o.cur.Ops[i].Format == applypatch.Name {
+			o.ctx.add(o.cur.Ops[i].Path)
 		}
 	}
 }
@@ -333,14 +436,18 @@ func (o *ohReader) flush() error {
 		return nil
 	}
 	for _, id := range o.order {
-		if pc, ok := o.byID[id]; ok {
-			o.ctx.add(pc.path)
+		if pc, ok := o.byID[id]; ok { // no outcome recorded: assume it worked
+			o.worked(pc)
 		}
 	}
 	clear(o.byID)
+	clear(o.calls)
 	o.order = o.order[:0]
 	for i := range cur.Ops {
 		cur.Ops[i].Path = o.ro.rel(cur.Ops[i].Path)
+		if cur.Ops[i].From != "" {
+			cur.Ops[i].From = o.ro.rel(cur.Ops[i].From)
+		}
 		if c := cur.Ops[i].Command; c != nil {
 			for j := range c.Paths {
 				c.Paths[j] = o.ro.rel(c.Paths[j])
