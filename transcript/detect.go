@@ -156,6 +156,10 @@ func classifyRecord(k keys) Source {
 		return OpenHands // an evaluation harness's output.jsonl record
 	case k.has("action"), k.has("observation"):
 		return OpenHands
+	case strings.HasSuffix(k["kind"], "Event") || strings.HasSuffix(k["kind"], "Observation"):
+		// OpenHands V1 (software-agent-sdk): its first event, the system
+		// prompt with every tool, can be past the head's end but its kind.
+		return OpenHands
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
 	case k.has("sessionId", "projectHash"), k.has("projectHash", "messages"):

@@ -104,6 +104,7 @@ func TestDetect(t *testing.T) {
 		"truncated json list":   {data: `[{"id": 1, "source": "agent", "action": "edit", "args": {"pa`, want: OpenHands},
 		"old codex rollout":     {data: `{"id":"x","timestamp":"2025-01-01","instructions":null}` + "\n" + `{"record_type":"state"}` + "\n", want: Codex},
 		"codex exec --json":     {data: `{"type":"thread.started","thread_id":"t1"}` + "\n" + `{"type":"turn.started"}` + "\n", want: Codex},
+		"openhands sdk, a first event cut after its kind": {data: `{"kind":"SystemPromptEvent","id":"e1","system_prompt":{"text":"` + strings.Repeat("x", 70<<10) + `"}}` + "\n", want: OpenHands},
 		"codex exec --json cut": {data: `{"type":"turn.started"}` + "\n" + `{"type":"item.completed","item":{"id":"item_0","type":"reasoning","text":"x"}}` + "\n", want: Codex},
 	}
 	for name, tc := range tests {
