@@ -20,14 +20,19 @@ import (
 // pending is a response whose tree is written and whose commit waits for
 // its transcript's hash (the Aiedit-Transcript trailer).
 type pending struct {
-	r    *responseState
-	tree plumbing.Hash
+	r      *responseState
+	tree   plumbing.Hash
+	sealed bool   // its message is final (commitmsg.go)
+	msg    string // the message to commit; "" when it is not to be committed
 }
 
 // build applies every input on top of start and writes the commits (not
 // the ref). Its state holds what happened and the new tip.
 func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*runState, error) {
 	quiet := retry
+	if a.stopReason == stopRefused {
+		a.stopReason = "" // built again (the branch moved): the hook is asked again
+	}
 	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun, multi: len(a.inputs) > 1}
 	recorded := map[string]map[int]string{}
 	if l := a.opts.Live; l == nil || !l.Trusted || retry {
@@ -70,24 +75,15 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			in.live.Responses = b.total
 		}
 		for _, p := range b.pending {
-			p.r.total = b.total
-			if in.live != nil {
-				p.r.total = in.live.Before + b.total
-				p.r.extra = a.liveTrailers(parent == start)
-			} else {
-				p.r.transcript = in.trailer()
+			if !p.sealed {
+				if err := b.seal(ctx, p, b.all, parent == start); err != nil {
+					return nil, err
+				}
 			}
-			if p.r.assisted, err = a.assistedBy(ctx, p.r); err != nil {
-				return nil, err
-			}
-			msg, ok, err := a.commitMessage(ctx, st, p.r)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
+			if p.msg == "" {
 				continue // the commit-msg hook refused it or an earlier message
 			}
-			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, msg)
+			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.msg)
 			if err != nil {
 				return nil, exitcode.WithCode(exitcode.Repo, err)
 			}
@@ -97,8 +93,8 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 				notes[c] = n.Encode()
 			}
 		}
-		if stopped {
-			break
+		if stopped || st.stop != "" {
+			break // what was not read is not recorded either
 		}
 	}
 	st.notes = notes // written with the branch's move (moveBranch)
@@ -121,7 +117,10 @@ type batch struct {
 	// turn key, whatever its number (live.go).
 	recordedTurns map[string]map[int]string
 
-	total   int
+	total   int // responses read so far
+	all     int // responses in the transcript, once its reading ended (count.go)
+	readAll bool
+	count   *counting // the transcript's responses, counted in a read of its own
 	pending []*pending
 	slim    opSlab // the slimmed operations of the blocks that applied
 }
@@ -296,7 +295,13 @@ func (r *response) end(prose string) error {
 	if tree, err = r.check(tree); err != nil {
 		return err
 	}
-	r.b.pending = append(r.b.pending, &pending{r: r.r, tree: tree})
+	p := &pending{r: r.r, tree: tree}
+	if err := r.b.sealEarly(p); err != nil {
+		return err
+	}
+	if !p.sealed || p.msg != "" {
+		r.b.pending = append(r.b.pending, p)
+	}
 	return nil
 }
 

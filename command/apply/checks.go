@@ -33,12 +33,13 @@ import (
 // whose applied blocks are failed/check_failed. --checks=off runs none.
 // A dry run writes no tree and runs no check.
 //
-// A commit-msg hook that refuses a message stops the recording there, as
-// a rebase stops at a commit its hook refuses: earlier responses are
-// committed and the branch moves to them; that response and every later
-// one get no commit (their blocks become failed/check_failed), and the
-// exit status is 1. Running the command again, once the hook is
-// satisfied, records the rest.
+// A commit-msg hook that refuses a message stops the run there, as a
+// rebase stops at a commit its hook refuses: earlier responses are
+// committed and the branch moves to them; that response gets no commit
+// (its blocks become failed/check_failed), later ones are not read, and
+// the exit status is 1. Messages are hooked as their responses end
+// (commitmsg.go), so that no retry round is asked for in vain. Running
+// the command again, once the hook is satisfied, records the rest.
 
 // checkSetup is one run's checks.
 type checkSetup struct {

@@ -10,24 +10,71 @@ import (
 	"github.com/git-aiedit/git-aiedit/hooks"
 )
 
+// A response's message is final once its transcript's hash and number of
+// responses are known. Without a commit-msg hook nothing needs it before
+// the transcript is read to its end, when both are known. With one, the
+// hook must see it as the response ends (sealEarly): a refusal then stops
+// the run before its retry rounds are asked for and before later
+// responses are read, as a rebase stops at a commit its hook refuses.
+// Standard input is hashed only at its end, so its messages are hooked
+// then.
+
+// sealEarly makes the message of a response that just ended final and
+// runs the commit-msg hook on it, when there is a hook and the message
+// can be final already. A refusal halts the run (commitMessage): p is
+// then sealed with no message.
+func (b *batch) sealEarly(p *pending) error {
+	a := b.a
+	if a.checks == nil || a.checks.hook == nil || !b.in.countable() {
+		return nil
+	}
+	total, ok, err := b.allResponses()
+	if err != nil || !ok {
+		return err
+	}
+	return b.seal(a.checks.ctx, p, total, false)
+}
+
+// seal makes p's message final for a transcript of total responses, as
+// the repository's commit-msg hook leaves it. first says whether p's
+// commit is the first of the build (a live session's base trailer).
+func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) error {
+	a, r := b.a, p.r
+	r.total = total
+	if l := b.in.live; l != nil {
+		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
+		r.extra = a.liveTrailers(first)
+	} else {
+		r.transcript = b.in.trailer()
+	}
+	var err error
+	if r.assisted, err = a.assistedBy(ctx, r); err != nil {
+		return err
+	}
+	p.msg, err = a.commitMessage(ctx, b.st, r)
+	p.sealed = true
+	return err
+}
+
 // commitMessage returns a response's commit message as the repository's
-// commit-msg hook leaves it. ok is false when the response must not be
-// committed: the hook refused its message, or an earlier one of this
-// build.
-func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseState) (msg string, ok bool, err error) {
-	msg = r.message()
+// commit-msg hook leaves it; "" when the response must not be committed:
+// the hook refused its message, or the run stopped at an earlier one of
+// this build (st.stop says why).
+func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseState) (string, error) {
+	msg := r.message()
 	s := a.checks
 	if s == nil || s.hook == nil {
-		return msg, true, nil
+		return msg, nil
 	}
-	if st.refusedAt != 0 {
-		r.rollBack(fmt.Sprintf("not recorded: the commit-msg hook refused the message of response %d", st.refusedAt))
-		return "", false, nil
+	if st.stop != "" {
+		r.rollBack(st.unrecorded())
+		return "", nil
 	}
 	out, err := s.hook.Run(ctx, msg)
 	var he *hooks.HookError
 	if errors.As(err, &he) {
-		st.refusedAt = r.index
+		st.stop, st.stoppedAt = stopRefused, r
+		a.halt(stopRefused)
 		o := hooks.Outcome{Name: "commit-msg", Status: hooks.Failed, Message: "the hook refused the message", Detail: he.Output}
 		if strings.TrimSpace(he.Output) == "" {
 			o.Detail = he.Error()
@@ -36,10 +83,16 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 		r.rollBack("not recorded: the commit-msg hook refused its message")
 		a.out.say("%s: the commit-msg hook (%s) refused its message; it and later responses are not recorded (fix what the hook says, or pass --no-verify)", r.label(st.multi), s.hook.Path())
 		a.out.check(o)
-		return "", false, nil
+		return "", nil
 	}
 	if err != nil {
-		return "", false, exitcode.WithCode(exitcode.Repo, err)
+		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
-	return out, true, nil
+	return out, nil
+}
+
+// unrecorded is why a response after the one the run stopped at was not
+// committed.
+func (st *runState) unrecorded() string {
+	return fmt.Sprintf("not recorded: the commit-msg hook refused the message of %s", st.stoppedAt.label(st.multi))
 }

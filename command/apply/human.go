@@ -175,9 +175,16 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		}
 	}
 	fmt.Fprintf(h.w, "%s\n", strings.Join(parts, ", "))
+	if st.stop == stopRefused {
+		fmt.Fprintf(h.w, "stopped: the commit-msg hook refused the message of %s, so nothing from there on was recorded; "+
+			"fix what the hook says and run the same command again (or pass --no-verify)\n", st.stoppedAt.label(st.multi))
+	}
 	switch {
 	case st.dryRun:
 		fmt.Fprintf(h.w, "dry run: nothing was written\n")
+		return
+	case !committed && st.stop != "":
+		fmt.Fprintf(h.w, "nothing was recorded; branch %s unchanged\n", a.branchName)
 		return
 	case !committed:
 		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", a.branchName)

@@ -43,6 +43,7 @@ const (
 	stopTimedOut      = "timed_out"      // the command ran past --retry-timeout
 	stopInterrupted   = "interrupted"    // the user interrupted the run
 	stopQuit          = "quit"           // the user quit the -p review
+	stopRefused       = "hook_refused"   // the commit-msg hook refused a message: nothing from there on is recorded
 )
 
 // retryStop is why a response's retry loop ended.
@@ -230,6 +231,14 @@ func (b *batch) retry(r *response) error {
 		}
 		if err := rr.end(prose); err != nil {
 			return err
+		}
+		if s := b.st.stop; s != "" && b.st.stoppedAt == rs {
+			msg := "the commit-msg hook refused the round's message"
+			if s == stopInterrupted {
+				msg = "interrupted while the commit-msg hook ran"
+			}
+			stop(&retryStop{reason: s, round: k, message: msg})
+			return errStopped
 		}
 		newFailed, newRejected := itemsOf(rs)
 		rejected = append(rejected, newRejected...)

@@ -48,10 +48,26 @@ func (b *batch) read(ctx context.Context) error {
 		}
 	}
 	sum()
+	switch {
+	case err == nil:
+		b.readAll, b.all = true, b.total
+	case errors.Is(err, errStopped):
+		// The run stopped early: its commits still say how many responses
+		// the transcript has, so that a re-run continues the same series.
+		b.all = b.total
+		if n, ok, cerr := b.allResponses(); cerr == nil && ok {
+			b.all = n
+		}
+	}
+	return readError(b.in.name, err)
+}
+
+// readError makes a transcript that cannot be read a usage error.
+func readError(name string, err error) error {
 	var te *transcript.Error
 	var le *parse.LineTooLongError
 	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) || errors.As(err, &le) {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", name, err)
 	}
 	return err
 }
@@ -68,37 +84,15 @@ var syncCount int64 = 16 << 20
 // sessions cannot be counted ahead; a count that fails stays unknown. The
 // returned stop ends a count still running when the reading is done.
 func (b *batch) countAhead(src transcript.Source) (stop func()) {
-	if b.a.out.progress == nil || b.in.live != nil || b.in.stdin != nil || b.in.path == "" {
+	if b.a.out.progress == nil || !b.in.countable() {
 		return func() {}
 	}
-	f, err := os.Open(b.in.path)
+	info, err := os.Stat(b.in.path)
 	if err != nil {
 		return func() {}
 	}
-	in := b.in
-	done := make(chan struct{})
-	stop = func() {
-		f.Close() // a count still reading fails at once
-		<-done
-	}
-	count := func() {
-		defer close(done)
-		n := 0
-		// No Exists: the tree is the run's, and a count needs no paths.
-		opts := transcript.Options{Root: b.a.repo.WorkTree}
-		if transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(*transcript.Response) error {
-			n++
-			return nil
-		}) == nil {
-			in.count.Store(int64(n))
-		}
-	}
-	if info, err := f.Stat(); err == nil && info.Size() <= syncCount {
-		count()
-		return stop
-	}
-	go count()
-	return stop
+	b.count = b.startCount(src, info.Size() > syncCount)
+	return b.count.stop
 }
 
 // noEdits says so when a transcript held no edit at all: exit 2 when it
@@ -260,6 +254,11 @@ func (b *batch) response(tr *transcript.Response) error {
 	}
 	if err := r.end(prose); err != nil {
 		return err
+	}
+	if b.st.stop != "" {
+		// The commit-msg hook refused its message, or the run was
+		// interrupted while it ran: no retry round is asked for.
+		return errStopped
 	}
 	if err := b.retry(r); err != nil {
 		return err

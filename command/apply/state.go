@@ -27,7 +27,11 @@ type runState struct {
 	responses []*responseState
 	multi     bool // more than one transcript: responses name theirs
 
-	refusedAt   int    // the response whose message the commit-msg hook refused; 0 none
+	// stop is why the build committed nothing from stoppedAt on: the
+	// commit-msg hook refused its message (stopRefused), or the run was
+	// interrupted while the hook ran; "" while everything is committed.
+	stop        string
+	stoppedAt   *responseState
 	retryPrompt string // for the model, when something did not apply
 	// notes are the attribution notes of the commits made, by commit;
 	// they are written as the branch moves.
