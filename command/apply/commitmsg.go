@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/hooks"
@@ -21,8 +23,8 @@ import (
 
 // sealEarly makes the message of a response that just ended final and
 // runs the commit-msg hook on it, when there is a hook and the message
-// can be final already. A refusal halts the run (commitMessage): p is
-// then sealed with no message.
+// can be final already. A refusal (or an interrupt while the hook ran)
+// halts the run (commitMessage): p is then sealed with no message.
 func (b *batch) sealEarly(p *pending) error {
 	a := b.a
 	if a.checks == nil || a.checks.hook == nil || !b.in.countable() {
@@ -72,6 +74,14 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 	}
 	out, err := s.hook.Run(ctx, msg)
 	var he *hooks.HookError
+	if errors.As(err, &he) && a.interruptedHook(he) {
+		// Like a response interrupted while it is reviewed: nothing of it is kept.
+		st.stop, st.stoppedAt = stopInterrupted, r
+		a.halt(stopInterrupted)
+		st.drop(r)
+		a.out.note("%s: interrupted while the commit-msg hook ran; not recorded", r.label(st.multi))
+		return "", nil
+	}
 	if errors.As(err, &he) {
 		st.stop, st.stoppedAt = stopRefused, r
 		a.halt(stopRefused)
@@ -94,5 +104,32 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 // unrecorded is why a response after the one the run stopped at was not
 // committed.
 func (st *runState) unrecorded() string {
+	if st.stop == stopInterrupted {
+		return "not recorded: the run was interrupted before it was committed"
+	}
 	return fmt.Sprintf("not recorded: the commit-msg hook refused the message of %s", st.stoppedAt.label(st.multi))
+}
+
+// interruptGrace is how long a hook killed by a signal waits for the
+// run's own interrupt to arrive.
+const interruptGrace = time.Second
+
+// interruptedHook reports whether the hook failed because the user
+// interrupted the run, not because it refused the message: ^C on the
+// terminal reaches the hook's process group too, often before this
+// process has handled it.
+func (a *applier) interruptedHook(he *hooks.HookError) bool {
+	if a.intr.Err() != nil {
+		return true
+	}
+	var ee *exec.ExitError
+	if !errors.As(he, &ee) || (ee.ExitCode() != -1 && ee.ExitCode() != 128+2) {
+		return false // it exited of its own accord, not killed by a signal (a shell says 130 for SIGINT)
+	}
+	select {
+	case <-a.intr.Done():
+		return true
+	case <-time.After(interruptGrace):
+		return false
+	}
 }

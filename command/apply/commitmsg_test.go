@@ -155,6 +155,51 @@ func TestHookStopsTheRun(t *testing.T) {
 	}
 }
 
+// TestHookInterrupted: ^C on the terminal reaches the commit-msg hook as
+// well as apply; the hook dying of it is the run being interrupted (exit
+// 130, what was complete recorded), not the hook refusing the message.
+// A hook killed by a signal when nobody interrupted refuses it.
+func TestHookInterrupted(t *testing.T) {
+	// Response 2's hook says it started, then dies of SIGINT, as ^C on the
+	// terminal would kill it.
+	const hook = "if grep -q 'return 5' \"$1\"; then touch \"$MARK\"; sleep 0.3; kill -INT $$; sleep 5; fi\n"
+	tests := map[string]struct {
+		interrupt bool
+		code      int
+		log       []string
+		said      string
+	}{
+		"interrupted": {
+			interrupt: true, code: exitcode.Interrupted,
+			log:  []string{"Sorry: there is no g. 1/2", "Make g return 2, and y 2. 1/2"},
+			said: "response 2: interrupted while the commit-msg hook ran; not recorded",
+		},
+		"killed, not interrupted": {
+			code: exitcode.Partial,
+			log:  []string{"Sorry: there is no g. 1/2", "Make g return 2, and y 2. 1/2"},
+			said: "response 2: the commit-msg hook",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			h := runWithHook(t, ctx, hook, Options{}, func(h *hookRun) {
+				if tc.interrupt {
+					waitFor(t, h.mark)
+					cancel()
+				}
+			})
+			assert.Equal(t, tc.code, exitcode.Of(h.err, -1), h.stderr)
+			assert.Equal(t, tc.log, h.log(t))
+			assert.Contains(t, h.stderr, tc.said)
+			if tc.interrupt {
+				assert.NotContains(t, h.stderr, "refused")
+			}
+		})
+	}
+}
+
 // TestStoppedRunKeepsTotal: a run that stops before the end of its
 // transcript still records the transcript's number of responses in
 // Aiedit-Response and the attribution note, so that a re-run continues

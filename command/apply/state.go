@@ -2,6 +2,7 @@ package apply
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -235,6 +236,15 @@ func (r *responseState) rollBack(reason string) {
 		if s := &r.shell[i]; s.Status == editcore.Applied {
 			s.Status, s.Message = editcore.Failed, reason
 		}
+	}
+}
+
+// drop takes a response (or a retry round) that leaves nothing out of
+// the run's record.
+func (s *runState) drop(r *responseState) {
+	s.responses = slices.DeleteFunc(s.responses, func(x *responseState) bool { return x == r })
+	for _, x := range s.responses {
+		x.rounds = slices.DeleteFunc(x.rounds, func(y *responseState) bool { return y == r })
 	}
 }
 
