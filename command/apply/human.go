@@ -164,17 +164,7 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if h.progress != nil {
 		h.progress.clear()
 	}
-	s := st.summary()
-	parts := []string{fmt.Sprintf("%d applied", s.Applied)}
-	for _, c := range []struct {
-		n    int
-		name string
-	}{{s.AlreadyApplied, "already applied"}, {s.Validated, "validated"}, {s.Failed, "failed"}, {s.Skipped, "skipped"}, {s.NotInContext, "not in context"}} {
-		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
-		}
-	}
-	fmt.Fprintf(h.w, "%s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(h.w, "%s\n", summaryLine(st.summary()))
 	if st.stop == stopRefused {
 		fmt.Fprintf(h.w, "stopped: the commit-msg hook refused the message of %s, so nothing from there on was recorded; "+
 			"fix what the hook says and run the same command again (or pass --no-verify)\n", st.stoppedAt.label(st.multi))
@@ -200,6 +190,23 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if a.opts.Worktree != "" {
 		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
 	}
+}
+
+// summaryLine counts the run's blocks for people: applied always, then
+// every other count that is not zero, in Aiedit-Summary's order (a dry
+// run's validated after already applied).
+func summaryLine(s editcore.Summary) string {
+	parts := []string{fmt.Sprintf("%d applied", s.Applied)}
+	for _, c := range []struct {
+		n    int
+		name string
+	}{{s.AlreadyApplied, "already applied"}, {s.Validated, "validated"}, {s.Failed, "failed"}, {s.Skipped, "skipped"},
+		{s.NotInContext, "not in context"}, {s.Rejected, "rejected"}, {s.Edited, "edited"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func firstLines(s string, n int) string {
