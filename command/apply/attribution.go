@@ -74,10 +74,15 @@ func (a *applier) assistedBy(ctx context.Context, r *responseState) (string, err
 }
 
 // note is the attribution note of the response's commit: the lines its
-// applied blocks wrote. nil when it wrote none (or none was kept: a
-// check or the commit-msg hook rolled them back).
+// applied blocks wrote, and those of blocks a person edited (-p) that the
+// person left as the block wrote them. nil when it wrote none (or none
+// was kept: a check or the commit-msg hook rolled them back), unless a
+// person edited a block: the note, even with no lines, then says that
+// the lines of the commit it does not list are not the model's (without
+// a note, blame takes every line of the commit for the response's).
 func (r *responseState) note() *gitops.Attribution {
-	if len(r.ranges) == 0 {
+	edited := r.summary().Edited > 0
+	if len(r.ranges) == 0 && !edited {
 		return nil
 	}
 	a := &gitops.Attribution{Responses: []gitops.AttrResponse{{
@@ -100,7 +105,7 @@ func (r *responseState) note() *gitops.Attribution {
 	for _, p := range paths {
 		start := len(lines)
 		for _, rg := range r.ranges[p] {
-			if b := rg.Block; b < 1 || b > len(r.blocks) || r.blocks[b-1].Status != editcore.Applied {
+			if b := rg.Block; b < 1 || b > len(r.blocks) || !wroteLines(r.blocks[b-1].Status) {
 				continue
 			}
 			lines = append(lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Block: rg.Block})
@@ -109,10 +114,17 @@ func (r *responseState) note() *gitops.Attribution {
 			a.Files = append(a.Files, gitops.AttrFile{Path: p, Lines: lines[start:len(lines):len(lines)]})
 		}
 	}
-	if len(a.Files) == 0 {
+	if len(a.Files) == 0 && !edited {
 		return nil
 	}
 	return a
+}
+
+// wroteLines reports whether a block of this status has its lines in the
+// commit: applied, or edited by a person (the lines the person changed
+// are no block's: attribution.Tracker.Sync).
+func wroteLines(st editcore.Status) bool {
+	return st == editcore.Applied || st == editcore.Edited
 }
 
 // reflogMessage is what the branch's reflog says of a run.

@@ -227,8 +227,8 @@ func (s *runState) commits() int {
 func (r *responseState) rollBack(reason string) {
 	for i := range r.blocks {
 		b := &r.blocks[i]
-		if b.Status != editcore.Applied && b.Status != editcore.AlreadyApplied {
-			continue
+		if b.Status != editcore.Applied && b.Status != editcore.AlreadyApplied && b.Status != editcore.Edited {
+			continue // an edited block's text is undone too
 		}
 		b.Status, b.Error, b.Message, b.Match = editcore.Failed, editcore.CheckFailed, reason, ""
 	}
