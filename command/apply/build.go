@@ -85,7 +85,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			}
 			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.msg)
 			if err != nil {
-				return nil, exitcode.WithCode(exitcode.Repo, err)
+				return nil, a.commitError(ctx, err)
 			}
 			p.r.commit = c
 			parent = c

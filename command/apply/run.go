@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -358,7 +359,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, a.unrecorded(err)
 		}
 		head := st.head
 		if l := a.opts.Live; l != nil && exists {
@@ -453,6 +454,40 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			a.out.retrying(name)
 		}
 	}
+}
+
+// unrecorded adds to a repository problem that ended a build (before
+// the branch could move) that nothing was recorded: the blocks printed as
+// applied were the run's progress, not commits. What the user can do
+// about it comes last.
+func (a *applier) unrecorded(err error) error {
+	if exitcode.Of(err, exitcode.Repo) != exitcode.Repo {
+		return err
+	}
+	todo := ""
+	if h := (*adviceError)(nil); errors.As(err, &h) {
+		todo = "; " + h.advice
+	}
+	return exitcode.WithCode(exitcode.Repo, fmt.Errorf("%w; nothing was recorded: branch %s is unchanged%s", err, a.branchName, todo))
+}
+
+// adviceError is an error that knows what the user can do about it.
+type adviceError struct {
+	err    error
+	advice string
+}
+
+func (e *adviceError) Error() string { return e.err.Error() }
+func (e *adviceError) Unwrap() error { return e.err }
+
+// commitError is a commit that could not be written. With
+// commit.gpgsign, git wrote it and signing is what failed.
+func (a *applier) commitError(ctx context.Context, err error) error {
+	if sign, cerr := a.repo.ConfigBool(ctx, "commit.gpgsign", false); cerr == nil && sign {
+		err = &adviceError{err: err, advice: "commit.gpgsign is set: fix the signing setup (user.signingkey, gpg.program), " +
+			"or record this run unsigned with git -c commit.gpgsign=false aiedit apply …"}
+	}
+	return exitcode.WithCode(exitcode.Repo, err)
 }
 
 // refuseCheckedOut refuses to move a branch that a worktree has checked
