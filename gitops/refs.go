@@ -95,7 +95,7 @@ func (r *Repo) refUpdateError(updates []RefUpdate, res gitResult) error {
 	}
 	op := "update-ref " + failed.Ref
 	if strings.Contains(stderr, ".lock': File exists") {
-		return r.lockError(op, failed.Ref, msg)
+		return r.lockError(op, failed.Ref)
 	}
 	if strings.Contains(stderr, "with nonexistent object") {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrObjectPruned,

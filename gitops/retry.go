@@ -22,20 +22,51 @@ var ErrRefLocked = errors.New("ref is locked")
 // a lock this old belongs to no running update.
 const staleLockAge = 5 * time.Second
 
+// RefLockError is a ref update refused because the ref's lock file
+// exists. A fresh lock belongs to a git process updating the ref right
+// now: that is contention, and the error matches ErrRefMoved (read again
+// and retry). A stale one was most likely left by a killed process: it
+// matches ErrRefLocked, and retrying cannot help until it is removed.
+type RefLockError struct {
+	Ref   string
+	Lock  string    // the lock file's path
+	Since time.Time // when it was made (zero when it was gone by the time it was looked at)
+	Stale bool
+}
+
+func (e *RefLockError) Error() string {
+	if e.Stale {
+		return "the lock file " + e.Lock + " exists (since " + e.Since.UTC().Format(time.RFC3339) + ")"
+	}
+	return "another git process is updating " + e.Ref + " (its lock file " + e.Lock + " exists)"
+}
+
+// Is lets callers that only retry on contention keep asking for
+// ErrRefMoved, and those that give up on a left-behind lock ErrRefLocked.
+func (e *RefLockError) Is(target error) bool {
+	if e.Stale {
+		return target == ErrRefLocked
+	}
+	return target == ErrRefMoved
+}
+
 // lockError tells a stale lock file from one held right now by another
 // writer (which is contention: ErrRefMoved, retry).
-func (r *Repo) lockError(op, ref, msg string) error {
+func (r *Repo) lockError(op, ref string) error {
 	lock := filepath.Join(r.CommonDir, filepath.FromSlash(ref)+".lock")
 	if strings.HasPrefix(ref, "refs/bisect/") || ref == "HEAD" {
 		lock = filepath.Join(r.GitDir, filepath.FromSlash(ref)+".lock")
 	}
-	if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > staleLockAge {
-		return &RepoError{Op: op, Dir: r.Dir, Msg: "the lock file " + lock + " exists (since " + fi.ModTime().UTC().Format(time.RFC3339) + ")",
-			Err:  ErrRefLocked,
+	le := &RefLockError{Ref: ref, Lock: lock}
+	if fi, err := os.Stat(lock); err == nil {
+		le.Since = fi.ModTime()
+		le.Stale = time.Since(fi.ModTime()) > staleLockAge
+	}
+	if le.Stale {
+		return &RepoError{Op: op, Dir: r.Dir, Msg: le.Error(), Err: le,
 			Hint: "another git process may be running; if none is, a killed one left it: remove it (rm " + shellQuote(lock) + ") and run the command again"}
 	}
-	return &RepoError{Op: op, Dir: r.Dir, Msg: msg, Err: ErrRefMoved,
-		Hint: "another process is updating the ref; read it again and retry"}
+	return &RepoError{Op: op, Dir: r.Dir, Msg: le.Error(), Err: le, Hint: "read it again and retry"}
 }
 
 func shellQuote(s string) string {

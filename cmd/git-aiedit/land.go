@@ -25,8 +25,9 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"note composes theirs: a line a later response rewrote is the later one's, a line\n" +
 			"a person changed in a fix-up commit is human.\n\n" +
 			"The target moves in one compare-and-swap; a target checked out in a worktree is\n" +
-			"moved there with git reset --keep when it has no local changes, and refused when\n" +
-			"it has. A commit that conflicts with the target changes nothing (exit 1).",
+			"moved there, its index and files following as with git reset --keep, when it has\n" +
+			"no local changes, and refused when it has; either all of it moves or nothing\n" +
+			"does. A commit that conflicts with the target changes nothing (exit 1).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "squash", Usage: "land as one commit"},
 			&cli.BoolFlag{Name: "rebase", Usage: "replay every commit (the default)"},

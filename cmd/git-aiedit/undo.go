@@ -19,8 +19,9 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"commit, which must be an aiedit commit, in one compare-and-swap: if anything moved\n" +
 			"the branch meanwhile, nothing changes. With --to COMMIT every commit after COMMIT\n" +
 			"is removed, and each must be an aiedit commit. A branch checked out in a worktree\n" +
-			"is moved there with git reset --keep when that worktree has no local changes, and\n" +
-			"refused when it has (commit or stash them first). For an older response,\n" +
+			"is moved there, its index and files following as with git reset --keep, when that\n" +
+			"worktree has no local changes, and refused when it has (commit or stash them\n" +
+			"first); either all of it moves or nothing does. For an older response,\n" +
 			"git revert works as on any commit. The reflog keeps what was removed.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "keep `COMMIT` and remove every commit after it"},

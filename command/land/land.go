@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -17,6 +16,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/provenance"
+	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -98,9 +98,12 @@ func (l *lander) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wt, err := l.checkedOut(ctx)
+	dest, err := refmove.Find(ctx, l.repo, l.onto)
 	if err != nil {
 		return err
+	}
+	if !dest.Clean {
+		return exitcode.UsageErrorf("land: %s is checked out in %s, which has local changes; commit or stash them first", l.onto, dest.Where())
 	}
 	res, err := provenance.NewResolver(ctx, l.repo)
 	if err != nil {
@@ -126,11 +129,8 @@ func (l *lander) run(ctx context.Context) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	reason := fmt.Sprintf("aiedit: land %s (%s)", l.branch, mode)
-	if err := l.move(ctx, wt, target, newTip, reason); err != nil {
-		if errors.Is(err, gitops.ErrRefMoved) {
-			return exitcode.RepoErrorf("land: %s moved while landing; nothing was changed; run the command again", l.onto)
-		}
-		return exitcode.WithCode(exitcode.Repo, err)
+	if err := dest.Move(ctx, l.repo, newTip, target, reason); err != nil {
+		return dest.Explain("land", err, fmt.Sprintf("land: %s moved while landing; nothing was changed; run the command again", l.onto))
 	}
 	how := fmt.Sprintf("as %d commit(s)", len(commits))
 	if l.opts.Squash {
@@ -291,60 +291,6 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 	}
 	trailers = append([]gitops.Trailer{{Key: "Aiedit-Squashed", Value: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}}, trailers...)
 	return gitops.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), trailers)
-}
-
-// checkedOut returns the worktree that has the target checked out ("" for
-// none), refusing one with local changes (as undo does).
-func (l *lander) checkedOut(ctx context.Context) (string, error) {
-	wts, err := l.repo.Worktrees(ctx)
-	if err != nil {
-		return "", exitcode.WithCode(exitcode.Repo, err)
-	}
-	for _, w := range wts {
-		if w.Branch != "refs/heads/"+l.onto || w.Bare {
-			continue
-		}
-		clean, err := l.repo.WorktreeClean(ctx, w.Path)
-		if err != nil {
-			return "", exitcode.WithCode(exitcode.Repo, err)
-		}
-		if !clean {
-			here := ""
-			if same(w.Path, l.repo.WorkTree) {
-				here = " (this worktree)"
-			}
-			return "", exitcode.UsageErrorf("land: %s is checked out in %s%s, which has local changes; commit or stash them first", l.onto, w.Path, here)
-		}
-		return w.Path, nil
-	}
-	return "", nil
-}
-
-// move points the target at tip: a compare-and-swap, or in the worktree
-// that has it checked out, git reset --keep after checking it still is
-// where it was read.
-func (l *lander) move(ctx context.Context, worktree string, old, tip plumbing.Hash, reason string) error {
-	ref := "refs/heads/" + l.onto
-	if worktree == "" {
-		return l.repo.UpdateRefProtected(ctx, ref, tip, old, reason)
-	}
-	now, _, err := l.repo.ReadRef(ctx, ref)
-	if err != nil {
-		return err
-	}
-	if now != old {
-		return gitops.ErrRefMoved
-	}
-	return l.repo.ResetKeep(ctx, worktree, tip, reason)
-}
-
-func same(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	ea, err1 := filepath.EvalSymlinks(a)
-	eb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ea == eb
 }
 
 func firstLine(s string) string {

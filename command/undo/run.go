@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -12,15 +11,16 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // Run removes the newest response commit (or every commit after --to)
 // from the branch.
 //
-// A branch checked out in a worktree is moved there with `git reset
-// --keep`, so that the worktree's files and index follow it, and only when
-// that worktree has no local changes; otherwise it is refused.
+// A branch checked out in a worktree is moved there with its files and
+// index following (refmove), and only when that worktree has no local
+// changes; otherwise it is refused.
 func Run(ctx context.Context, opts *Options) error {
 	repo, err := gitops.Discover(ctx, opts.Dir)
 	if err != nil {
@@ -52,23 +52,29 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to undo: %s is already at %s\n", name, short(tip))
 		return nil
 	}
-	wt, err := checkedOut(ctx, repo, ref, name)
+	b, err := refmove.Find(ctx, repo, name)
 	if err != nil {
 		return err
 	}
+	if !b.Clean {
+		return exitcode.UsageErrorf("undo: branch %s is checked out in %s, which has local changes; "+
+			"commit or stash them first (or there run `git reset --keep %s~1`, which keeps them when it can)", name, b.Where(), name)
+	}
 	reason := fmt.Sprintf("aiedit: undo %d response(s)", len(removed))
-	if err := move(ctx, repo, wt, ref, target, tip, reason); err != nil {
-		if errors.Is(err, gitops.ErrRefMoved) {
-			return exitcode.RepoErrorf("undo: branch %s moved while undoing; nothing was changed; look at `git aiedit log %s` and run the command again", name, name)
-		}
-		return exitcode.WithCode(exitcode.Repo, err)
+	if err := b.Move(ctx, repo, target, tip, reason); err != nil {
+		return b.Explain("undo", err, fmt.Sprintf("undo: branch %s moved while undoing; nothing was changed; look at `git aiedit log %s` and run the command again", name, name))
 	}
 	cs := opts.IO.ErrColorScheme()
 	fmt.Fprintf(opts.IO.ErrOut, "removed %d response commit(s) from %s:\n", len(removed), name)
 	for _, r := range removed {
 		fmt.Fprintf(opts.IO.ErrOut, "  %s %d/%d %s\n", cs.Yellow(r.Short()), r.N, r.Total, r.Subject)
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "%s is now at %s\nto bring them back: git branch -f %s %s\n", name, short(target), name, short(tip))
+	back := fmt.Sprintf("git branch -f %s %s", name, short(tip))
+	if b.Worktree != "" {
+		// git branch -f refuses a checked-out branch.
+		back = fmt.Sprintf("git reset --keep %s (in %s)", short(tip), b.Worktree)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "%s is now at %s\nto bring them back: %s\n", name, short(target), back)
 	return nil
 }
 
@@ -125,60 +131,6 @@ func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash
 		return nil, target, exitcode.UsageErrorf("undo: %s is not on the first-parent history of %s; name a commit of the branch (git aiedit log %s)", to, name, name)
 	}
 	return removed, target, nil
-}
-
-// checkedOut returns the worktree that has the branch checked out ("" for
-// none), refusing one with local changes.
-func checkedOut(ctx context.Context, repo *gitops.Repo, ref, name string) (string, error) {
-	wts, err := repo.Worktrees(ctx)
-	if err != nil {
-		return "", exitcode.WithCode(exitcode.Repo, err)
-	}
-	for _, w := range wts {
-		if w.Branch != ref || w.Bare {
-			continue
-		}
-		clean, err := repo.WorktreeClean(ctx, w.Path)
-		if err != nil {
-			return "", exitcode.WithCode(exitcode.Repo, err)
-		}
-		if !clean {
-			here := ""
-			if same(w.Path, repo.WorkTree) {
-				here = " (this worktree)"
-			}
-			return "", exitcode.UsageErrorf("undo: branch %s is checked out in %s%s, which has local changes; "+
-				"commit or stash them first (or there run `git reset --keep %s~1`, which keeps them when it can)", name, w.Path, here, name)
-		}
-		return w.Path, nil
-	}
-	return "", nil
-}
-
-// move points the branch at target, from tip: a compare-and-swap of the
-// ref, or, in the worktree that has it checked out, `git reset --keep`
-// after checking that the branch is still at tip.
-func move(ctx context.Context, repo *gitops.Repo, worktree, ref string, target, tip plumbing.Hash, reason string) error {
-	if worktree == "" {
-		return repo.UpdateRefProtected(ctx, ref, target, tip, reason)
-	}
-	now, _, err := repo.ReadRef(ctx, ref)
-	if err != nil {
-		return err
-	}
-	if now != tip {
-		return gitops.ErrRefMoved
-	}
-	return repo.ResetKeep(ctx, worktree, target, reason)
-}
-
-func same(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	ea, err1 := filepath.EvalSymlinks(a)
-	eb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ea == eb
 }
 
 func r0(c *object.Commit) string {

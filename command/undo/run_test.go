@@ -2,8 +2,10 @@ package undo
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,11 +47,21 @@ func TestRun(t *testing.T) {
 			},
 			opts: Options{}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "(this worktree), which has local changes",
 		},
-		"error_no_branch": {opts: Options{Branch: "nosuch"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "no branch nosuch"},
-		"error_to_elsewhere": {
-			setup: func(t *testing.T, git func(...string) string) { git("commit", "-q", "--allow-empty", "-m", "x") },
-			opts:  Options{Branch: "review", To: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not in the history of review",
+		"error_current_branch_locked": {
+			setup: func(t *testing.T, git func(...string) string) {
+				git("switch", "-q", "review")
+				lock(t, git, 0)
+			},
+			opts: Options{}, wantTip: "review", wantCode: exitcode.Repo, wantErr: "another git process is updating review right now",
 		},
+		"error_current_branch_stale_lock": {
+			setup: func(t *testing.T, git func(...string) string) {
+				git("switch", "-q", "review")
+				lock(t, git, time.Hour)
+			},
+			opts: Options{}, wantTip: "review", wantCode: exitcode.Repo, wantErr: "review is locked: its lock file",
+		},
+		"error_no_branch": {opts: Options{Branch: "nosuch"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "no branch nosuch"},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -59,6 +71,8 @@ func TestRun(t *testing.T) {
 				tt.setup(t, git)
 			}
 			want := git("rev-parse", tt.wantTip)
+			status := git("status", "--porcelain", "--untracked-files=all")
+			index := read(t, git, "index")
 			io, _, out, errOut := iostreams.Test()
 			opts := tt.opts
 			opts.IO, opts.Dir = io, r.Dir
@@ -66,6 +80,8 @@ func TestRun(t *testing.T) {
 			if tt.wantCode != 0 {
 				require.ErrorContains(t, err, tt.wantErr)
 				assert.Equal(t, tt.wantCode, exitcode.Of(err, -1))
+				assert.Equal(t, status, git("status", "--porcelain", "--untracked-files=all"), "the files are as they were")
+				assert.Equal(t, index, read(t, git, "index"), "the index is as it was")
 			} else {
 				require.NoError(t, err)
 			}
@@ -74,4 +90,20 @@ func TestRun(t *testing.T) {
 			assert.Contains(t, errOut.String(), tt.stderr)
 		})
 	}
+}
+
+// lock makes the branch review's lock file, age old, as a git process
+// updating it (or one killed while it did) has.
+func lock(t *testing.T, git func(...string) string, age time.Duration) {
+	p := filepath.Join(git("rev-parse", "--absolute-git-dir"), "refs", "heads", "review.lock")
+	require.NoError(t, os.WriteFile(p, nil, 0o644))
+	at := time.Now().Add(-age)
+	require.NoError(t, os.Chtimes(p, at, at))
+}
+
+// read returns the bytes of a file in the git directory.
+func read(t *testing.T, git func(...string) string, name string) string {
+	b, err := os.ReadFile(filepath.Join(git("rev-parse", "--absolute-git-dir"), name))
+	require.NoError(t, err)
+	return string(b)
 }

@@ -1,0 +1,90 @@
+package land
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/history/historytest"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+)
+
+// TestRunCheckedOut lands the branch review on main, which is checked
+// out here. Whatever stops it, main, the index and the files are as they
+// were (the attribution notes of the copies may have been written).
+func TestRunCheckedOut(t *testing.T) {
+	lock := func(age time.Duration) func(t *testing.T, r *gittest.Repo) {
+		return func(t *testing.T, r *gittest.Repo) {
+			p := filepath.Join(r.Dir, ".git", "refs", "heads", "main.lock")
+			require.NoError(t, os.WriteFile(p, nil, 0o644))
+			at := time.Now().Add(-age)
+			require.NoError(t, os.Chtimes(p, at, at))
+		}
+	}
+	tests := map[string]struct {
+		setup    func(t *testing.T, r *gittest.Repo)
+		opts     Options
+		stderr   string
+		wantCode int
+		wantErr  string
+	}{
+		"rebase":  {opts: Options{Branch: "review"}, stderr: "landed 3 commit(s) of review on main"},
+		"squash":  {opts: Options{Branch: "review", Squash: true}, stderr: "as one commit"},
+		"onto it": {opts: Options{Branch: "review", Onto: "main"}, stderr: "landed 3 commit(s)"},
+		"error_untracked_in_the_way": {
+			setup:    func(t *testing.T, r *gittest.Repo) { r.Write(t, "docs.md", "mine\n") },
+			opts:     Options{Branch: "review"},
+			wantCode: exitcode.Usage,
+			wantErr:  "(this worktree), where the untracked docs.md would be overwritten; nothing was changed: move or remove it (or `git stash -u`)",
+		},
+		"error_local_changes": {
+			setup:    func(t *testing.T, r *gittest.Repo) { r.Write(t, "app.py", "mine\n") },
+			opts:     Options{Branch: "review"},
+			wantCode: exitcode.Usage,
+			wantErr:  "(this worktree), which has local changes",
+		},
+		"error_lock_held": {
+			setup:    lock(0),
+			opts:     Options{Branch: "review"},
+			wantCode: exitcode.Repo,
+			wantErr:  "main.lock exists); nothing was changed: run the command again once it has finished",
+		},
+		"error_lock_stale": {
+			setup:    lock(time.Hour),
+			opts:     Options{Branch: "review"},
+			wantCode: exitcode.Repo,
+			wantErr:  "land: main is locked: its lock file",
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			r, _ := historytest.Review(t)
+			if tt.setup != nil {
+				tt.setup(t, r)
+			}
+			before := r.Snapshot(t).Without("refs/notes/")
+			io, _, out, errOut := iostreams.Test()
+			opts := tt.opts
+			opts.IO, opts.Dir = io, r.Dir
+			err := Run(context.Background(), &opts)
+			assert.Empty(t, out.String())
+			if tt.wantCode != 0 {
+				require.ErrorContains(t, err, tt.wantErr)
+				assert.Equal(t, tt.wantCode, exitcode.Of(err, -1))
+				assert.Equal(t, before, r.Snapshot(t).Without("refs/notes/"), "nothing changed")
+				return
+			}
+			require.NoError(t, err)
+			assert.Contains(t, errOut.String(), tt.stderr)
+			assert.NotEqual(t, before.Refs["refs/heads/main"], r.Git(t, "rev-parse", "main"))
+			assert.Empty(t, r.Git(t, "status", "--porcelain", "--untracked-files=all"), "the files follow main")
+		})
+	}
+}
