@@ -56,3 +56,29 @@ func (r *Repo) DeleteRef(ctx context.Context, ref string, old plumbing.Hash, rea
 	}
 	return &RepoError{Op: op, Dir: r.Dir, Msg: msg}
 }
+
+// ReflogMessages returns the reflog messages of each of refs, newest
+// first, with one git process for all; a ref that keeps no reflog (or
+// was deleted meanwhile) has none.
+func (r *Repo) ReflogMessages(ctx context.Context, refs []string) (map[string][]string, error) {
+	msgs := map[string][]string{}
+	if len(refs) == 0 {
+		return msgs, nil
+	}
+	// A ref name has no tab (check-ref-format refuses control characters).
+	args := append([]string{"log", "--ignore-missing", "--no-show-signature", "--walk-reflogs", "--format=%gD%x09%gs"}, refs...)
+	out, err := r.git(args...).output(ctx, "read reflogs")
+	if err != nil {
+		return nil, err
+	}
+	for _, line := range strings.Split(out, "\n") {
+		sel, msg, ok := strings.Cut(line, "\t")
+		at := strings.LastIndex(sel, "@{")
+		if !ok || at < 0 {
+			continue
+		}
+		ref := sel[:at]
+		msgs[ref] = append(msgs[ref], msg)
+	}
+	return msgs, nil
+}

@@ -14,12 +14,15 @@ func branchesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:  "branches",
 		Usage: "list the review branches: transcripts, responses, failed blocks, merged or not",
-		Description: "Lists the local branches whose newest commits are aiedit commits (a few commits\n" +
-			"of your own on top are fine): the number of responses, of blocks that did not\n" +
-			"apply, whether the branch is merged (its tip is in HEAD's history, as for git\n" +
-			"branch --merged) and the transcripts it came from. --prune-merged deletes the\n" +
-			"merged ones, each only if it has not moved meanwhile, never the current branch nor\n" +
-			"one checked out in a worktree; it prints how to bring each back.",
+		Description: "Lists the review branches: the local branches git aiedit apply wrote (named\n" +
+			"aiedit/..., its default, or whose reflog says apply moved it more recently than\n" +
+			"land did) whose newest commits are aiedit commits (a few commits of your own on\n" +
+			"top are fine). A branch land or a fast-forward put aiedit commits on is not one.\n" +
+			"For each: the number of responses, of blocks that did not apply, whether it is\n" +
+			"merged (its tip is in HEAD's history, as for git branch --merged) and the\n" +
+			"transcripts it came from. --prune-merged deletes the merged ones, each only if it\n" +
+			"has not moved meanwhile, never the current branch nor one checked out in a\n" +
+			"worktree; it prints how to bring each back.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "prune-merged", Usage: "delete the review branches already merged into HEAD"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON for scripts"},

@@ -1,7 +1,7 @@
 // Package branches implements `git aiedit branches`: the review branches
-// of a repository (the local branches whose newest commits are aiedit
-// commits) with what they hold, and --prune-merged, which deletes the
-// ones already merged.
+// of a repository (the local branches `git aiedit apply` wrote whose
+// newest commits are aiedit commits) with what they hold, and
+// --prune-merged, which deletes the ones already merged.
 package branches
 
 import (
@@ -69,15 +69,15 @@ func Run(ctx context.Context, opts *Options) error {
 		return enc.Encode(list)
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(opts.IO.ErrOut, "no review branches (branches whose newest commits git aiedit apply made)")
+		fmt.Fprintln(opts.IO.ErrOut, "no review branches (branches git aiedit apply wrote, whose newest commits it made)")
 		return nil
 	}
 	write(opts.IO, list)
 	return nil
 }
 
-// reviewBranches reads every local branch's newest series of aiedit
-// commits; branches without one are left out.
+// reviewBranches reads every review branch's newest series of aiedit
+// commits.
 func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 	all, err := repo.Branches(ctx)
 	if err != nil {
@@ -96,12 +96,28 @@ func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 	head, headErr := repo.ResolveCommit(ctx, "HEAD")
 	current := repo.ShortName(ctx, "HEAD")
 	var out []*Branch
+	series := map[string][]*history.Response{}
+	var unnamed []string // branches with responses, not named by apply's default
 	for _, b := range all {
-		rs, err := series(ctx, repo, b.Tip)
+		rs, err := newestSeries(ctx, repo, b.Tip)
 		if err != nil {
 			return nil, err
 		}
 		if len(rs) == 0 {
+			continue
+		}
+		series[b.Ref] = rs
+		if !strings.HasPrefix(b.Name(), DefaultPrefix) {
+			unnamed = append(unnamed, b.Ref)
+		}
+	}
+	reflogs, err := repo.ReflogMessages(ctx, unnamed)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range all {
+		rs := series[b.Ref]
+		if len(rs) == 0 || !IsReview(b.Name(), reflogs[b.Ref]) {
 			continue
 		}
 		br := &Branch{Name: b.Name(), Tip: b.Tip.String(), Responses: len(rs), Transcripts: []string{},
@@ -126,9 +142,38 @@ func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 	return out, nil
 }
 
-// series is the newest run of aiedit commits on tip's first-parent
-// history, passing over at most maxSkip other commits above it.
-func series(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]*history.Response, error) {
+// DefaultPrefix starts the name apply gives a review branch by default.
+const DefaultPrefix = "aiedit/"
+
+// IsReview reports whether a branch whose newest commits are aiedit
+// commits is a review branch, from its name and its reflog (newest
+// first). Its commits cannot tell: land --rebase, a fast-forward or git
+// branch -f puts the very same commits on an integration branch. What
+// made the branch can: apply names it aiedit/… unless told otherwise,
+// and writes "aiedit: apply …" in its reflog; land writes "aiedit: land
+// …" in its target's. The newer of the two decides, so a branch apply
+// wrote to and that later received a land is a target, not a review.
+// Reflogs are local (and expire, 90 days by default): a branch with
+// another name that apply did not write in this repository is not one.
+func IsReview(name string, reflog []string) bool {
+	if strings.HasPrefix(name, DefaultPrefix) {
+		return true
+	}
+	for _, m := range reflog {
+		switch {
+		case strings.HasPrefix(m, "aiedit: apply "):
+			return true
+		case strings.HasPrefix(m, "aiedit: land "):
+			return false
+		}
+	}
+	return false
+}
+
+// newestSeries is the newest run of aiedit commits on tip's
+// first-parent history, passing over at most maxSkip other commits
+// above it.
+func newestSeries(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]*history.Response, error) {
 	var rs []*history.Response
 	skipped := 0
 	err := repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {

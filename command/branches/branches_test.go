@@ -1,0 +1,74 @@
+package branches
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/history/historytest"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/land"
+)
+
+func TestIsReview(t *testing.T) {
+	tests := map[string]struct {
+		name   string
+		reflog []string // newest first
+		want   bool
+	}{
+		"default name":                 {name: "aiedit/fix", want: true},
+		"default name, landed onto":    {name: "aiedit/big", reflog: []string{"aiedit: land aiedit/small (rebase)"}, want: true},
+		"named by -b":                  {name: "fix-login", reflog: []string{"commit: typo", "aiedit: apply fix.md", "branch: Created from HEAD"}, want: true},
+		"named by -b, undone":          {name: "fix-login", reflog: []string{"aiedit: undo 1 response(s)", "aiedit: apply fix.md"}, want: true},
+		"land target":                  {name: "develop", reflog: []string{"aiedit: land aiedit/x (rebase)", "branch: Created from main"}},
+		"applied to, then landed":      {name: "develop", reflog: []string{"aiedit: land aiedit/x (squash)", "aiedit: apply fix.md"}},
+		"fast-forwarded":               {name: "main", reflog: []string{"merge develop: Fast-forward", "commit (initial): base"}},
+		"reset to another":             {name: "release", reflog: []string{"branch: Reset to develop", "branch: Created from main"}},
+		"no reflog (bare, or expired)": {name: "fix-login"},
+		"prefix only as a component":   {name: "aiedit-fix"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tt.want, IsReview(tt.name, tt.reflog))
+		})
+	}
+}
+
+// After land has put the aiedit commits of review on develop, and main
+// and release were fast-forwarded to it, only review is a review branch,
+// and only review is pruned.
+func TestRunLandTargets(t *testing.T) {
+	r, _ := historytest.Review(t)
+	r.Git(t, "branch", "develop")
+	r.Git(t, "branch", "release")
+	r.Git(t, "branch", "-m", "review", "fix-login") // a name of the user's: -b
+	s, _, out, errOut := iostreams.Test()
+	require.NoError(t, runLand(t, r.Dir, "fix-login", "develop"), errOut.String())
+	r.Git(t, "merge", "-q", "--ff-only", "develop")
+	r.Git(t, "branch", "-f", "release", "develop")
+
+	require.NoError(t, Run(context.Background(), &Options{IO: s, Dir: r.Dir, JSON: true}))
+	var list []Branch
+	require.NoError(t, json.Unmarshal(out.Bytes(), &list))
+	var names []string
+	for _, b := range list {
+		names = append(names, b.Name)
+	}
+	assert.Equal(t, []string{"fix-login"}, names)
+
+	out.Reset()
+	require.NoError(t, Run(context.Background(), &Options{IO: s, Dir: r.Dir, PruneMerged: true}))
+	assert.Contains(t, out.String(), "deleted fix-login")
+	assert.NotContains(t, out.String(), "develop")
+	assert.NotContains(t, out.String(), "release")
+	assert.Contains(t, r.Git(t, "branch", "--list"), "develop")
+	assert.Contains(t, r.Git(t, "branch", "--list"), "release")
+}
+
+func runLand(t *testing.T, dir, branch, onto string) error {
+	s, _, _, _ := iostreams.Test()
+	return land.Run(context.Background(), &land.Options{IO: s, Dir: dir, Branch: branch, Onto: onto})
+}
