@@ -136,3 +136,33 @@ func hexHash(s string) (plumbing.Hash, bool) {
 	}
 	return plumbing.NewHash(s), true
 }
+
+// BranchRef returns the branch name names, local or remote-tracking, and
+// its tip. A short name is looked up as git does for branches: a local
+// branch first, then a remote-tracking one (origin/fix), then a remote's
+// default branch (origin: refs/remotes/origin/HEAD); heads/x and
+// remotes/x under refs/ before those. A full refs/heads/ or
+// refs/remotes/ name is taken as it is. ok is false for anything else
+// (a tag, a commit, HEAD~1).
+func (r *Repo) BranchRef(ctx context.Context, name string) (ref string, tip plumbing.Hash, ok bool, err error) {
+	candidates := []string{"refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	switch {
+	case strings.HasPrefix(name, "refs/heads/") || strings.HasPrefix(name, "refs/remotes/"):
+		candidates = []string{name}
+	case strings.HasPrefix(name, "heads/") || strings.HasPrefix(name, "remotes/"):
+		candidates = append([]string{"refs/" + name}, candidates...)
+	}
+	for _, c := range candidates {
+		if !validRefName(c) {
+			continue
+		}
+		h, exists, err := r.ReadRef(ctx, c)
+		if err != nil {
+			return "", plumbing.ZeroHash, false, err
+		}
+		if exists {
+			return c, h, true, nil
+		}
+	}
+	return "", plumbing.ZeroHash, false, nil
+}

@@ -15,8 +15,9 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Name:      "land",
 		Usage:     "bring a review branch onto its target, keeping who wrote each line",
 		ArgsUsage: "[BRANCH]",
-		Description: "Lands BRANCH (default: the current branch) on the branch named by --onto\n" +
-			"(default: the current branch, when BRANCH is another one).\n\n" +
+		Description: "Lands BRANCH (default: the current branch; a remote-tracking one such as\n" +
+			"origin/aiedit/fix too) on the local branch named by --onto (default: the current\n" +
+			"branch, when BRANCH is another one).\n\n" +
 			"--rebase (the default) replays BRANCH's commits on the target, each keeping its\n" +
 			"author and message, and carries each attribution note to its copy (as git's\n" +
 			"notes.rewriteRef does, with line numbers moved to the new files). When the target\n" +

@@ -17,9 +17,10 @@ func retryPromptCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command 
 		ArgsUsage: "[COMMIT|BRANCH]",
 		Description: "Writes, for every failed, skipped or not-in-context block, what went wrong and\n" +
 			"the current content of the file (with line numbers; files the model had not seen\n" +
-			"in full are quoted verbatim). A BRANCH (default: the current one) covers its newest\n" +
-			"series of aiedit commits and quotes files as they are at its tip; a COMMIT covers\n" +
-			"that response alone. It is the same text as retry_prompt in apply --json.",
+			"in full are quoted verbatim). A BRANCH (default: the current one; a remote-tracking\n" +
+			"one such as origin/aiedit/fix too) covers its newest series of aiedit commits and\n" +
+			"quotes files as they are at its tip; a COMMIT covers that response alone. It is\n" +
+			"the same text as retry_prompt in apply --json.",
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.NArg() > 1 {
 				return usageErrorf("retry-prompt takes at most one COMMIT or BRANCH, got %d arguments", cmd.NArg())

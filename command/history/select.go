@@ -146,14 +146,15 @@ func One(ctx context.Context, repo *gitops.Repo, rev string) (*Selection, error)
 	return &Selection{Spec: rev, Name: rev, Tip: h, Responses: []*Response{r}, Single: true}, nil
 }
 
-// IsBranch reports whether rev names a local branch (or is empty or HEAD,
-// the current branch), as opposed to a single commit.
+// IsBranch reports whether rev names a branch, local or
+// remote-tracking (origin/fix: a branch pushed and fetched is reviewed as
+// one), or is empty or HEAD (the current branch) or a range, as opposed
+// to a single commit.
 func IsBranch(ctx context.Context, repo *gitops.Repo, rev string) bool {
 	if rev == "" || rev == "HEAD" || strings.Contains(rev, "..") {
 		return true
 	}
-	name := strings.TrimPrefix(rev, "refs/heads/")
-	_, ok, err := repo.ReadRef(ctx, "refs/heads/"+name)
+	_, _, ok, err := repo.BranchRef(ctx, rev)
 	return err == nil && ok
 }
 

@@ -79,6 +79,28 @@ func TestSelectPassesOverCommitsOnTop(t *testing.T) {
 	assert.False(t, history.IsBranch(t.Context(), repo, "review~1"))
 }
 
+// A branch pushed and fetched is a branch: origin/review, its full name,
+// and origin when origin/HEAD names it.
+func TestIsBranchRemoteTracking(t *testing.T) {
+	r, _ := historytest.Review(t)
+	r.Git(t, "update-ref", "refs/remotes/origin/review", "review")
+	r.Git(t, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/review")
+	r.Git(t, "tag", "v1", "review")
+	repo := open(t, r.Dir)
+	tests := map[string]bool{
+		"origin/review":              true,
+		"refs/remotes/origin/review": true,
+		"remotes/origin/review":      true,
+		"origin":                     true,
+		"origin/review~1":            false,
+		"v1":                         false,
+		"origin/nosuch":              false,
+	}
+	for rev, want := range tests {
+		assert.Equal(t, want, history.IsBranch(t.Context(), repo, rev), rev)
+	}
+}
+
 func TestOne(t *testing.T) {
 	r, _ := historytest.Review(t)
 	repo := open(t, r.Dir)

@@ -69,7 +69,9 @@ func (l *lander) run(ctx context.Context) error {
 	if l.branch == l.onto {
 		return exitcode.UsageErrorf("land: %s cannot be landed on itself; name the target with --onto", l.branch)
 	}
-	tip, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+l.branch)
+	// The review branch may be a remote-tracking one (origin/aiedit/fix
+	// on a fresh clone): land only reads it.
+	_, tip, ok, err := l.repo.BranchRef(ctx, l.branch)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -81,6 +83,9 @@ func (l *lander) run(ctx context.Context) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
+		if ref, _, remote, _ := l.repo.BranchRef(ctx, l.onto); remote && strings.HasPrefix(ref, "refs/remotes/") {
+			return exitcode.UsageErrorf("land: %s is a remote-tracking branch, which only fetch moves; land on the local branch, then push it", l.onto)
+		}
 		return exitcode.UsageErrorf("land: no branch %s to land on", l.onto)
 	}
 	base, found, err := l.repo.MergeBase(ctx, target, tip)

@@ -38,6 +38,16 @@ func TestRunCheckedOut(t *testing.T) {
 		"rebase":  {opts: Options{Branch: "review"}, stderr: "landed 3 commit(s) of review on main"},
 		"squash":  {opts: Options{Branch: "review", Squash: true}, stderr: "as one commit"},
 		"onto it": {opts: Options{Branch: "review", Onto: "main"}, stderr: "landed 3 commit(s)"},
+		"remote-tracking": {
+			setup: func(t *testing.T, r *gittest.Repo) { r.Git(t, "update-ref", "refs/remotes/origin/review", "review") },
+			opts:  Options{Branch: "origin/review"}, stderr: "landed 3 commit(s) of origin/review on main",
+		},
+		"error_onto_remote_tracking": {
+			setup:    func(t *testing.T, r *gittest.Repo) { r.Git(t, "update-ref", "refs/remotes/origin/main", "main") },
+			opts:     Options{Branch: "review", Onto: "origin/main"},
+			wantCode: exitcode.Usage,
+			wantErr:  "land: origin/main is a remote-tracking branch, which only fetch moves",
+		},
 		"error_untracked_in_the_way": {
 			setup:    func(t *testing.T, r *gittest.Repo) { r.Write(t, "docs.md", "mine\n") },
 			opts:     Options{Branch: "review"},

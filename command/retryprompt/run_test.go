@@ -23,7 +23,9 @@ func TestRunMatchesApply(t *testing.T) {
 	require.NoError(t, json.Unmarshal(report, &rep))
 	require.NotEmpty(t, rep.RetryPrompt)
 
-	for _, rev := range []string{"review", "review~1", "main..review"} {
+	// origin/review: the branch as a fresh clone has it.
+	r.Git(t, "update-ref", "refs/remotes/origin/review", "review")
+	for _, rev := range []string{"review", "review~1", "main..review", "origin/review"} {
 		t.Run(rev, func(t *testing.T) {
 			io, _, out, _ := iostreams.Test()
 			require.NoError(t, retryprompt.Run(context.Background(), &retryprompt.Options{IO: io, Dir: r.Dir, Rev: rev}))

@@ -41,6 +41,9 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
+		if ref, _, found, _ := repo.BranchRef(ctx, name); found && strings.HasPrefix(ref, "refs/remotes/") {
+			return exitcode.UsageErrorf("undo: %s is a remote-tracking branch, which only fetch moves; undo takes a local branch (run it where you pushed from, or on a local copy: git switch -c NAME %s)", name, name)
+		}
 		return exitcode.UsageErrorf("undo: no branch %s", name)
 	}
 

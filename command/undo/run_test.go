@@ -62,6 +62,16 @@ func TestRun(t *testing.T) {
 			opts: Options{}, wantTip: "review", wantCode: exitcode.Repo, wantErr: "review is locked: its lock file",
 		},
 		"error_no_branch": {opts: Options{Branch: "nosuch"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "no branch nosuch"},
+		"error_remote_tracking": {
+			setup: func(t *testing.T, git func(...string) string) {
+				git("update-ref", "refs/remotes/origin/review", "review")
+			},
+			opts: Options{Branch: "origin/review"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "origin/review is a remote-tracking branch",
+		},
+		"error_to_elsewhere": {
+			setup: func(t *testing.T, git func(...string) string) { git("commit", "-q", "--allow-empty", "-m", "x") },
+			opts:  Options{Branch: "review", To: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not in the history of review",
+		},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
