@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -29,6 +30,9 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.NArg() > 1 {
 				return usageErrorf("undo takes at most one BRANCH, got %d arguments", cmd.NArg())
+			}
+			if cmd.IsSet("to") && strings.TrimSpace(cmd.String("to")) == "" {
+				return usageErrorf("undo: --to needs a COMMIT, the last one to keep (git aiedit log BRANCH lists them)")
 			}
 			return undo.Run(ctx, &undo.Options{
 				IO:     iostreams.System(stdin, stdout, stderr),
