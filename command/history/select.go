@@ -36,14 +36,19 @@ type Selection struct {
 //
 //   - "A..B": every aiedit commit on B's first-parent history that is not
 //     reachable from A (A and B default to HEAD); other commits are passed
-//     over;
+//     over. "A...B" (both sides) is refused, saying what to give instead;
 //   - anything else names a commit (a branch, HEAD when empty): the newest
 //     series of aiedit commits on its first-parent history: commits that
 //     are not aiedit commits are passed over (at most MaxSkip), then aiedit
 //     commits are listed down to the first commit that is not one. This is
 //     the same series `apply` adds to: everything below it is the base.
 func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, error) {
-	if from, to, ok := strings.Cut(spec, ".."); ok && !strings.Contains(to, ".") {
+	if from, to, ok := strings.Cut(spec, "..."); ok {
+		// Both sides' commits: no one first-parent history to walk.
+		return nil, fmt.Errorf("%s: a symmetric range (three dots) is not accepted; give %s..%s for the commits of %s that are not in %s, or a branch",
+			spec, or(from, "HEAD"), or(to, "HEAD"), or(to, "HEAD"), or(from, "HEAD"))
+	}
+	if from, to, ok := strings.Cut(spec, ".."); ok {
 		return selectRange(ctx, repo, spec, from, to)
 	}
 	rev := spec
@@ -165,6 +170,13 @@ func (s *Selection) Summary() Summary {
 		sum.Add(r.Summary)
 	}
 	return sum
+}
+
+func or(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
 }
 
 func reverse(rs []*Response) {

@@ -41,6 +41,9 @@ func TestSelect(t *testing.T) {
 		"head is main":      {spec: "", want: nil, name: "main"},
 		"error_unknown":     {spec: "nosuch", wantErr: "not a commit: nosuch"},
 		"error_bad_range":   {spec: "nosuch..review", wantErr: "not a commit: nosuch"},
+		"error_symmetric_range": {spec: "main...review",
+			wantErr: "main...review: a symmetric range (three dots) is not accepted; give main..review for the commits of review that are not in main, or a branch"},
+		"error_symmetric_range_open": {spec: "...review", wantErr: "give HEAD..review"},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
