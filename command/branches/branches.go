@@ -193,33 +193,49 @@ func newestSeries(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]
 	return rs, err
 }
 
+// write prints one line per branch in aligned columns: each cell is
+// padded before it is coloured, as colour codes have no width.
 func write(s *iostreams.IOStreams, list []*Branch) {
 	cs := s.ColorScheme()
-	width := 0
-	for _, b := range list {
-		width = max(width, len(b.Name))
-	}
-	for _, b := range list {
-		mark := "  "
-		if b.Current {
-			mark = "* "
-		}
+	rows := make([][4]string, len(list))
+	var width [4]int
+	for i, b := range list {
 		n := fmt.Sprintf("%d responses", b.Responses)
 		if b.Responses == 1 {
 			n = "1 response"
 		}
-		problems := cs.Green("all applied")
+		problems := "all applied"
 		if b.Problems > 0 {
-			problems = cs.Red(fmt.Sprintf("%d failed", b.Problems))
+			problems = fmt.Sprintf("%d failed", b.Problems)
 		}
 		state := "not merged"
 		switch {
 		case b.Current:
 			state = "current"
 		case b.Merged:
-			state = cs.Dim("merged")
+			state = "merged"
 		}
-		fmt.Fprintf(s.Out, "%s%-*s  %-12s  %s  %s  %s\n", mark, width, b.Name, n, problems, state, strings.Join(b.Transcripts, ", "))
+		rows[i] = [4]string{b.Name, n, problems, state}
+		for c, cell := range rows[i] {
+			width[c] = max(width[c], len(cell))
+		}
+	}
+	for i, b := range list {
+		mark := "  "
+		if b.Current {
+			mark = "* "
+		}
+		cell := func(c int) string { return fmt.Sprintf("%-*s", width[c], rows[i][c]) }
+		problems := cs.Green(cell(2))
+		if b.Problems > 0 {
+			problems = cs.Red(cell(2))
+		}
+		state := cell(3)
+		if b.Merged && !b.Current {
+			state = cs.Dim(state)
+		}
+		line := fmt.Sprintf("%s%s  %s  %s  %s  %s", mark, cell(0), cell(1), problems, state, strings.Join(b.Transcripts, ", "))
+		fmt.Fprintln(s.Out, strings.TrimRight(line, " "))
 	}
 }
 
