@@ -155,7 +155,11 @@ func (h *human) retryStopped(r *responseState, s *retryStop) {
 	}
 }
 
-func (h *human) retrying(branch string) {
+func (h *human) retrying(branch string, locked bool) {
+	if locked {
+		h.say("another git process is updating branch %s; applying again once it is done", branch)
+		return
+	}
 	h.say("branch %s moved while applying; applying again on its new tip", branch)
 }
 

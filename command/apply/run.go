@@ -418,6 +418,8 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		if !errors.Is(err, gitops.ErrRefMoved) && !errors.Is(err, gitops.ErrObjectPruned) {
 			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
 		}
+		var lockErr *gitops.RefLockError
+		locked := errors.As(err, &lockErr) // held by a live process: it may not have moved
 		if a.review != nil || st.retried() {
 			// Building again would ask the user or the model again.
 			return nil, exitcode.RepoErrorf("branch %s moved while applying, and this run's decisions and retry answers are not asked twice; "+
@@ -449,10 +451,12 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		if !exists {
 			return nil, exitcode.RepoErrorf("branch %s was deleted while applying; run the command again", name)
 		}
-		start, a.exists = tip, true
 		if attempt == 1 {
-			a.out.retrying(name)
+			// A live lock on a branch that did not move is another git
+			// process at work, not a move to build on.
+			a.out.retrying(name, locked && tip == start)
 		}
+		start, a.exists = tip, true
 	}
 }
 
