@@ -20,16 +20,20 @@ import (
 type Cursor struct {
 	Agent      Agent  `json:"agent"`
 	Session    string `json:"session"`
-	Transcript string `json:"transcript"`        // the session file
-	Branch     string `json:"branch"`            // short name of the review branch
-	Base       string `json:"base,omitempty"`    // the base chosen at session start
-	BaseNote   string `json:"base_note"`         // Aiedit-Base of the first commit
-	Offset     int64  `json:"offset"`            // bytes read and recorded
-	Responses  int    `json:"responses"`         // responses in those bytes
-	Head       string `json:"head,omitempty"`    // sha256 of the first window before Offset
-	Tail       string `json:"tail,omitempty"`    // sha256 of the last window before Offset
-	Tip        string `json:"tip,omitempty"`     // the branch after the last run
-	Updated    string `json:"updated,omitempty"` // RFC 3339 time of the last run
+	Transcript string `json:"transcript"`     // the session file
+	Branch     string `json:"branch"`         // short name of the review branch
+	Base       string `json:"base,omitempty"` // the base chosen at session start
+	BaseNote   string `json:"base_note"`      // Aiedit-Base of the first commit
+	Offset     int64  `json:"offset"`         // bytes read and recorded
+	Responses  int    `json:"responses"`      // responses in those bytes
+	Head       string `json:"head,omitempty"` // sha256 of the first window before Offset
+	Tail       string `json:"tail,omitempty"` // sha256 of the last window before Offset
+	Tip        string `json:"tip,omitempty"`  // the branch after the last run
+	// Recheck: the last run recorded only part of what follows Offset
+	// (the commit-msg hook refused a response), so the next run must look
+	// on the branch for what is recorded there already.
+	Recheck bool   `json:"recheck,omitempty"`
+	Updated string `json:"updated,omitempty"` // RFC 3339 time of the last run
 }
 
 // window is how many bytes at each end of what was read are checked.

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -280,7 +282,7 @@ func (r *runner) record(ctx context.Context) error {
 		Checks:      "off",
 		Quiet:       true,
 		Live: &apply.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
-			Before: before, Trusted: trusted && cur.Tip != "", Read: true, Tip: tip, Exists: exists},
+			Before: before, Trusted: trusted && cur.Tip != "" && !cur.Recheck, Read: true, Tip: tip, Exists: exists},
 	}
 	if !exists {
 		if err := r.fallbackBase(ctx); err != nil {
@@ -288,6 +290,9 @@ func (r *runner) record(ctx context.Context) error {
 		}
 		opts.Base, opts.Live.BaseNote = cur.Base, cur.BaseNote
 	}
+	// The JSON report says which responses were not recorded.
+	var report bytes.Buffer
+	opts.JSON, opts.IO = true, &iostreams.IOStreams{In: strings.NewReader(""), Out: &report, ErrOut: io.Discard}
 	if err := apply.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
 		return err
 	}
@@ -295,9 +300,32 @@ func (r *runner) record(ctx context.Context) error {
 	if !opts.Live.Head.IsZero() {
 		cur.Tip = opts.Live.Head.String()
 	}
+	if n, said := refusal(report.Bytes()); n > 0 {
+		// The cursor advances only over what was recorded: it stays where
+		// this run started, and the next run, which re-reads from there,
+		// recognises on the branch the responses before the refused one.
+		cur.Recheck = true
+		return fmt.Errorf("response %d: the repository's commit-msg hook refused its message (%s); "+
+			"it and the turns after it are not recorded yet; they are tried again at the next turn: "+
+			"fix what the hook asks for, or let it accept messages with an Aiedit-Session trailer",
+			n, oneLine(said))
+	}
+	cur.Recheck = false
 	cur.Offset, cur.Responses = end, before+opts.Live.Responses
 	cur.Head, cur.Tail, err = windows(f, end)
 	return err
+}
+
+// oneLine shortens what a program said to one line for the log.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 300 {
+		s = strings.ToValidUTF8(s[:300], "") + "…"
+	}
+	if s == "" {
+		return "it said nothing"
+	}
+	return s
 }
 
 // tipKept reports whether the branch still holds what the cursor recorded.
