@@ -52,10 +52,10 @@ func Run(ctx context.Context, opts *RunOptions) {
 		return
 	}
 	session = ev.Session
-	dir := ev.Cwd
-	if dir == "" {
-		dir = opts.Dir
+	if ev.Cwd == "" {
+		ev.Cwd = opts.Dir
 	}
+	dir := ev.Cwd
 	repo, err := gitops.Discover(ctx, dir)
 	if err != nil {
 		return // the agent works outside any repository: nothing to record
@@ -155,6 +155,12 @@ func (r *runner) run(ctx context.Context) error {
 	if r.ev.Transcript != "" {
 		cur.Transcript = r.ev.Transcript
 	}
+	if cur.Transcript == "" && r.agent == Codex {
+		cur.Transcript = findRollout(r.ev.Session)
+	}
+	if err := checkWorkDir(r.agent, cur.Transcript, r.ev.Cwd, r.repo.WorkTree, os.Getenv); err != nil {
+		return err // nothing is saved: this repository has no part in the session
+	}
 	if cur.Branch == "" {
 		if cur.Branch, err = r.branchName(ctx); err != nil {
 			return err
@@ -164,9 +170,6 @@ func (r *runner) run(ctx context.Context) error {
 		if err := r.snapshot(ctx); err != nil {
 			logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: %v; the first commit will say its base is HEAD", err)
 		}
-	}
-	if cur.Transcript == "" && r.agent == Codex {
-		cur.Transcript = findRollout(r.ev.Session)
 	}
 	if cur.Transcript == "" {
 		if r.ev.Name == "SessionStart" {
