@@ -14,6 +14,9 @@ type Event struct {
 	Transcript string // the session file, when the agent says
 	Cwd        string // the agent's working directory
 	Source     string // SessionStart: startup, resume, clear or compact
+	// Final is Claude Code's Stop last_assistant_message: the text the
+	// answer ended with (nil when the agent does not send it).
+	Final *string
 }
 
 // maxEvent bounds what is read from the agent: the events are small, but
@@ -22,23 +25,24 @@ const maxEvent = 16 << 20
 
 // readClaude reads Claude Code's hook input: one JSON object on standard
 // input with session_id, transcript_path, cwd, hook_event_name (and source
-// on SessionStart). Gemini CLI sends the same fields (and timestamp).
+// on SessionStart, last_assistant_message on Stop). Gemini CLI sends the same fields (and timestamp).
 func readClaude(r io.Reader, agent Agent) (Event, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxEvent))
 	if err != nil {
 		return Event{}, fmt.Errorf("reading the hook input: %w", err)
 	}
 	var in struct {
-		SessionID      string `json:"session_id"`
-		TranscriptPath string `json:"transcript_path"`
-		Cwd            string `json:"cwd"`
-		HookEventName  string `json:"hook_event_name"`
-		Source         string `json:"source"`
+		SessionID      string  `json:"session_id"`
+		TranscriptPath string  `json:"transcript_path"`
+		Cwd            string  `json:"cwd"`
+		HookEventName  string  `json:"hook_event_name"`
+		Source         string  `json:"source"`
+		Final          *string `json:"last_assistant_message"`
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), err)
 	}
-	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source}, nil
+	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source, Final: in.Final}, nil
 }
 
 // readCodex reads Codex's notify argument: a JSON object with type

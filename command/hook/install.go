@@ -29,9 +29,10 @@ type InstallOptions struct {
 // hookEvents are the hook events install adds to an agent whose settings
 // take Claude Code's shape: the base is taken when a session starts, a
 // turn is recorded when the agent stops (Claude Code's Stop, Gemini CLI's
-// AfterAgent).
+// AfterAgent). Claude Code's SessionEnd records the last turn when its
+// Stop came before the turn reached the session file (complete.go).
 var hookEvents = map[Agent][]string{
-	ClaudeCode: {"SessionStart", "Stop"},
+	ClaudeCode: {"SessionStart", "Stop", "SessionEnd"},
 	Gemini:     {"SessionStart", "AfterAgent"},
 }
 
@@ -257,6 +258,9 @@ func install(agent Agent, path string) (string, error) {
 func describeHooks(agent Agent) string {
 	if agent == Codex {
 		return "notify, after every turn; Codex has no session-start event, so the base is HEAD"
+	}
+	if agent == ClaudeCode {
+		return "SessionStart takes the base, Stop records each turn, SessionEnd the last"
 	}
 	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
 }

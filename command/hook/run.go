@@ -275,6 +275,17 @@ func (r *runner) record(ctx context.Context) error {
 	} else if end, err = lastLineEnd(f, offset, info.Size()); err != nil {
 		return err
 	}
+	if r.agent == ClaudeCode {
+		complete, waited, err := r.completeTurns(f, offset, end)
+		if err != nil {
+			return err
+		}
+		if waited {
+			logf(r.repo.CommonDir, r.agent, r.ev.Session, "%s: the answer's last text was not in the session file after %s; "+
+				"the turn is recorded with the next one, or when the session ends", r.ev.Name, finalWait)
+		}
+		end = complete
+	}
 	if end <= offset && trusted {
 		return nil
 	}
