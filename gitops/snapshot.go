@@ -3,9 +3,12 @@ package gitops
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -16,11 +19,23 @@ type Snapshot struct {
 	Commit plumbing.Hash // the snapshot commit; HEAD itself when Clean
 	Head   plumbing.Hash // HEAD when the snapshot was taken
 	Clean  bool          // the working tree had nothing that HEAD lacks
+	// Left out: untracked files not taken, with why, for the caller to
+	// say (a secret's name, a size over the limit, the budget spent).
+	Left []string
 }
 
+// The snapshot is taken while the agent waits, and it ends up in a commit
+// that may be pushed: untracked files are taken only within these bounds,
+// and never one whose name says it holds a secret.
+const (
+	maxUntrackedFile  = 1 << 20  // an untracked file larger is left out
+	maxUntrackedTotal = 32 << 20 // past this many bytes of untracked files, none are taken
+	maxUntrackedFiles = 2000     // past this many untracked files, none are taken
+)
+
 // SnapshotWorkTree records the working tree — tracked files as they are on
-// disk plus untracked files that are not ignored — as a commit on top of
-// HEAD, the way `git stash create` records local changes, without touching
+// disk plus untracked files that are not ignored, within the bounds above
+// and but for secrets (secretName) — as a commit on top of HEAD, the way `git stash create` records local changes, without touching
 // the real index, the stash or any ref. It works on a copy of the index
 // (GIT_INDEX_FILE), so the stat information there spares hashing files
 // that did not change. When the tree equals HEAD's, no commit is written
@@ -55,8 +70,19 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 		return Snapshot{}, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
 	}
 	env := []string{"GIT_INDEX_FILE=" + index}
-	if _, err := (gitCmd{dir: r.WorkTree, args: []string{"add", "--all", "--ignore-errors", "--", "."}, env: env}).output(ctx, op); err != nil {
+	if _, err := (gitCmd{dir: r.WorkTree, args: []string{"add", "--update", "--ignore-errors", "--", "."}, env: env}).output(ctx, op); err != nil {
 		return Snapshot{}, err
+	}
+	take, left, err := r.untracked(ctx, env)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if len(take) > 0 {
+		list := []byte(strings.Join(take, "\x00"))
+		args := []string{"add", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"}
+		if _, err := (gitCmd{dir: r.WorkTree, args: args, env: env, stdin: list}).output(ctx, op); err != nil {
+			return Snapshot{}, err
+		}
 	}
 	out, err := gitCmd{dir: r.WorkTree, args: []string{"write-tree"}, env: env}.output(ctx, op)
 	if err != nil {
@@ -67,13 +93,72 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 		return Snapshot{}, err
 	}
 	if tree == c.TreeHash {
-		return Snapshot{Commit: head, Head: head, Clean: true}, nil
+		return Snapshot{Commit: head, Head: head, Clean: true, Left: left}, nil
 	}
 	commit, err := r.WriteCommit(ctx, tree, []plumbing.Hash{head}, message)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	return Snapshot{Commit: commit, Head: head}, nil
+	return Snapshot{Commit: commit, Head: head, Left: left}, nil
+}
+
+// untracked lists the untracked files that are not ignored and may be
+// taken, and says which were left out and why.
+func (r *Repo) untracked(ctx context.Context, env []string) (take, left []string, err error) {
+	out, err := gitCmd{dir: r.WorkTree, args: []string{"ls-files", "-z", "--others", "--exclude-standard"}, env: env}.output(ctx, "list untracked files")
+	if err != nil {
+		return nil, nil, err
+	}
+	var total int64
+	for _, name := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		if name == "" {
+			continue
+		}
+		if secretName(name) {
+			left = append(left, name+" (its name says it holds a secret)")
+			continue
+		}
+		info, err := os.Lstat(filepath.Join(r.WorkTree, filepath.FromSlash(name)))
+		if err != nil {
+			continue // gone since it was listed
+		}
+		if info.Mode().IsRegular() && info.Size() > maxUntrackedFile {
+			left = append(left, fmt.Sprintf("%s (%d bytes, over %d)", name, info.Size(), maxUntrackedFile))
+			continue
+		}
+		total += info.Size()
+		take = append(take, name)
+	}
+	if total > maxUntrackedTotal || len(take) > maxUntrackedFiles {
+		left = append(left, fmt.Sprintf("all %d untracked files (%d bytes; at most %d files, %d bytes are taken)",
+			len(take), total, maxUntrackedFiles, maxUntrackedTotal))
+		take = nil
+	}
+	return take, left, nil
+}
+
+// secretName reports an untracked file whose name says it holds a
+// secret: environment files, private keys, credential stores.
+func secretName(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	switch {
+	case base == ".env" || strings.HasPrefix(base, ".env."),
+		strings.HasSuffix(base, ".env"),
+		strings.HasPrefix(base, "id_rsa"), strings.HasPrefix(base, "id_dsa"),
+		strings.HasPrefix(base, "id_ecdsa"), strings.HasPrefix(base, "id_ed25519"):
+		return !strings.HasSuffix(base, ".example") && !strings.HasSuffix(base, ".sample") && !strings.HasSuffix(base, ".pub")
+	}
+	switch path.Ext(base) {
+	case ".pem", ".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".gpg", ".asc":
+		return true
+	}
+	switch base {
+	case ".npmrc", ".pypirc", ".netrc", ".git-credentials", ".pgpass", ".htpasswd",
+		"credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
+		"service-account.json", ".dockercfg", "terraform.tfvars":
+		return true
+	}
+	return strings.Contains(base, "secret") || strings.Contains(base, "credential")
 }
 
 // copyIndex copies the index to dst. It reports false for a repository

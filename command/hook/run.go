@@ -218,9 +218,23 @@ func (r *runner) sessionTrailer() string {
 func (r *runner) snapshot(ctx context.Context) error {
 	msg := fmt.Sprintf("aiedit: the working tree when %s session %s started\n\n"+
 		"Uncommitted changes and untracked files, as the agent saw them.\n\n%s\n", r.agent, r.ev.Session, r.sessionTrailer())
+	// Claude Code kills a SessionStart hook after 60 s; the agent waits
+	// for it until then.
+	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
+	defer cancel()
 	snap, err := r.repo.SnapshotWorkTree(ctx, msg)
 	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("the working tree took longer than %s to record (%v)", snapshotTimeout, err)
+		}
 		return err
+	}
+	if len(snap.Left) > 0 {
+		left := snap.Left
+		if len(left) > 10 {
+			left = append(left[:10:10], fmt.Sprintf("and %d more", len(snap.Left)-10))
+		}
+		logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: untracked files left out of the base: %s", strings.Join(left, "; "))
 	}
 	if snap.Clean {
 		r.cur.Base = snap.Head.String()
@@ -229,13 +243,34 @@ func (r *runner) snapshot(ctx context.Context) error {
 	}
 	// A ref keeps the snapshot from garbage collection until the branch
 	// holds it.
-	ref := "refs/aiedit/base/" + string(r.agent) + "/" + safeID(r.ev.Session)
+	ref := r.baseRef()
 	if err := r.repo.UpdateRefProtected(ctx, ref, snap.Commit, plumbing.ZeroHash, "aiedit: session start"); err != nil && !errors.Is(err, gitops.ErrRefMoved) {
 		return err
 	}
 	r.cur.Base = snap.Commit.String()
 	r.cur.BaseNote = snap.Commit.String() + " working tree at session start (uncommitted changes on HEAD " + snap.Head.String()[:12] + ")"
 	return nil
+}
+
+// snapshotTimeout bounds the session-start snapshot; past it the base is
+// HEAD, and the log says so.
+const snapshotTimeout = 20 * time.Second
+
+// baseRef keeps a session's start snapshot until its branch holds it.
+func (r *runner) baseRef() string {
+	return "refs/aiedit/base/" + string(r.agent) + "/" + safeID(r.ev.Session)
+}
+
+// dropBaseRef deletes the base ref once the new branch holds the base,
+// so that no ref is left behind for every session.
+func (r *runner) dropBaseRef(ctx context.Context) {
+	base := plumbing.NewHash(r.cur.Base)
+	if r.cur.Base == "" || base.IsZero() {
+		return
+	}
+	if _, exists, err := r.repo.ReadRef(ctx, r.baseRef()); err == nil && exists {
+		_ = r.repo.DeleteRef(ctx, r.baseRef(), base, "aiedit: the session's branch holds its base")
+	}
 }
 
 // record applies the turns the session file gained since the cursor.
@@ -313,6 +348,9 @@ func (r *runner) record(ctx context.Context) error {
 	cur.Tip = ""
 	if !opts.Live.Head.IsZero() {
 		cur.Tip = opts.Live.Head.String()
+	}
+	if !exists && !opts.Live.Head.IsZero() {
+		r.dropBaseRef(ctx)
 	}
 	if n, said := refusal(report.Bytes()); n > 0 {
 		// The cursor advances only over what was recorded: it stays where
