@@ -191,8 +191,11 @@ func readSettings(path string) (string, bool, error) {
 }
 
 // writeSettings replaces path's content through a temporary file and a
-// rename, keeping its permissions.
+// rename, keeping its permissions. A settings file that is a symbolic link
+// (dotfiles kept in a repository of their own) is written where it
+// points, so the link stays.
 func writeSettings(path, text string) error {
+	path = linkTarget(path)
 	mode := os.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {
 		mode = info.Mode().Perm()
@@ -218,6 +221,41 @@ func writeSettings(path, text string) error {
 	return nil
 }
 
+// linkTarget is the file a symbolic link at path leads to, or path.
+func linkTarget(path string) string {
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return path
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	// A dangling link: write the file it names.
+	for range 40 { // as the kernel's bound on links followed
+		dst, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(dst) {
+			dst = filepath.Join(filepath.Dir(path), dst)
+		}
+		path = dst
+		if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+	}
+	return path
+}
+
+// sameEOL gives text the line endings of orig when orig's are all CRLF:
+// the lines install adds (and what uninstall leaves) then match the file.
+func sameEOL(orig, text string) string {
+	n := strings.Count(orig, "\n")
+	if n == 0 || strings.Count(orig, "\r\n") != n {
+		return text
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", "\r\n")
+}
+
 func install(agent Agent, path string) (string, error) {
 	orig, existed, err := readSettings(path)
 	if err != nil {
@@ -237,6 +275,7 @@ func install(agent Agent, path string) (string, error) {
 	if done {
 		return fmt.Sprintf("already installed in %s", path), nil
 	}
+	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
 	if dir := filepath.Dir(path); !existed {
 		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
@@ -278,7 +317,7 @@ func uninstall(agent Agent, path string) (string, error) {
 		if st.Existed {
 			err = writeSettings(path, st.Original)
 		} else {
-			err = os.Remove(path)
+			err = os.Remove(linkTarget(path))
 			if err == nil && st.CreatedDir != "" {
 				_ = os.Remove(st.CreatedDir) // only when empty
 			}
@@ -303,6 +342,7 @@ func uninstall(agent Agent, path string) (string, error) {
 	if !removed {
 		return fmt.Sprintf("not installed in %s", path), nil
 	}
+	out = sameEOL(text, out)
 	if err := writeSettings(path, out); err != nil {
 		return "", err
 	}
