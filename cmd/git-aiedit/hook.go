@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -71,13 +72,22 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				ArgsUsage:       "AGENT [EVENT-JSON]",
 				SkipFlagParsing: true,
 				Action: func(ctx context.Context, cmd *cli.Command) error {
+					// An agent shows a hook that fails as an error on every
+					// turn: a mistake in the configuration is said on
+					// standard error, which agents keep out of the way, and
+					// the status is still 0.
 					args := cmd.Args().Slice()
+					if len(args) > 0 && (args[0] == "--help" || args[0] == "-h") {
+						return cli.ShowSubcommandHelp(cmd)
+					}
 					if len(args) == 0 {
-						return usageErrorf("hook run takes the AGENT whose hook calls it: claude-code, codex or gemini")
+						fmt.Fprintln(stderr, "git-aiedit: hook run takes the AGENT whose hook calls it: claude-code, codex or gemini; nothing was recorded")
+						return nil
 					}
 					agent, err := hook.ParseAgent(args[0])
 					if err != nil {
-						return err
+						fmt.Fprintf(stderr, "git-aiedit: %v; nothing was recorded\n", err)
+						return nil
 					}
 					dir, _ := os.Getwd()
 					hook.Run(ctx, &hook.RunOptions{Agent: agent, Args: args[1:], Stdin: stdin, Dir: dir})
