@@ -3,8 +3,6 @@ package gitops
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,12 +18,7 @@ import (
 // the index and the files are as they were.
 func TestMoveCheckedOut(t *testing.T) {
 	lock := func(age time.Duration) func(t *testing.T, r *gittest.Repo) {
-		return func(t *testing.T, r *gittest.Repo) {
-			p := filepath.Join(r.Dir, ".git", "refs", "heads", "main.lock")
-			require.NoError(t, os.WriteFile(p, nil, 0o644))
-			at := time.Now().Add(-age)
-			require.NoError(t, os.Chtimes(p, at, at))
-		}
+		return func(t *testing.T, r *gittest.Repo) { r.LockRef(t, "refs/heads/main", age) }
 	}
 	tests := map[string]struct {
 		setup func(t *testing.T, r *gittest.Repo)

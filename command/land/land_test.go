@@ -2,8 +2,6 @@ package land
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,12 +19,7 @@ import (
 // were (the attribution notes of the copies may have been written).
 func TestRunCheckedOut(t *testing.T) {
 	lock := func(age time.Duration) func(t *testing.T, r *gittest.Repo) {
-		return func(t *testing.T, r *gittest.Repo) {
-			p := filepath.Join(r.Dir, ".git", "refs", "heads", "main.lock")
-			require.NoError(t, os.WriteFile(p, nil, 0o644))
-			at := time.Now().Add(-age)
-			require.NoError(t, os.Chtimes(p, at, at))
-		}
+		return func(t *testing.T, r *gittest.Repo) { r.LockRef(t, "refs/heads/main", age) }
 	}
 	tests := map[string]struct {
 		setup    func(t *testing.T, r *gittest.Repo)

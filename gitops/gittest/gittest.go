@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Fixed identity and dates; every repository made here uses them.
@@ -85,6 +86,20 @@ func (r *Repo) Write(t testing.TB, rel, content string) {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// LockRef makes the lock file of the ref (refs/heads/main) as old as age,
+// as a git process updating it has, or one killed while it did left.
+func (r *Repo) LockRef(t testing.TB, ref string, age time.Duration) {
+	t.Helper()
+	p := filepath.Join(r.Git(t, "rev-parse", "--absolute-git-dir"), filepath.FromSlash(ref)+".lock")
+	if err := os.WriteFile(p, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().Add(-age)
+	if err := os.Chtimes(p, at, at); err != nil {
 		t.Fatal(err)
 	}
 }
