@@ -74,6 +74,10 @@ func (p *Parser) reasoning(s string) (string, bool) {
 	if p.think == 0 {
 		tag, rest, ok := openReasoning(s)
 		if !ok {
+			if tag, ok := lonelyClose(s); ok {
+				p.unopenedReasoning(tag)
+				return "", false
+			}
 			return s, true
 		}
 		p.think, p.thinkTag = p.n, tag
@@ -98,4 +102,29 @@ func (p *Parser) unclosedReasoning() {
 	p.emit([]editcore.Op{{Kind: editcore.Malformed, Line: p.think, Raw: p.thinkTag,
 		Problem: fmt.Sprintf("the reasoning section opened by %s never closes, so the reply has no answer after it; nothing in it was read as an edit. Ask for the answer again", p.thinkTag)}})
 	p.think = 0
+}
+
+// lonelyClose reports a line that starts with a closing reasoning tag
+// while no section is open, and returns the tag.
+func lonelyClose(s string) (string, bool) {
+	t := strings.TrimLeft(s, " \t")
+	if !strings.HasPrefix(t, "</") {
+		return "", false
+	}
+	end := strings.IndexByte(t, '>')
+	if end < 0 || !isReasoningTag(t[2:end]) {
+		return "", false
+	}
+	return t[:end+1], true
+}
+
+// unopenedReasoning reports a closing tag with no opening one: a model
+// whose chat template opens the section for it (DeepSeek-R1 and its
+// distillations) writes only the end. The lines before it were its
+// thoughts, but they were read before the tag showed it, and a block
+// among them may be a draft: said as a malformed block, so that the reply
+// is looked at, and the answer after the tag is read as usual.
+func (p *Parser) unopenedReasoning(tag string) {
+	p.emit([]editcore.Op{{Kind: editcore.Malformed, Line: p.n, Raw: tag,
+		Problem: fmt.Sprintf("%s closes a reasoning section the reply never opened (its chat template did): the lines before it are the model's thoughts, yet were read as its answer, so a block among them may be a draft the model rejected; check the edits before line %d", tag, p.n)}})
 }

@@ -58,6 +58,15 @@ func TestReasoning(t *testing.T) {
 			"<thought>\nI <think> so.\n<thinking-content-XYZ>\n<thinking-content->\n",
 			nil, "<thought>\nI <think> so.\n<thinking-content-XYZ>\n<thinking-content->\n",
 		},
+		"closed but never opened: said, and the answer read": {
+			"Draft:\n" + block + "\nNo.\n</think>\n\nThe fix.\n",
+			[]editcore.Op{at(answer, 3), {Kind: editcore.Malformed, Line: 9, Raw: "</think>",
+				Problem: "</think> closes a reasoning section the reply never opened (its chat template did): the lines before it are the model's thoughts, yet were read as its answer, so a block among them may be a draft the model rejected; check the edits before line 9"}},
+			"Draft:\nNo.\n\nThe fix.\n",
+		},
+		"a closing tag in prose is prose": {
+			"Close it with </think> as usual.\n", nil, "Close it with </think> as usual.\n",
+		},
 		"never closed: nothing read, and said": {
 			"Sure.\n<think>\n" + draft + "\n",
 			[]editcore.Op{{Kind: editcore.Malformed, Line: 2, Raw: "<think>",
