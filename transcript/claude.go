@@ -176,7 +176,7 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	}
 	bs, err := blocks(msg.Content)
 	if err != nil {
-		c.e.warn(rec, "record skipped: content: %v", err)
+		c.e.skip(rec, "record skipped: its content is neither text nor a list of content blocks")
 		return nil
 	}
 	switch role {

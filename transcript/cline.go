@@ -93,7 +93,7 @@ func (c *clineReader) record(rec int, raw []byte) error {
 	}
 	bs, err := blocks(m.Content)
 	if err != nil {
-		c.e.warn(rec, "record skipped: content: %v", err)
+		c.e.skip(rec, "record skipped: its content is neither text nor a list of content blocks")
 		return nil
 	}
 	switch m.Role {

@@ -30,7 +30,7 @@ func TestReadHostile(t *testing.T) {
 		"truncated json list":      {src: OpenHands, data: `[{"id":1,"source":"agent","action":"edit","args":{"path":"/w/a","command":"create","file_text":"x"}},{"id":2,"sou`, responses: 1, warnLines: []int{2}},
 		"json scalar":              {src: OpenHands, data: `"hello"`, responses: 0, warnLines: []int{1}},
 		"empty":                    {src: ClaudeCode, data: "", responses: 0},
-		"text fed to json reader":  {src: Codex, data: "## User\nhi\n", responses: 0, warnLines: []int{1, 2}},
+		"text fed to json reader":  {src: Codex, data: "## User\nhi\n", responses: 0, warnLines: []int{1, 1}}, // skipped, then "1 more … for the same reason"
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -167,4 +167,27 @@ func repeatReader(b []byte, n int) []io.Reader {
 		rs[i] = bytes.NewReader(b)
 	}
 	return rs
+}
+
+// A text file read as a log of JSON records warns once, in the user's
+// terms, however long it is: not once a line with Go's decoding text.
+func TestSkippedRecordsWarnOnce(t *testing.T) {
+	data := []byte(strings.Repeat("## Assistant\n- 1 item, `x`\nHello there.\n", 20))
+	for _, src := range []Source{ClaudeCode, Codex, Gemini, Cline, SWEAgent} {
+		t.Run(string(src), func(t *testing.T) {
+			_, ws, err := readAll(t, data, src, Options{})
+			if err != nil {
+				return // a reader may refuse the input whole, which is one message too
+			}
+			var msgs []string
+			for _, w := range ws {
+				msgs = append(msgs, w.msg)
+			}
+			assert.LessOrEqual(t, len(msgs), 4, "%q", msgs)
+			for _, m := range msgs {
+				assert.NotContains(t, m, "invalid character", "Go's decoding text")
+				assert.NotContains(t, m, "Go struct", "Go's decoding text")
+			}
+		})
+	}
 }

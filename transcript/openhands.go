@@ -97,7 +97,6 @@ func readOpenHands(r io.Reader, e *emitter) error {
 	if err := readRecords(r, e, []string{"history", "events", "trajectory"}, o.record); err != nil {
 		return err
 	}
-	o.skips.done(e)
 	return o.flush()
 }
 
@@ -114,7 +113,6 @@ type ohReader struct {
 	group int
 	synth int // ids given to actions of [action, observation] pairs
 
-	skips skipped
 }
 
 // ohEval is a line of an evaluation harness's output.jsonl: one task,
@@ -134,14 +132,14 @@ type ohEval struct {
 func (o *ohReader) record(rec int, raw []byte) error {
 	var ev ohEvent
 	if err := json.Unmarshal(raw, &ev); err != nil {
-		o.skips.add(o.e, rec, ohDecodeProblem(err))
+		o.e.skip(rec, ohDecodeProblem(err))
 		return nil
 	}
 	if ev.Kind == "" && len(ev.Action) == 0 && len(ev.Observation) == 0 {
 		return o.eval(rec, raw)
 	}
 	if msg := ev.v0Problem(); msg != "" {
-		o.skips.add(o.e, rec, msg)
+		o.e.skip(rec, msg)
 		return nil
 	}
 	return o.event(rec, ev)

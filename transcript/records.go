@@ -328,8 +328,24 @@ func contains(list []string, s string) bool {
 // does not decode.
 func decodeRecord(e *emitter, rec int, raw []byte, v any) bool {
 	if err := json.Unmarshal(raw, v); err != nil {
-		e.warn(rec, "record skipped: %v", err)
+		e.skip(rec, "record skipped: "+decodeProblem(err))
 		return false
 	}
 	return true
+}
+
+// decodeProblem says, in the user's terms, why a record does not decode:
+// not Go's text, which names its own types.
+func decodeProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return "not valid JSON"
+	case errors.As(err, &te) && te.Field != "":
+		return fmt.Sprintf("its %q is a JSON %s, which this source's records do not have there", te.Field, te.Value)
+	case errors.As(err, &te):
+		return fmt.Sprintf("a JSON %s, not what this source writes there", te.Value)
+	}
+	return "not what this source writes"
 }

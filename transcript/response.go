@@ -139,7 +139,9 @@ func Read(r io.Reader, src Source, opt Options, fn func(*Response) error) error 
 	e := &emitter{fn: fn, opt: opt}
 	for _, def := range registry {
 		if def.name == src {
-			return def.read(r, e)
+			err := def.read(r, e)
+			e.skips.done(e)
+			return err
 		}
 	}
 	_, err := ParseSource(string(src))
@@ -158,7 +160,14 @@ type emitter struct {
 	// record: the source's own records hold such lists (an OpenHands
 	// evaluation record's history), where others' are documents.
 	lineIsRecord bool
+	// skips holds the records skipped for one reason, said once (skip).
+	skips skipped
 }
+
+// skip warns that a record was skipped, once for a run of records skipped
+// for the same reason: a log of another shape gives a warning, not one a
+// line.
+func (e *emitter) skip(rec int, msg string) { e.skips.add(e, rec, msg) }
 
 func (e *emitter) emit(r *Response) error {
 	e.n++

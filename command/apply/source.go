@@ -121,14 +121,21 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 }
 
 // checkForced refuses a forced text source on a transcript that is clearly
-// a JSON session log (the text readers would take it as one reply). raw
-// stays allowed: it asks for the whole input as one response.
+// a JSON session log (the text readers would take it as one reply), and a
+// forced JSON source on a recognised chat. raw stays allowed: it asks for
+// the whole input as one response.
 func (b *batch) checkForced(src transcript.Source, head []byte) error {
 	if b.a.opts.From == "" || src == transcript.Raw {
 		return nil
 	}
 	seen := transcript.Detect(head, b.in.name)
 	if seen != src && seen.Records() && !src.Records() {
+		return mismatch(b.in.name, src, seen)
+	}
+	// A chat the detector recognised is text: a JSON reader would skip it
+	// line by line. (Raw text may still be a log whose first record is
+	// too long to be seen whole: that one is read, and checked after.)
+	if src.Records() && (seen == transcript.Markdown || seen == transcript.Aider) {
 		return mismatch(b.in.name, src, seen)
 	}
 	return nil
