@@ -386,7 +386,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		}
 		if err != nil && gitops.MovedRef(err) != a.branch {
 			// Before any move, or the notes ref (AddNotesWith retried it).
-			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
+			return st.unlanded(), a.unrecorded(exitcode.WithCode(exitcode.Repo, err))
 		}
 		if err == nil {
 			if prot.Held() {
@@ -411,7 +411,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		}
 		if errors.Is(err, gitops.ErrRefLocked) {
 			// A lock left by a killed process: rebuilding cannot help.
-			return st.unlanded(), exitcode.WithCode(exitcode.Repo, err)
+			return st.unlanded(), a.unrecorded(exitcode.WithCode(exitcode.Repo, err))
 		}
 		// A prune that deleted the new commit before the move is handled
 		// as a move by another writer: the build writes it again.
@@ -468,11 +468,21 @@ func (a *applier) unrecorded(err error) error {
 	if exitcode.Of(err, exitcode.Repo) != exitcode.Repo {
 		return err
 	}
+	none := "nothing was recorded: branch " + a.branchName + " is unchanged"
+	if !a.exists {
+		none = "nothing was recorded: branch " + a.branchName + " was not made"
+	}
+	// A repository error's hint (remove the lock file, …) stays last.
+	if re := (*gitops.RepoError)(nil); errors.As(err, &re) && re.Hint != "" && err.Error() == re.Error() {
+		c := *re
+		c.Hint = none + "; " + c.Hint
+		return exitcode.WithCode(exitcode.Repo, &c)
+	}
 	todo := ""
 	if h := (*adviceError)(nil); errors.As(err, &h) {
 		todo = "; " + h.advice
 	}
-	return exitcode.WithCode(exitcode.Repo, fmt.Errorf("%w; nothing was recorded: branch %s is unchanged%s", err, a.branchName, todo))
+	return exitcode.WithCode(exitcode.Repo, fmt.Errorf("%w; %s%s", err, none, todo))
 }
 
 // adviceError is an error that knows what the user can do about it.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // TestUnrecorded: a repository problem that ended the run before the
@@ -15,9 +16,11 @@ import (
 func TestUnrecorded(t *testing.T) {
 	write := errors.New("write blob 47643d4d: read-only file system")
 	tests := map[string]struct {
-		err  error
-		want string
-		code int
+		err   error
+		want  string
+		code  int
+		fresh bool  // the branch does not exist yet
+		cause error // what errors.Is still finds; tc.err when nil
 	}{
 		"repository problem": {
 			err:  exitcode.WithCode(exitcode.Repo, write),
@@ -34,6 +37,19 @@ func TestUnrecorded(t *testing.T) {
 			want: "commit-tree -S: gpg failed to sign the data; nothing was recorded: branch aiedit/fix is unchanged; fix the signing setup",
 			code: exitcode.Repo,
 		},
+		"no branch yet": {
+			err:   exitcode.WithCode(exitcode.Repo, write),
+			want:  "write blob 47643d4d: read-only file system; nothing was recorded: branch aiedit/fix was not made",
+			code:  exitcode.Repo,
+			fresh: true,
+		},
+		"a lock's hint stays last": {
+			err: exitcode.WithCode(exitcode.Repo, &gitops.RepoError{Op: "update-ref refs/notes/aiedit", Msg: "the lock file x.lock exists",
+				Hint: "remove it (rm x.lock) and run the command again", Err: &gitops.RefLockError{Ref: "refs/notes/aiedit", Stale: true}}),
+			want:  "update-ref refs/notes/aiedit: the lock file x.lock exists; nothing was recorded: branch aiedit/fix is unchanged; remove it (rm x.lock) and run the command again",
+			code:  exitcode.Repo,
+			cause: gitops.ErrRefLocked,
+		},
 		"usage error": {
 			err:  exitcode.UsageErrorf("cannot read transcript fix.md: line 3: bad record"),
 			want: "cannot read transcript fix.md: line 3: bad record",
@@ -42,11 +58,15 @@ func TestUnrecorded(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			a := &applier{branchName: "aiedit/fix"}
+			a := &applier{branchName: "aiedit/fix", exists: !tc.fresh}
 			err := a.unrecorded(tc.err)
 			assert.EqualError(t, err, tc.want)
 			assert.Equal(t, tc.code, exitcode.Of(err, -1))
-			assert.ErrorIs(t, err, tc.err, "the cause is kept")
+			cause := tc.cause
+			if cause == nil {
+				cause = tc.err
+			}
+			assert.ErrorIs(t, err, cause, "the cause is kept")
 		})
 	}
 }
