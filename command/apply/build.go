@@ -54,8 +54,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			}
 		}
 		sumKnown := in.sum != ""
+		in.series = a.seriesOf(in)
 		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
-		if in.live != nil {
+		if in.live != nil || in.series != "" {
 			b.recordedTurns = recorded
 		}
 		stopped := false
@@ -113,8 +114,8 @@ type batch struct {
 	st       *runState
 	recorded map[int]string
 	quiet    bool
-	// recordedTurns, for a live session: every recorded response by its
-	// turn key, whatever its number (live.go).
+	// recordedTurns, for a live session or one continued (series.go):
+	// every recorded response by its turn key, whatever its number.
 	recordedTurns map[string]map[int]string
 
 	total   int // responses read so far
@@ -167,6 +168,11 @@ func (b *batch) beginAt(model string, context []string, rec int, key string) *re
 			recorded[rs.index] = c
 		}
 		context = nil
+	} else if b.in.series != "" {
+		rs.turn = b.in.reader.turnKey(rec, key)
+		if c, ok := turnCommit(b.recordedTurns[rs.turn], rs.index); ok && rs.turn != "" {
+			recorded = map[int]string{rs.index: c}
+		}
 	}
 	if c, ok := recorded[rs.index]; ok {
 		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true

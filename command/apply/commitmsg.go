@@ -46,6 +46,9 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 	if l := b.in.live; l != nil {
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
 		r.extra = a.liveTrailers(first)
+	} else if r.turn != "" {
+		r.transcript = b.in.label + " " + r.turn
+		r.extra = seriesTrailers(b.in)
 	} else {
 		r.transcript = b.in.trailer()
 	}

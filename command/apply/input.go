@@ -33,7 +33,8 @@ type input struct {
 	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
 
 	live   *Live       // a section of an agent's session (live.go)
-	reader *liveReader // its reader while it is read
+	series string      // the live session it continues on the branch (series.go)
+	reader *liveReader // its reader while it is read (live or series)
 }
 
 func openInputs(names []string, stdin io.Reader) ([]*input, error) {
@@ -98,6 +99,10 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 	f, err := os.Open(in.path)
 	if err != nil {
 		return nil, nil, exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, unwrapPath(err))
+	}
+	if in.series != "" {
+		in.reader = openSeries(f, h)
+		return in.reader, in.sumOf(h), nil
 	}
 	return readCloser{io.TeeReader(f, h), f}, in.sumOf(h), nil
 }

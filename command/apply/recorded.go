@@ -35,19 +35,23 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 		}
 	}
 	out := map[string]map[int]string{}
-	a.recRounds = nil
+	a.recRounds, a.liveSeries = nil, nil
 	n := 0
 	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
 		n++
 		if n > maxRecordedWalk {
 			return gitops.ErrStopWalk
 		}
-		sum, idx, round, ok := responseOf(c.Message)
+		rec, ok := responseOf(c.Message)
 		if !ok {
 			if exists {
 				return nil
 			}
 			return gitops.ErrStopWalk
+		}
+		sum, idx, round := rec.sum, rec.index, rec.round
+		if rec.session != "" {
+			a.noteSeries(rec.label, rec.session)
 		}
 		if round > 0 {
 			// A retry round: kept apart, so that it never stands for its
@@ -69,9 +73,19 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 	return out, nil
 }
 
+// recordedResponse is what an aiedit commit's trailers say of the
+// response it records.
+type recordedResponse struct {
+	label   string // the transcript's file name
+	sum     string // "sha256:<hex>": the transcript's, or a live turn's
+	index   int
+	round   int    // > 0 for a retry round
+	session string // Aiedit-Session: recorded by the live hook
+}
+
 // responseOf reads the transcript hash and response number of an aiedit
 // commit message.
-func responseOf(msg string) (sum string, idx, round int, ok bool) {
+func responseOf(msg string) (rec recordedResponse, ok bool) {
 	var transcript, response, retryOf string
 	for _, t := range gitops.ParseTrailers(msg) {
 		switch t.Key {
@@ -81,22 +95,25 @@ func responseOf(msg string) (sum string, idx, round int, ok bool) {
 			response = t.Value
 		case "Aiedit-Retry-Of":
 			retryOf = t.Value
+		case "Aiedit-Session":
+			rec.session = t.Value
 		}
 	}
 	i := strings.LastIndex(transcript, " sha256:")
 	if i < 0 || response == "" {
-		return "", 0, 0, false
+		return recordedResponse{}, false
 	}
 	n, _, _ := strings.Cut(response, "/")
 	idx, err := strconv.Atoi(n)
 	if err != nil {
-		return "", 0, 0, false
+		return recordedResponse{}, false
 	}
 	if retryOf != "" {
 		if _, k, found := strings.Cut(retryOf, " round "); found {
-			round, _ = strconv.Atoi(strings.TrimSpace(k))
+			rec.round, _ = strconv.Atoi(strings.TrimSpace(k))
 		}
-		round = max(round, 1)
+		rec.round = max(rec.round, 1)
 	}
-	return transcript[i+1:], idx, round, true
+	rec.label, rec.sum, rec.index = transcript[:i], transcript[i+1:], idx
+	return rec, true
 }

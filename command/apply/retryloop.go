@@ -163,7 +163,11 @@ func (b *batch) retry(r *response) error {
 		return nil
 	}
 	if r.skip {
-		for _, rr := range a.recRounds[b.in.sum][r.r.index] {
+		sum := b.in.sum
+		if r.r.turn != "" {
+			sum = r.r.turn
+		}
+		for _, rr := range a.recRounds[sum][r.r.index] {
 			r.r.rounds = append(r.r.rounds, &responseState{index: r.r.index, in: b.in, round: rr.round, commit: rr.commit, alreadyRecorded: true})
 		}
 		sort.Slice(r.r.rounds, func(i, j int) bool { return r.r.rounds[i].round < r.r.rounds[j].round })
@@ -214,7 +218,7 @@ func (b *batch) retry(r *response) error {
 			}
 			return nil
 		}
-		rs := &responseState{index: orig.index, in: b.in, round: k}
+		rs := &responseState{index: orig.index, in: b.in, round: k, turn: orig.turn}
 		orig.rounds = append(orig.rounds, rs)
 		roundStart := b.tfs.Snapshot()
 		rr := b.beginRound(rs)

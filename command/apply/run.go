@@ -220,6 +220,7 @@ type applier struct {
 	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
+	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.

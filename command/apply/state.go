@@ -52,6 +52,7 @@ type responseState struct {
 
 	subject, body string           // the commit message's, from the prose
 	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
+	turn          string           // a live series' response: its turn key, which names it instead (series.go)
 	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
