@@ -268,11 +268,14 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 	return c, nil
 }
 
-// squashMessage lists the responses (and the people's commits) with
-// their summaries; its trailers say where it came from.
+// squashMessage lists the responses, their retry rounds and the people's
+// commits with their summaries; its trailers say where it came from.
+// Aiedit-Squashed counts responses: a retry round's commit is the model's
+// answer about a response already counted, not a response of its own.
 func (l *lander) squashMessage(commits []*object.Commit) string {
 	var responses []*history.Response
 	var lines []string
+	counted := map[string]bool{}
 	assisted := map[string]bool{}
 	var trailers []gitops.Trailer
 	for _, c := range commits {
@@ -281,8 +284,11 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 			lines = append(lines, fmt.Sprintf("- %s %s (%s)", short(c.Hash), firstLine(c.Message), c.Author.Name))
 			continue
 		}
-		responses = append(responses, r)
-		lines = append(lines, fmt.Sprintf("- %s response %d/%d: %s (%s)", short(c.Hash), r.N, r.Total, r.Subject, history.Counts(r.Summary)))
+		if key := fmt.Sprintf("%s %d", r.Transcript, r.N); !counted[key] {
+			counted[key] = true
+			responses = append(responses, r)
+		}
+		lines = append(lines, fmt.Sprintf("- %s %s: %s (%s)", short(c.Hash), squashLabel(r), r.Subject, history.Counts(r.Summary)))
 		for _, t := range gitops.ParseTrailers(c.Message) {
 			if t.Key == "Assisted-by" && !assisted[t.Value] {
 				assisted[t.Value] = true
@@ -296,6 +302,15 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 	}
 	trailers = append([]gitops.Trailer{{Key: "Aiedit-Squashed", Value: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}}, trailers...)
 	return gitops.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), trailers)
+}
+
+// squashLabel names a commit in the squash's list: "response 1/2", or
+// "response 1/2, retry round 1" for the model's answer to a round.
+func squashLabel(r *history.Response) string {
+	if r.Round > 0 {
+		return fmt.Sprintf("response %d/%d, retry round %d", r.N, r.Total, r.Round)
+	}
+	return fmt.Sprintf("response %d/%d", r.N, r.Total)
 }
 
 func firstLine(s string) string {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -88,6 +90,69 @@ func TestRunCheckedOut(t *testing.T) {
 			assert.Contains(t, errOut.String(), tt.stderr)
 			assert.NotEqual(t, before.Refs["refs/heads/main"], r.Git(t, "rev-parse", "main"))
 			assert.Empty(t, r.Git(t, "status", "--porcelain", "--untracked-files=all"), "the files follow main")
+		})
+	}
+}
+
+// TestSquashMessage: the squash commit lists every commit of the branch;
+// a retry round is named as the round it is, and Aiedit-Squashed counts
+// responses, not the rounds retrying them.
+func TestSquashMessage(t *testing.T) {
+	commit := func(n byte, msg string) *object.Commit {
+		var h plumbing.Hash
+		h[0] = n
+		return &object.Commit{Hash: h, Message: msg, Author: object.Signature{Name: "Ada Author"}}
+	}
+	response := func(n byte, subject, trailers string) *object.Commit {
+		return commit(n, subject+"\n\nAiedit-Transcript: fix.md sha256:ab\n"+trailers+
+			"Aiedit-Block: 1 applied app.py\nAiedit-Summary: applied=1 already_applied=0 failed=0 skipped=0 not_in_context=0\nAssisted-by: chat:gpt-4o\n")
+	}
+	tests := map[string]struct {
+		commits []*object.Commit
+		want    []string
+	}{
+		"responses": {
+			commits: []*object.Commit{
+				response(1, "Fix f.", "Aiedit-Response: 1/2\n"),
+				response(2, "Fix g.", "Aiedit-Response: 2/2\n"),
+			},
+			want: []string{
+				"aiedit: 2 responses from review\n",
+				"\n- 01000000 response 1/2: Fix f. (1 applied)\n",
+				"\n- 02000000 response 2/2: Fix g. (1 applied)\n",
+				"\nAiedit-Squashed: 2 responses from review\nAssisted-by: chat:gpt-4o\n",
+			},
+		},
+		"retry rounds": {
+			commits: []*object.Commit{
+				response(1, "Fix f.", "Aiedit-Response: 1/2\n"),
+				response(2, "Sorry, f again.", "Aiedit-Response: 1/2\nAiedit-Retry-Of: 1 round 1\n"),
+				response(3, "Fix g.", "Aiedit-Response: 2/2\n"),
+				commit(4, "fix by hand\n"),
+			},
+			want: []string{
+				"aiedit: 2 responses from review\n",
+				"\n- 02000000 response 1/2, retry round 1: Sorry, f again. (1 applied)\n",
+				"\n- 03000000 response 2/2: Fix g. (1 applied)\n",
+				"\n- 04000000 fix by hand (Ada Author)\n",
+				"\nAiedit-Squashed: 2 responses from review\n",
+			},
+		},
+		"one response and its round": {
+			commits: []*object.Commit{
+				response(1, "Fix f.", "Aiedit-Response: 1/1\n"),
+				response(2, "Sorry.", "Aiedit-Response: 1/1\nAiedit-Retry-Of: 1 round 1\n"),
+			},
+			want: []string{"\nAiedit-Squashed: 1 responses from review\n"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			l := &lander{branch: "review"}
+			got := l.squashMessage(tc.commits)
+			for _, w := range tc.want {
+				assert.Contains(t, got, w)
+			}
 		})
 	}
 }
