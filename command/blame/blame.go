@@ -24,6 +24,10 @@ type Options struct {
 	IO   *iostreams.IOStreams
 }
 
+// unknownModel stands for a model the transcript did not name, as in the
+// Assisted-by trailer (docs/attribution.md).
+const unknownModel = "unknown"
+
 // Line is one line of the JSON output.
 type Line struct {
 	Line       int    `json:"line"`
@@ -103,7 +107,9 @@ func lineOf(b gitops.BlameLine, o provenance.Owner) Line {
 	return l
 }
 
-// ownerText is the owner column: "ai 2/3 b1 gpt-4o", or "human Ada".
+// ownerText is the owner column: "ai 2/3 b1 gpt-4o", or "human Ada". A
+// model the transcript did not name is "unknown", as Assisted-by says it:
+// a blank would read as a missing value (the JSON leaves the field out).
 func ownerText(l Line) string {
 	if l.Owner != "ai" {
 		return "human " + l.Author
@@ -114,8 +120,9 @@ func ownerText(l Line) string {
 	} else {
 		s += " b?"
 	}
-	if l.Model != "" {
-		s += " " + l.Model
+	model := l.Model
+	if model == "" {
+		model = unknownModel
 	}
-	return s
+	return s + " " + model
 }
