@@ -169,6 +169,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		h.progress.clear()
 	}
 	fmt.Fprintf(h.w, "%s\n", summaryLine(st.summary()))
+	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
+		fmt.Fprintf(h.w, "%s\n", note)
+	}
 	if st.stop == stopRefused {
 		fmt.Fprintf(h.w, "stopped: the commit-msg hook refused the message of %s, so nothing from there on was recorded; "+
 			"fix what the hook says and run the same command again (or pass --no-verify)\n", st.stoppedAt.label(st.multi))

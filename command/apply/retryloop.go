@@ -171,6 +171,9 @@ func (b *batch) retry(r *response) error {
 			r.r.rounds = append(r.r.rounds, &responseState{index: r.r.index, in: b.in, round: rr.round, commit: rr.commit, alreadyRecorded: true})
 		}
 		sort.Slice(r.r.rounds, func(i, j int) bool { return r.r.rounds[i].round < r.r.rounds[j].round })
+		if r.r.alreadyRecorded {
+			b.noteUnretried(r.r)
+		}
 		return nil
 	}
 	failed, rejected := itemsOf(r.r)

@@ -34,6 +34,9 @@ type runState struct {
 	stop        string
 	stoppedAt   *responseState
 	retryPrompt string // for the model, when something did not apply
+	// unretried are recorded responses with failures that no run sent
+	// to the model, which --retry-cmd does not retry now (unretried.go).
+	unretried []*responseState
 	// notes are the attribution notes of the commits made, by commit;
 	// they are written as the branch moves.
 	notes map[plumbing.Hash][]byte
