@@ -89,13 +89,13 @@ func WriteMarkdown(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *Sel
 }
 
 // Counts renders a summary as "2 applied, 1 failed", leaving out zeros
-// other than applied.
+// other than applied, in Aiedit-Summary's order (as apply's last line).
 func Counts(s Summary) string {
 	parts := []string{fmt.Sprintf("%d applied", s.Applied)}
 	for _, c := range []struct {
 		n    int
 		name string
-	}{{s.AlreadyApplied, "already applied"}, {s.Failed, "failed"}, {s.Skipped, "skipped"}, {s.NotInContext, "not in context"}, {s.Edited, "edited"}, {s.Rejected, "rejected"}} {
+	}{{s.AlreadyApplied, "already applied"}, {s.Failed, "failed"}, {s.Skipped, "skipped"}, {s.NotInContext, "not in context"}, {s.Rejected, "rejected"}, {s.Edited, "edited"}} {
 		if c.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
 		}
