@@ -14,8 +14,9 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .gemini/settings.json); the default but for codex"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/config.toml, ~/.gemini/settings.json)"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .codex/hooks.json, .gemini/settings.json); the default but for codex"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json)"},
+		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
 	install := func(name, usage string, remove bool) *cli.Command {
 		return &cli.Command{
@@ -33,7 +34,7 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				}
 				return hook.Install(ctx, &hook.InstallOptions{
 					IO: iostreams.System(stdin, stdout, stderr), Agent: agent, Remove: remove,
-					Project: cmd.Bool("project"), User: cmd.Bool("user"),
+					Project: cmd.Bool("project"), User: cmd.Bool("user"), Notify: cmd.Bool("notify"),
 				})
 			},
 		}

@@ -24,15 +24,18 @@ type InstallOptions struct {
 	Remove  bool // uninstall
 	Project bool // --project
 	User    bool // --user
+	Notify  bool // --notify: Codex's notify program instead of its hooks
 }
 
 // hookEvents are the hook events install adds to an agent whose settings
 // take Claude Code's shape: the base is taken when a session starts, a
 // turn is recorded when the agent stops (Claude Code's Stop, Gemini CLI's
-// AfterAgent). Claude Code's SessionEnd records the last turn when its
-// Stop came before the turn reached the session file (complete.go).
+// AfterAgent, Codex's Stop). Claude Code's SessionEnd records the last
+// turn when its Stop came before the turn reached the session file
+// (complete.go). Codex's hooks.json takes Claude Code's shape.
 var hookEvents = map[Agent][]string{
 	ClaudeCode: {"SessionStart", "Stop", "SessionEnd"},
+	Codex:      {"SessionStart", "Stop"},
 	Gemini:     {"SessionStart", "AfterAgent"},
 }
 
@@ -48,15 +51,15 @@ func ours(command string) bool {
 // Install adds (or with Remove, removes) git-aiedit's hooks in the agent's
 // settings file.
 func Install(ctx context.Context, opts *InstallOptions) error {
-	path, err := settingsPath(ctx, opts.Agent, opts.Project, opts.User, opts.Dir)
+	path, err := settingsPath(ctx, opts.Agent, scope{opts.Project, opts.User, opts.Notify}, opts.Dir)
 	if err != nil {
 		return err
 	}
 	var msg string
 	if opts.Remove {
-		msg, err = uninstall(opts.Agent, path)
+		msg, err = uninstall(opts.Agent, path, opts.Notify)
 	} else {
-		msg, err = install(opts.Agent, path)
+		msg, err = install(opts.Agent, path, opts.Notify)
 	}
 	if err != nil {
 		return err
@@ -65,21 +68,35 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	return nil
 }
 
+// scope is where a hook is installed: --project, --user, and for Codex
+// --notify (its notify program rather than its hooks engine).
+type scope struct{ project, user, notify bool }
+
 // settingsPath is the agent's configuration file for the scope asked for.
-func settingsPath(ctx context.Context, agent Agent, project, user bool, dir string) (string, error) {
+func settingsPath(ctx context.Context, agent Agent, sc scope, dir string) (string, error) {
+	project, user := sc.project, sc.user
 	if project && user {
 		return "", exitcode.UsageErrorf("--project and --user cannot be combined; choose one")
 	}
+	if sc.notify && agent != Codex {
+		return "", exitcode.UsageErrorf("--notify is for codex only (Codex's notify program)")
+	}
 	switch agent {
 	case Codex:
-		if project {
+		if sc.notify && project {
 			return "", exitcode.UsageErrorf("Codex reads notify only from $CODEX_HOME/config.toml; use --user (the default for codex)")
+		}
+		if project {
+			return projectFile(ctx, dir, ".codex", "hooks.json")
 		}
 		home := codexHome()
 		if home == "" {
 			return "", exitcode.UsageErrorf("cannot find your home directory for $CODEX_HOME; set CODEX_HOME")
 		}
-		return filepath.Join(home, "config.toml"), nil
+		if sc.notify {
+			return filepath.Join(home, "config.toml"), nil
+		}
+		return filepath.Join(home, "hooks.json"), nil
 	case ClaudeCode:
 		if user {
 			if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
@@ -108,6 +125,11 @@ func userSettings(dir string) (string, error) {
 
 // projectSettings is DIR/settings.json at the top of the repository.
 func projectSettings(ctx context.Context, at, dir string) (string, error) {
+	return projectFile(ctx, at, dir, "settings.json")
+}
+
+// projectFile is DIR/NAME at the top of the repository.
+func projectFile(ctx context.Context, at, dir, name string) (string, error) {
 	repo, err := gitops.Discover(ctx, at)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
@@ -116,7 +138,7 @@ func projectSettings(ctx context.Context, at, dir string) (string, error) {
 	if repo.WorkTree == "" {
 		return "", exitcode.UsageErrorf("a bare repository has no project settings; use --user")
 	}
-	return filepath.Join(repo.WorkTree, dir, "settings.json"), nil
+	return filepath.Join(repo.WorkTree, dir, name), nil
 }
 
 // installState is what install remembers about a file so that uninstall
@@ -256,24 +278,23 @@ func sameEOL(orig, text string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", "\r\n")
 }
 
-func install(agent Agent, path string) (string, error) {
+func install(agent Agent, path string, notify bool) (string, error) {
 	orig, existed, err := readSettings(path)
 	if err != nil {
 		return "", err
 	}
 	var text string
 	var done bool
-	switch agent {
-	case ClaudeCode, Gemini:
-		text, done, err = installClaude(agent, orig, existed)
-	case Codex:
+	if notify {
 		text, done, err = installCodex(orig)
+	} else {
+		text, done, err = installClaude(agent, orig, existed)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if done {
-		return fmt.Sprintf("already installed in %s", path), nil
+		return fmt.Sprintf("already installed in %s", path) + codexNote(agent, notify, path), nil
 	}
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
@@ -291,12 +312,12 @@ func install(agent Agent, path string) (string, error) {
 	if err := writeSettings(path, text); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent)), nil
+	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + codexNote(agent, notify, path), nil
 }
 
-func describeHooks(agent Agent) string {
-	if agent == Codex {
-		return "notify, after every turn; Codex has no session-start event, so the base is HEAD"
+func describeHooks(agent Agent, notify bool) string {
+	if notify {
+		return "notify, after every turn; notify has no session-start event, so the base is HEAD"
 	}
 	if agent == ClaudeCode {
 		return "SessionStart takes the base, Stop records each turn, SessionEnd the last"
@@ -304,13 +325,13 @@ func describeHooks(agent Agent) string {
 	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
 }
 
-func uninstall(agent Agent, path string) (string, error) {
+func uninstall(agent Agent, path string, notify bool) (string, error) {
 	text, existed, err := readSettings(path)
 	if err != nil {
 		return "", err
 	}
 	if !existed {
-		return fmt.Sprintf("not installed: %s does not exist", path), nil
+		return fmt.Sprintf("not installed: %s does not exist", path) + notifyHint(agent, notify), nil
 	}
 	if st := loadState(path); st != nil && st.Wrote == hashOf(text) {
 		// Untouched since install: give the original back exactly.
@@ -330,17 +351,16 @@ func uninstall(agent Agent, path string) (string, error) {
 	}
 	var out string
 	var removed bool
-	switch agent {
-	case ClaudeCode, Gemini:
-		out, removed, err = uninstallClaude(text)
-	case Codex:
+	if notify {
 		out, removed, err = uninstallCodex(text, loadState(path))
+	} else {
+		out, removed, err = uninstallClaude(text)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if !removed {
-		return fmt.Sprintf("not installed in %s", path), nil
+		return fmt.Sprintf("not installed in %s", path) + notifyHint(agent, notify), nil
 	}
 	out = sameEOL(text, out)
 	if err := writeSettings(path, out); err != nil {

@@ -24,8 +24,8 @@ import (
 // RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
 type RunOptions struct {
 	Agent Agent
-	Args  []string  // Codex: the notify JSON; after "--", a notify program to run too
-	Stdin io.Reader // Claude Code: the hook input
+	Args  []string  // Codex's notify: its JSON; after "--", a notify program to run too
+	Stdin io.Reader // the hook input (Claude Code, Gemini CLI, Codex's hooks)
 	Dir   string    // the process's directory, when the event names none
 }
 
@@ -77,6 +77,12 @@ func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
 		return ev, nil, err
 	case Codex:
 		args, chained := splitChained(opts.Args)
+		if len(args) == 0 && len(chained) == 0 {
+			// Codex's hooks engine: the event on standard input, in
+			// Claude Code's shape.
+			ev, err = readClaude(opts.Stdin, opts.Agent)
+			return ev, nil, err
+		}
 		if len(args) == 0 {
 			return Event{}, nil, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
 		}

@@ -33,22 +33,19 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	}
 	fmt.Fprintln(out, "hooks:")
 	for _, a := range agents {
-		scopes := []struct {
-			name          string
-			project, user bool
-		}{{"project", true, false}, {"user", false, true}}
-		if a == Codex {
-			scopes = scopes[1:]
-		}
-		for _, s := range scopes {
-			if s.project && (repo == nil || repo.WorkTree == "") {
+		for _, sc := range statusScopes(a) {
+			if sc.project && (repo == nil || repo.WorkTree == "") {
 				continue
 			}
-			path, err := settingsPath(ctx, a, s.project, s.user, opts.Dir)
+			path, err := settingsPath(ctx, a, sc, opts.Dir)
 			if err != nil {
 				continue
 			}
-			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, s.name, installedState(a, path), path)
+			name := "user"
+			if sc.project {
+				name = "project"
+			}
+			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, path, sc.notify), path)
 		}
 	}
 	if repo == nil {
@@ -70,8 +67,17 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	return nil
 }
 
+// statusScopes are the places status looks in for an agent's hooks.
+func statusScopes(a Agent) []scope {
+	scopes := []scope{{project: true}, {user: true}}
+	if a == Codex {
+		scopes = append(scopes, scope{user: true, notify: true})
+	}
+	return scopes
+}
+
 // installedState reads an agent's settings file for git-aiedit's hooks.
-func installedState(a Agent, path string) string {
+func installedState(a Agent, path string, notify bool) string {
 	text, existed, err := readSettings(path)
 	switch {
 	case err != nil:
@@ -79,36 +85,34 @@ func installedState(a Agent, path string) string {
 	case !existed:
 		return "not installed"
 	}
-	switch a {
-	case ClaudeCode, Gemini:
-		root, err := parseJSONText(text)
-		if err != nil || root.kind != '{' {
-			return "invalid JSON"
-		}
-		_, hooks := root.member("hooks")
-		if hooks == nil || hooks.kind != '{' {
-			return "not installed"
-		}
-		var events []string
-		for _, m := range hooks.members {
-			if m.val.kind == '[' && claudeHas(m.val) {
-				events = append(events, m.key)
-			}
-		}
-		if len(events) == 0 {
-			return "not installed"
-		}
-		return "installed (" + strings.Join(events, ",") + ")"
-	case Codex:
+	if notify {
 		argv, defined, err := tomlNotify(text)
 		if err != nil {
 			return "invalid TOML"
 		}
 		if defined && codexOurs(argv) {
-			return "installed"
+			return "installed (notify)"
+		}
+		return "not installed"
+	}
+	root, err := parseJSONText(text)
+	if err != nil || root.kind != '{' {
+		return "invalid JSON"
+	}
+	_, hooks := root.member("hooks")
+	if hooks == nil || hooks.kind != '{' {
+		return "not installed"
+	}
+	var events []string
+	for _, m := range hooks.members {
+		if m.val.kind == '[' && claudeHas(m.val) {
+			events = append(events, m.key)
 		}
 	}
-	return "not installed"
+	if len(events) == 0 {
+		return "not installed"
+	}
+	return "installed (" + strings.Join(events, ",") + ")"
 }
 
 // liveSessions lists the cursors of the sessions recorded here.
