@@ -389,9 +389,9 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(agent)}}}
 	added := false
 	for _, event := range hookEvents[agent] {
-		root, err := parseJSONText(text)
+		root, err := parseSettings(agent, text)
 		if err != nil {
-			return "", false, fmt.Errorf("not valid JSON (%v)", err)
+			return "", false, err
 		}
 		if root.kind != '{' {
 			return "", false, errors.New("not a JSON object")
@@ -421,6 +421,29 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 		added = true
 	}
 	return text, !added, nil
+}
+
+// parseSettings parses an agent's JSON settings as the agent reads them:
+// Claude Code (anthropics/claude-code #83190) and Codex (serde_json)
+// reject a file with a comment or a trailing comma whole, so hooks added
+// to one would never run; Gemini CLI allows both.
+func parseSettings(agent Agent, text string) (*jnode, error) {
+	if agent == Gemini {
+		root, err := parseJSONText(text)
+		if err != nil {
+			return nil, fmt.Errorf("not valid JSON (%v)", err)
+		}
+		return root, nil
+	}
+	root, err := parseStrictJSON(text)
+	if err == nil {
+		return root, nil
+	}
+	if _, lerr := parseJSONText(text); lerr == nil {
+		return nil, fmt.Errorf("not valid JSON for %s (%v): %s rejects a settings file with comments or trailing commas whole, "+
+			"so its hooks would never run; remove them", agent.display(), err, agent.display())
+	}
+	return nil, fmt.Errorf("not valid JSON (%v)", err)
 }
 
 // claudeHas reports whether an event's groups already run git-aiedit.

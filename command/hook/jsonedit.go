@@ -4,7 +4,9 @@ package hook
 // that keeps every byte offset, and edits insert or cut text at those
 // offsets. Everything else in the file — key order, unknown keys,
 // indentation, comments (Gemini CLI's settings allow them) — stays byte
-// for byte, and an insertion is cut out again exactly.
+// for byte, and an insertion is cut out again exactly. Claude Code and
+// Codex read their files as strict JSON and reject one with a comment or
+// a trailing comma whole; parseStrictJSON refuses those, saying where.
 
 import (
 	"encoding/json"
@@ -38,12 +40,19 @@ func (n *jnode) member(key string) (int, *jnode) {
 }
 
 type jparser struct {
-	s   string
-	pos int
+	s      string
+	pos    int
+	strict bool // no comments, no trailing commas
 }
 
-func parseJSONText(s string) (*jnode, error) {
-	p := &jparser{s: s}
+// parseJSONText parses JSON that may hold comments and trailing commas.
+func parseJSONText(s string) (*jnode, error) { return parseJSON(s, false) }
+
+// parseStrictJSON parses JSON as encoding/json and serde_json read it.
+func parseStrictJSON(s string) (*jnode, error) { return parseJSON(s, true) }
+
+func parseJSON(s string, strict bool) (*jnode, error) {
+	p := &jparser{s: s, strict: strict}
 	if err := p.space(); err != nil {
 		return nil, err
 	}
@@ -71,6 +80,8 @@ func (p *jparser) space() error {
 		switch c := p.s[p.pos]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			p.pos++
+		case p.strict && (strings.HasPrefix(p.s[p.pos:], "//") || strings.HasPrefix(p.s[p.pos:], "/*")):
+			return p.errf("a %s comment", p.s[p.pos:p.pos+2])
 		case strings.HasPrefix(p.s[p.pos:], "//"):
 			i := strings.IndexByte(p.s[p.pos:], '\n')
 			if i < 0 {
@@ -112,11 +123,16 @@ func (p *jparser) value() (*jnode, error) {
 				if p.pos >= len(p.s) || p.s[p.pos] != ',' {
 					return nil, p.errf("expected , or }")
 				}
+				comma := p.pos
 				p.pos++
 				if err := p.space(); err != nil {
 					return nil, err
 				}
 				if p.pos < len(p.s) && p.s[p.pos] == '}' { // a trailing comma
+					if p.strict {
+						p.pos = comma
+						return nil, p.errf("a trailing comma")
+					}
 					p.pos++
 					break
 				}
@@ -160,11 +176,16 @@ func (p *jparser) value() (*jnode, error) {
 				if p.pos >= len(p.s) || p.s[p.pos] != ',' {
 					return nil, p.errf("expected , or ]")
 				}
+				comma := p.pos
 				p.pos++
 				if err := p.space(); err != nil {
 					return nil, err
 				}
 				if p.pos < len(p.s) && p.s[p.pos] == ']' {
+					if p.strict {
+						p.pos = comma
+						return nil, p.errf("a trailing comma")
+					}
 					p.pos++
 					break
 				}

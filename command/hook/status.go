@@ -95,7 +95,7 @@ func installedState(a Agent, path string, notify bool) string {
 		}
 		return "not installed"
 	}
-	root, err := parseJSONText(text)
+	root, err := parseSettings(a, text)
 	if err != nil || root.kind != '{' {
 		return "invalid JSON"
 	}
