@@ -25,7 +25,7 @@ func logCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "one line per block; failed blocks are marked ✗"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON for scripts"},
 			&cli.BoolFlag{Name: "markdown", Usage: "print a pull-request summary in Markdown"},
-			&cli.StringFlag{Name: "session", Usage: "the branch of the agent session `ID` recorded live (an id or its prefix; see git aiedit hook)"},
+			&cli.StringFlag{Name: "session", Usage: "the branch of the agent session `ID` recorded live (the id git aiedit sessions lists, the agent's own, or a prefix; see git aiedit hook)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.NArg() > 1 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,14 +132,18 @@ func liveSessions(commonDir string, agents []Agent) []*Cursor {
 }
 
 // SessionBranch finds the review branch of a session recorded here by its
-// id or a prefix of it.
+// id or a prefix of it. The id is the agent's session id or the name of
+// its session file without the extension: `git aiedit sessions` lists a
+// Codex session as its rollout (rollout-<time>-<thread id>) and a Gemini
+// CLI one as session-<time>-<id>, while the hook keys them by the id.
 func SessionBranch(commonDir, id string) (string, error) {
 	var found []*Cursor
 	for _, c := range liveSessions(commonDir, Agents) {
-		if c.Session == id {
+		names := c.names()
+		if slices.Contains(names, id) {
 			return c.Branch, nil
 		}
-		if strings.HasPrefix(c.Session, id) {
+		if slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, id) }) {
 			found = append(found, c)
 		}
 	}
@@ -156,6 +161,17 @@ func SessionBranch(commonDir, id string) (string, error) {
 		ids = append(ids, c.Session)
 	}
 	return "", fmt.Errorf("session %q is ambiguous: %s; give more of the id", id, strings.Join(ids, ", "))
+}
+
+// names are the ids a session recorded live goes by: its id, and its
+// session file's name without the extension.
+func (c *Cursor) names() []string {
+	names := []string{c.Session}
+	if c.Transcript != "" {
+		base := filepath.Base(c.Transcript)
+		names = append(names, strings.TrimSuffix(base, filepath.Ext(base)))
+	}
+	return names
 }
 
 // LiveBranches maps the session files recorded live in this repository to
