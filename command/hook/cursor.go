@@ -36,6 +36,12 @@ type Cursor struct {
 	Updated string `json:"updated,omitempty"` // RFC 3339 time of the last run
 }
 
+// holds reports whether the cursor records anything a later run needs: a
+// base taken at session start, bytes read, or a branch.
+func (c *Cursor) holds() bool {
+	return c.Base != "" || c.Offset > 0 || c.Responses > 0 || c.Tip != "" || c.Recheck
+}
+
 // window is how many bytes at each end of what was read are checked.
 const window = 4096
 

@@ -135,6 +135,7 @@ type runner struct {
 	ev    Event
 	repo  *gitops.Repo
 	cur   *Cursor
+	known bool // the session had a cursor before this run
 }
 
 func (r *runner) run(ctx context.Context) error {
@@ -149,11 +150,14 @@ func (r *runner) run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cannot lock the session: %w", err)
 	}
-	defer unlock()
+	// An event for a session with nothing to record (its file missing or
+	// not the agent's) leaves no cursor, and so no lock file either.
+	defer func() { unlock(!exists(path)) }()
 	cur, err := loadCursor(path)
 	if err != nil {
 		logf(r.repo.CommonDir, r.agent, r.ev.Session, "%v", err)
 	}
+	r.known = cur != nil
 	if cur == nil {
 		cur = &Cursor{Agent: r.agent, Session: r.ev.Session}
 	}
@@ -179,19 +183,33 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	if cur.Transcript == "" {
 		if r.ev.Name == "SessionStart" {
-			return cur.save(path)
+			return r.save(path)
 		}
 		return errors.New("cannot find the session file")
 	}
 	if err := r.record(ctx); err != nil {
 		// Keep what this run learnt (the base); the offsets are unchanged.
-		_ = cur.save(path)
+		_ = r.save(path)
 		if r.ev.Name == "SessionStart" && errors.Is(err, os.ErrNotExist) {
 			return nil // the agent writes its session file after the first prompt
 		}
 		return err
 	}
-	return cur.save(path)
+	return r.save(path)
+}
+
+// save writes the cursor when it holds something a later run needs, or
+// was there already.
+func (r *runner) save(path string) error {
+	if !r.known && !r.cur.holds() {
+		return nil
+	}
+	return r.cur.save(path)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // branchName picks aiedit/<agent>/<first 8 characters of the id>, or the
