@@ -56,7 +56,11 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	if len(sessions) > 0 {
 		fmt.Fprintln(out, "live sessions:")
 		for _, c := range sessions {
-			fmt.Fprintf(out, "  %-12s %-38s %-30s %d response(s), updated %s\n", c.Agent, c.Session, c.Branch, c.Responses, c.Updated)
+			branch := c.Branch
+			if !branchExists(ctx, repo, branch) {
+				branch = "(nothing recorded yet)"
+			}
+			fmt.Fprintf(out, "  %-12s %-38s %-30s %d response(s), updated %s\n", c.Agent, c.Session, branch, c.Responses, c.Updated)
 		}
 	}
 	if problems := tailLog(repo.CommonDir, 10); len(problems) > 0 {
@@ -174,14 +178,28 @@ func (c *Cursor) names() []string {
 	return names
 }
 
-// LiveBranches maps the session files recorded live in this repository to
+// Live is a session recorded live in this repository: its review branch,
+// and whether the branch exists yet. A session whose turns so far had no
+// edits, or whose first turn the commit-msg hook refused, has a cursor
+// but no branch.
+type Live struct {
+	Branch string
+	Exists bool
+}
+
+// LiveSessions maps the session files recorded live in this repository to
 // their review branches, so that `git aiedit sessions` can say so.
-func LiveBranches(commonDir string) map[string]string {
-	out := map[string]string{}
-	for _, c := range liveSessions(commonDir, Agents) {
+func LiveSessions(ctx context.Context, repo *gitops.Repo) map[string]Live {
+	out := map[string]Live{}
+	for _, c := range liveSessions(repo.CommonDir, Agents) {
 		if c.Transcript != "" && c.Branch != "" {
-			out[filepath.Clean(c.Transcript)] = c.Branch
+			out[filepath.Clean(c.Transcript)] = Live{Branch: c.Branch, Exists: branchExists(ctx, repo, c.Branch)}
 		}
 	}
 	return out
+}
+
+func branchExists(ctx context.Context, repo *gitops.Repo, branch string) bool {
+	_, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch)
+	return err == nil && exists
 }

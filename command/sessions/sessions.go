@@ -42,7 +42,8 @@ type Entry struct {
 	Responses int       `json:"responses"`
 	// Recorded: "yes" (this content is on a branch), "partly" (an earlier
 	// state of the session is: it grew since), "live" (git aiedit hook
-	// records it as it goes, on Branch), or "no".
+	// records it as it goes, on Branch; no Branch: nothing is recorded
+	// yet), or "no".
 	Recorded string `json:"recorded"`
 	Branch   string `json:"branch,omitempty"` // the live review branch
 }
@@ -71,15 +72,18 @@ func Run(ctx context.Context, opts *Options) error {
 			labels[v[:i]] = true
 		}
 	}
-	live := hook.LiveBranches(repo.CommonDir)
+	live := hook.LiveSessions(ctx, repo)
 	var entries []Entry
 	for _, s := range found.Find(repo.WorkTree, env) {
 		sum, _ := found.Inspect(s, transcript.Options{Root: repo.WorkTree})
 		e := Entry{Agent: string(s.Agent), ID: s.ID, Path: s.Path, Modified: s.Modified.UTC().Truncate(time.Second),
 			Model: sum.Model, Responses: sum.Responses, Recorded: "no"}
 		label := filepath.Base(filepath.Clean(s.Path))
-		if b, ok := live[filepath.Clean(s.File)]; ok {
-			e.Recorded, e.Branch = "live", b
+		if l, ok := live[filepath.Clean(s.File)]; ok {
+			e.Recorded = "live"
+			if l.Exists {
+				e.Branch = l.Branch
+			}
 		} else if h, err := fileSum(s.File); err == nil && recorded[label+" "+h] {
 			e.Recorded = "yes"
 		} else if labels[label] {
@@ -112,8 +116,11 @@ func writeTable(w io.Writer, entries []Entry) {
 			model = "-"
 		}
 		rec := e.Recorded
-		if e.Branch != "" {
+		switch {
+		case e.Branch != "":
 			rec += " (" + e.Branch + ")"
+		case rec == "live":
+			rec += ", nothing recorded yet"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, e.ID, model, e.Responses, rec)
 	}
