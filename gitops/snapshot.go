@@ -66,6 +66,9 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 	if err == nil && !copied {
 		err = os.Remove(index) // git reads a missing index as empty, an empty file as corrupt
 	}
+	if err == nil && copied {
+		err = keepIndexTime(filepath.Join(r.GitDir, "index"), index)
+	}
 	if err != nil {
 		return Snapshot{}, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
 	}
@@ -159,6 +162,20 @@ func secretName(name string) bool {
 		return true
 	}
 	return strings.Contains(base, "secret") || strings.Contains(base, "credential")
+}
+
+// keepIndexTime gives the copy of the index the original's modification
+// time. git trusts an entry's stat data only when the file was modified
+// before the index was written; an entry modified in the same second is
+// "racily clean" and its content is compared. A copy made now would make
+// every entry look older than the index, and a file changed in the second
+// of the last commit, its size the same, would be missed.
+func keepIndexTime(orig, copy string) error {
+	fi, err := os.Stat(orig)
+	if err != nil {
+		return err
+	}
+	return os.Chtimes(copy, fi.ModTime(), fi.ModTime())
 }
 
 // copyIndex copies the index to dst. It reports false for a repository
