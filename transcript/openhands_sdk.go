@@ -174,29 +174,3 @@ func ohDecodeProblem(err error) string {
 	}
 	return "record skipped: not an OpenHands event"
 }
-
-// skipped reports records skipped for one reason once, with how many more
-// followed: a log of another shape gives one warning, not one per line.
-type skipped struct {
-	msg   string
-	first int
-	more  int
-}
-
-func (s *skipped) add(e *emitter, rec int, msg string) {
-	if msg == s.msg {
-		s.more++
-		return
-	}
-	s.done(e)
-	s.msg, s.first = msg, rec
-	e.warn(rec, "%s", msg)
-}
-
-// done reports how many records were skipped like the last one warned of.
-func (s *skipped) done(e *emitter) {
-	if s.more > 0 {
-		e.warn(s.first, "%d more records skipped for the same reason", s.more)
-	}
-	*s = skipped{}
-}

@@ -67,7 +67,7 @@ func TestReadOpenHandsRecordsOfAnotherShape(t *testing.T) {
 	assert.Len(t, rs, 1)
 	assert.Equal(t, []warning{
 		{1, `record skipped: its "action" is not a name, and it has no "kind" to be an SDK event`},
-		{1, "2 more records skipped for the same reason"},
+		{1, "2 more records skipped for the same reason (at 2, 3)"},
 		{4, `record skipped: its "timestamp" is a JSON number, which no OpenHands event has there`},
 	}, ws)
 }

@@ -95,7 +95,7 @@ func (h *human) shell(s editcore.Result) {
 	}
 	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(s.Status)(fmt.Sprintf("%-15s", s.Status)), s.Op.Command.Text)
 	if s.Message != "" && (s.Status != editcore.Applied || h.verbose) {
-		fmt.Fprintf(h.w, "      %s\n", s.Message)
+		h.indented(s.Message) // a command's output has lines of its own
 	}
 }
 
@@ -168,7 +168,11 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if h.progress != nil {
 		h.progress.clear()
 	}
-	fmt.Fprintf(h.w, "%s\n", summaryLine(st.summary()))
+	line := summaryLine(st.summary())
+	if n := st.shellFailed(); n > 0 {
+		line += fmt.Sprintf("; %d shell operation(s) failed", n)
+	}
+	fmt.Fprintf(h.w, "%s\n", line)
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}
@@ -182,6 +186,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		return
 	case !committed && st.stop != "":
 		fmt.Fprintf(h.w, "nothing was recorded; branch %s unchanged\n", a.branchName)
+		return
+	case !committed && !a.exists:
+		fmt.Fprintf(h.w, "nothing to record; branch %s was not made\n", a.branchName)
 		return
 	case !committed:
 		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", a.branchName)

@@ -187,6 +187,23 @@ func (s *runState) problems() bool {
 	return false
 }
 
+// shellFailed counts the run's shell operations that failed: they are no
+// blocks, so Aiedit-Summary does not count them, but the run's last line
+// must, or a run that exits 1 would say nothing failed.
+func (s *runState) shellFailed() int {
+	n := 0
+	for _, resp := range s.responses {
+		for _, r := range resp.all() {
+			for _, sh := range r.shell {
+				if sh.Status == editcore.Failed {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // problemsBesidesBlocks: a shell operation failed or a check did not pass.
 func (r *responseState) problemsBesidesBlocks() bool {
 	for _, sh := range r.shell {
