@@ -106,6 +106,12 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
+	// A clone has no notes until they are fetched: every record would
+	// then have no lines, with nothing to say why.
+	if _, exists, err := repo.ReadRef(ctx, gitops.AttributionRef); err == nil && !exists {
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed: "+
+			"fetch it first (git fetch origin %s:%s)\n", gitops.AttributionRef, gitops.AttributionRef, gitops.AttributionRef)
+	}
 	if opts.GitAI {
 		n, err := writeGitAI(ctx, repo, res, commits)
 		if err != nil {
