@@ -211,6 +211,7 @@ func (e *CheckoutBlockedError) Error() string {
 var (
 	untrackedInWay = regexp.MustCompile(`(?m)^error: (?:Untracked working tree file '(.+)' would be (?:overwritten|removed) by merge\.|Updating '(.+)' would lose untracked files in it)`)
 	localChange    = regexp.MustCompile(`(?m)^error: Entry '(.+)' (?:not uptodate\. Cannot merge|would be overwritten by merge\. Cannot merge)\.?`)
+	indexLocked    = regexp.MustCompile(`(?m)Unable to create '(.+\.lock)': File exists`)
 )
 
 // readTree makes the index and files of dir go from tree-ish from to to,
@@ -234,6 +235,10 @@ func checkoutError(dir string, res gitResult) error {
 	}
 	if m := localChange.FindStringSubmatch(stderr); m != nil {
 		return &CheckoutBlockedError{Dir: dir, Path: m[1], Msg: gitMessage(res)}
+	}
+	if m := indexLocked.FindStringSubmatch(stderr); m != nil {
+		return &RepoError{Op: "read-tree", Dir: dir, Msg: "the index is locked (" + m[1] + " exists): another git process is using it; nothing was changed",
+			Hint: "run the command again once it has finished; if no git process is running, a killed one left the lock: remove it (rm " + shellQuote(m[1]) + ")"}
 	}
 	return &RepoError{Op: "read-tree", Dir: dir, Msg: gitMessage(res)}
 }

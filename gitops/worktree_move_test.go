@@ -48,6 +48,15 @@ func TestMoveCheckedOut(t *testing.T) {
 			old:   "main~1",
 			check: func(t *testing.T, err error) { assert.ErrorIs(t, err, ErrRefMoved) },
 		},
+		"error_index_locked": {
+			setup: func(t *testing.T, r *gittest.Repo) { r.Write(t, ".git/index.lock", "") },
+			check: func(t *testing.T, err error) {
+				assert.ErrorContains(t, err, "the index is locked (")
+				assert.ErrorContains(t, err, "index.lock exists): another git process is using it; nothing was changed")
+				assert.ErrorContains(t, err, "remove it (rm ")
+				assert.NotContains(t, err.Error(), "Another git process seems", "git's own text is said in ours")
+			},
+		},
 		"error_untracked_in_the_way": {
 			setup: func(t *testing.T, r *gittest.Repo) { r.Write(t, "new.py", "mine\n") },
 			check: func(t *testing.T, err error) {
