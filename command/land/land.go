@@ -239,7 +239,11 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 		}
 		if !clean {
-			return plumbing.ZeroHash, l.conflict(last)
+			// The branch is merged as one change: no one commit of it is
+			// the one that conflicts.
+			return plumbing.ZeroHash, &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
+				"land: the changes of %s (%d commit(s)) do not apply on %s as one (they conflict with what %s gained since); nothing was changed: rebase %s on %s by hand, then land again",
+				l.branch, len(commits), l.onto, l.onto, l.branch, l.onto)}
 		}
 		tree = t
 		if same, err := l.sameTree(target, tree); err != nil || same {
