@@ -216,8 +216,13 @@ func readSettings(path string) (string, bool, error) {
 // rename, keeping its permissions. A settings file that is a symbolic link
 // (dotfiles kept in a repository of their own) is written where it
 // points, so the link stays.
-func writeSettings(path, text string) error {
-	path = linkTarget(path)
+func writeSettings(link, text string) error {
+	path := linkTarget(link)
+	if dir := filepath.Dir(path); path != link {
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			return exitcode.UsageErrorf("%s is a link to %s, in a directory that does not exist (%s); nothing was changed: create it, or point the link elsewhere", link, path, dir)
+		}
+	}
 	mode := os.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {
 		mode = info.Mode().Perm()
