@@ -93,7 +93,7 @@ func (b *batch) allResponses() (n int, ok bool, err error) {
 		b.count = b.startCount(b.in.source, false)
 	}
 	if n, err = b.count.wait(); err != nil {
-		return 0, false, readError(b.in.name, err)
+		return 0, false, readError(b.in.shown(), err)
 	}
 	return max(n, b.total), true, nil
 }

@@ -98,7 +98,7 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 	}
 	f, err := os.Open(in.path)
 	if err != nil {
-		return nil, nil, exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, unwrapPath(err))
+		return nil, nil, exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), unwrapPath(err))
 	}
 	if in.series != "" {
 		in.reader = openSeries(f, h)
@@ -123,12 +123,12 @@ func (in *input) trailer() string { return in.label + " " + in.sum }
 func (in *input) hashFile() error {
 	f, err := os.Open(in.path)
 	if err != nil {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, unwrapPath(err))
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), unwrapPath(err))
 	}
 	defer f.Close()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.name, err)
+		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
 	}
 	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
 	return nil
@@ -166,6 +166,14 @@ func (r *spoolReader) Close() error { return nil }
 
 // stem is the default branch name's last part: the first transcript's base
 // name without its extension(s), as a safe ref component.
+// shown is how messages name the input: standard input is no file "-".
+func (in *input) shown() string {
+	if in.name == "-" {
+		return "standard input"
+	}
+	return in.name
+}
+
 func stem(name string) string {
 	if name == "-" {
 		return "stdin"

@@ -38,13 +38,13 @@ func (b *batch) read(ctx context.Context) error {
 	}
 	if err == nil && b.total == 0 && b.a.opts.From != "" && src != transcript.Raw {
 		if seen := transcript.Detect(head, b.in.name); seen != src {
-			err = mismatch(b.in.name, src, seen)
+			err = mismatch(b.in.shown(), src, seen)
 		}
 	}
 	if err == nil && b.in.live == nil {
 		err = b.noEdits(src, first)
 		if m := b.a.opts.Responses.max(); err == nil && m > b.total {
-			b.a.out.say("warning: --responses names response %d, but %s has %d", m, b.in.name, b.total)
+			b.a.out.say("warning: --responses names response %d, but %s has %d", m, b.in.shown(), b.total)
 		}
 	}
 	sum()
@@ -59,7 +59,7 @@ func (b *batch) read(ctx context.Context) error {
 			b.all = n
 		}
 	}
-	return readError(b.in.name, err)
+	return readError(b.in.shown(), err)
 }
 
 // readError makes a transcript that cannot be read a usage error.
@@ -101,7 +101,7 @@ func (b *batch) countAhead(src transcript.Source) (stop func()) {
 func (b *batch) noEdits(src transcript.Source, first int) error {
 	if b.total == 0 {
 		return exitcode.UsageErrorf("no assistant response found in %s (read as %s %s transcript); if it is another kind, say which with --from (%s)",
-			b.in.name, article(src), src, strings.Join(transcript.SourceNames(), ", "))
+			b.in.shown(), article(src), src, strings.Join(transcript.SourceNames(), ", "))
 	}
 	for _, rs := range b.st.responses[first:] {
 		if rs.alreadyRecorded || len(rs.blocks)+len(rs.shell) > 0 {
@@ -116,7 +116,7 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 	if src != transcript.Raw && src != transcript.Markdown && src != transcript.Aider {
 		what = "looked for edit tool calls and, in the prose, the formats " + formats
 	}
-	b.a.out.say("no edit found in %s: %d response(s), read as %s %s transcript; %s", b.in.name, b.total, article(src), src, what)
+	b.a.out.say("no edit found in %s: %d response(s), read as %s %s transcript; %s", b.in.shown(), b.total, article(src), src, what)
 	return nil
 }
 
@@ -130,13 +130,13 @@ func (b *batch) checkForced(src transcript.Source, head []byte) error {
 	}
 	seen := transcript.Detect(head, b.in.name)
 	if seen != src && seen.Records() && !src.Records() {
-		return mismatch(b.in.name, src, seen)
+		return mismatch(b.in.shown(), src, seen)
 	}
 	// A chat the detector recognised is text: a JSON reader would skip it
 	// line by line. (Raw text may still be a log whose first record is
 	// too long to be seen whole: that one is read, and checked after.)
 	if src.Records() && (seen == transcript.Markdown || seen == transcript.Aider) {
-		return mismatch(b.in.name, src, seen)
+		return mismatch(b.in.shown(), src, seen)
 	}
 	return nil
 }
@@ -165,7 +165,7 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 		head, err = br.Peek(transcript.DetectSize)
 	}
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.name, err)
+		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.shown(), err)
 	}
 	if b.in.live != nil {
 		src, err := transcript.ParseSource(b.in.live.Agent)
@@ -178,7 +178,7 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 	src := transcript.Detect(head, b.in.name)
 	b.a.debug.Debug("transcript", "file", b.in.name, "source", src, "detected-from", len(head))
 	if src == transcript.Raw {
-		if err := notTranscript(b.in.name, head); err != nil {
+		if err := notTranscript(b.in.shown(), head); err != nil {
 			return "", nil, err
 		}
 	}
@@ -236,7 +236,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 		// Shown even with -q: a warning from a reader means something of
 		// the transcript was not read.
 		Warn: func(line int, msg string) {
-			b.a.out.say("warning: %s:%d: %s", b.in.name, line, msg)
+			b.a.out.say("warning: %s:%d: %s", b.in.shown(), line, msg)
 		},
 	}
 }
