@@ -14,6 +14,9 @@ var ErrRefMoved = errors.New("ref moved concurrently")
 // its write and the update. Callers write it again and retry.
 var ErrObjectPruned = errors.New("object pruned before the ref update")
 
+// ErrNotCommit is a revision that names no commit (ResolveCommit).
+var ErrNotCommit = errors.New("not a commit")
+
 // RepoError is a problem with the repository itself: not a repository, an
 // unsupported format, or a git command that failed. Op says what was being
 // done; Hint, when set, says what the user can do about it.

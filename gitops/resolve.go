@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -30,6 +31,7 @@ func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, er
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
 			e.Msg = "not a commit: " + rev + " (" + e.Msg + ")"
+			e.Err = errors.Join(ErrNotCommit, e.Err)
 		}
 		return plumbing.ZeroHash, err
 	}

@@ -309,6 +309,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 		if rev == "HEAD" {
 			return nil, exitcode.RepoErrorf("HEAD does not name a commit (is the repository empty?); make a first commit or pass --base")
 		}
+		if errors.Is(baseErr, gitops.ErrNotCommit) {
+			return nil, exitcode.UsageErrorf("--base %s names no commit here; give a branch, tag or commit (git log --oneline shows some)", rev)
+		}
 		return nil, exitcode.WithCode(exitcode.Usage, baseErr)
 	case exists && a.opts.Base != "" && base != tip:
 		return nil, exitcode.UsageErrorf("branch %s already exists at %s, and --base %s is %s; drop --base to add to the branch, or choose a new branch with -b",
