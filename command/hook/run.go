@@ -317,7 +317,7 @@ func (r *runner) record(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	trusted := cur.valid(f, info.Size()) && r.tipKept(ctx, tip, exists)
+	trusted := cur.valid(f, info.Size()) && r.tipKept(tip, exists)
 	offset, before := cur.Offset, cur.Responses
 	if !trusted {
 		if cur.Offset > 0 && !r.agent.wholeFile() {
@@ -404,19 +404,20 @@ func oneLine(s string) string {
 	return s
 }
 
-// tipKept reports whether the branch still holds what the cursor recorded.
-func (r *runner) tipKept(ctx context.Context, tip plumbing.Hash, exists bool) bool {
+// tipKept reports whether the branch is where the last run left it. A
+// branch that moved on, even by commits on top (a person's fix-up, or
+// apply --session adding turns this cursor has not read), may hold turns
+// past the cursor: the session is then read again, and the turns the
+// branch holds are recognised, not recorded twice.
+func (r *runner) tipKept(tip plumbing.Hash, exists bool) bool {
 	want := r.cur.Tip
 	switch {
 	case want == "":
 		return !exists // nothing recorded yet, and nobody made the branch
 	case !exists:
 		return false
-	case tip.String() == want:
-		return true
 	}
-	ok, err := r.repo.IsAncestor(ctx, plumbing.NewHash(want), tip)
-	return err == nil && ok
+	return tip.String() == want
 }
 
 // fallbackBase is HEAD, said so, when no session start was seen.
