@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -207,11 +208,16 @@ func (e *CheckoutBlockedError) Error() string {
 }
 
 // git's messages for a two-tree merge it refuses (unpack-trees.c, with
-// LC_ALL=C): an untracked path in the way, then a local change.
+// LC_ALL=C): an untracked path in the way, a local change, a locked index.
+// Compiled on first use: package init is on every command's start-up path.
 var (
-	untrackedInWay = regexp.MustCompile(`(?m)^error: (?:Untracked working tree file '(.+)' would be (?:overwritten|removed) by merge\.|Updating '(.+)' would lose untracked files in it)`)
-	localChange    = regexp.MustCompile(`(?m)^error: Entry '(.+)' (?:not uptodate\. Cannot merge|would be overwritten by merge\. Cannot merge)\.?`)
-	indexLocked    = regexp.MustCompile(`(?m)Unable to create '(.+\.lock)': File exists`)
+	untrackedInWay = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^error: (?:Untracked working tree file '(.+)' would be (?:overwritten|removed) by merge\.|Updating '(.+)' would lose untracked files in it)`)
+	})
+	localChange = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^error: Entry '(.+)' (?:not uptodate\. Cannot merge|would be overwritten by merge\. Cannot merge)\.?`)
+	})
+	indexLocked = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)Unable to create '(.+\.lock)': File exists`) })
 )
 
 // readTree makes the index and files of dir go from tree-ish from to to,
@@ -230,13 +236,13 @@ func readTree(ctx context.Context, dir string, from, to plumbing.Hash) error {
 // checkoutError says what a refused read-tree means.
 func checkoutError(dir string, res gitResult) error {
 	stderr := string(res.stderr)
-	if m := untrackedInWay.FindStringSubmatch(stderr); m != nil {
+	if m := untrackedInWay().FindStringSubmatch(stderr); m != nil {
 		return &CheckoutBlockedError{Dir: dir, Path: m[1] + m[2], Untracked: true, Msg: gitMessage(res)}
 	}
-	if m := localChange.FindStringSubmatch(stderr); m != nil {
+	if m := localChange().FindStringSubmatch(stderr); m != nil {
 		return &CheckoutBlockedError{Dir: dir, Path: m[1], Msg: gitMessage(res)}
 	}
-	if m := indexLocked.FindStringSubmatch(stderr); m != nil {
+	if m := indexLocked().FindStringSubmatch(stderr); m != nil {
 		return &RepoError{Op: "read-tree", Dir: dir, Msg: "the index is locked (" + m[1] + " exists): another git process is using it; nothing was changed",
 			Hint: "run the command again once it has finished; if no git process is running, a killed one left the lock: remove it (rm " + shellQuote(m[1]) + ")"}
 	}
