@@ -86,12 +86,18 @@ func (w *webChrome) chrome(keep func(n int, s string) error) error {
 // editcore/shell's shell languages, as the page writes them.
 var shellLabels = map[string]bool{"bash": true, "sh": true, "shell": true, "zsh": true, "console": true}
 
+// closeShell ends a shell fence made from chrome at the blank line that
+// ends its block, and keeps that line.
 func (w *webChrome) closeShell(keep func(n int, s string) error) error {
-	w.shell = false
-	if err := w.pass(w.n, "```", keep); err != nil {
+	if err := w.endShell(keep); err != nil {
 		return err
 	}
 	return keep(w.n, "")
+}
+
+func (w *webChrome) endShell(keep func(n int, s string) error) error {
+	w.shell = false
+	return w.pass(w.n, "```", keep)
 }
 
 func (w *webChrome) pass(n int, s string, keep func(n int, s string) error) error {
@@ -120,8 +126,7 @@ func (w *webChrome) labelOnly() bool {
 // the section, comes next.
 func (w *webChrome) flush(keep func(n int, s string) error) error {
 	if w.shell {
-		w.shell = false
-		if err := w.pass(w.n, "```", keep); err != nil {
+		if err := w.endShell(keep); err != nil {
 			return err
 		}
 	}
