@@ -147,9 +147,9 @@ type response struct {
 // beginAt starts a response; rec is the record that starts it in a live
 // session's section (0 otherwise), key the turn's own name when its
 // source records one (transcript.Response.Key).
-func (b *batch) beginAt(model string, context []string, rec int, key string) *response {
+func (b *batch) beginAt(model string, context []string, rec int, key, digest string) *response {
 	b.total++
-	rs := &responseState{index: b.total, in: b.in, model: model}
+	rs := &responseState{index: b.total, in: b.in, model: model, digest: digest}
 	r := &response{b: b, r: rs}
 	if b.in.live == nil && !b.a.opts.Responses.Has(rs.index) {
 		r.skip = true // not selected: neither applied nor reported
@@ -174,7 +174,13 @@ func (b *batch) beginAt(model string, context []string, rec int, key string) *re
 			recorded = map[int]string{rs.index: c}
 		}
 	}
-	if c, ok := recorded[rs.index]; ok {
+	c, ok := recorded[rs.index]
+	if ok {
+		b.a.digests.mark(c)
+	} else if b.in.live == nil && b.in.series == "" {
+		c, ok = b.a.digests.take(b.in.label, digest) // a transcript that grew
+	}
+	if ok {
 		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true
 		return r
 	}

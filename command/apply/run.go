@@ -221,6 +221,7 @@ type applier struct {
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
 	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
+	digests      recordedDigests                    // response commits on the branch by content (digest.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.

@@ -248,7 +248,7 @@ func (b *batch) response(tr *transcript.Response) error {
 	if b.a.halted() {
 		return errStopped
 	}
-	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err

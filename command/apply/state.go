@@ -57,6 +57,7 @@ type responseState struct {
 	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
 	turn          string           // a live series' response: its turn key, which names it instead (series.go)
 	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+	digest        string           // Aiedit-Response-Digest (digest.go); "" when unknown
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
 	assisted string                         // the Assisted-by value; "" for none
