@@ -15,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // pending is a response whose tree is written and whose commit waits for
@@ -55,6 +56,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		sumKnown := in.sum != ""
 		in.series = a.seriesOf(in)
+		inStart := parent
 		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
 		if in.live != nil || in.series != "" {
 			b.recordedTurns = recorded
@@ -74,6 +76,10 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		if in.live != nil {
 			in.live.Responses = b.total
+		}
+		v, err := b.verifyRun(ctx, inStart, parent, stopped)
+		if err != nil {
+			return nil, err
 		}
 		for _, p := range b.pending {
 			if !p.sealed {
@@ -96,6 +102,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		if stopped || st.stop != "" {
 			break // what was not read is not recorded either
+		}
+		if parent, err = b.reconcileRun(ctx, v, parent); err != nil {
+			return nil, err
 		}
 	}
 	st.notes = notes // written with the branch's move (moveBranch)
@@ -124,6 +133,9 @@ type batch struct {
 	count   *counting // the transcript's responses, counted in a read of its own
 	pending []*pending
 	slim    opSlab // the slimmed operations of the blocks that applied
+	// outcomes are the results the record states of the agent's work
+	// (verify.go), in the order read.
+	outcomes []transcript.Outcome
 }
 
 // response is one assistant response being applied.

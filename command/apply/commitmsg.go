@@ -54,6 +54,9 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.transcript = b.in.trailer()
 	}
 	r.extra = append(r.extra, digestTrailer(r)...)
+	if r.verify != nil {
+		r.extra = append(r.extra, r.verify.trailers()...)
+	}
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {
 		return err

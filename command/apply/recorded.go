@@ -36,6 +36,7 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 	}
 	out := map[string]map[int]string{}
 	a.recRounds, a.liveSeries, a.digests = nil, nil, recordedDigests{}
+	a.replayBase = map[string]plumbing.Hash{}
 	n := 0
 	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
 		n++
@@ -58,6 +59,9 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 			// response (retryloop.go reports it with the response).
 			a.noteRound(sum, idx, round, c.Hash)
 			return nil
+		}
+		if len(c.ParentHashes) > 0 {
+			a.replayBase[rec.label] = c.ParentHashes[0] // walked newest first: the oldest's stays
 		}
 		if rec.digest != "" {
 			a.digests.note(rec.label, rec.digest, c.Hash.String())

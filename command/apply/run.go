@@ -222,6 +222,7 @@ type applier struct {
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
 	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
 	digests      recordedDigests                    // response commits on the branch by content (digest.go)
+	replayBase   map[string]plumbing.Hash           // by file name: the parent of its oldest response commit on the branch (verify.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.

@@ -238,6 +238,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 		Warn: func(line int, msg string) {
 			b.a.out.say("warning: %s:%d: %s", b.in.shown(), line, msg)
 		},
+		Outcome: b.noteOutcome,
 	}
 }
 
