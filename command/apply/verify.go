@@ -233,7 +233,10 @@ func (b *batch) recordedWhy(rs *responseState, p string, named, unnamed *[]strin
 		case "Aiedit-Block":
 			// "<n> <status> <path>"
 			f := strings.SplitN(t.Value, " ", 3)
-			if len(f) == 3 && f[2] == p && f[1] != string(editcore.Applied) && f[1] != string(editcore.AlreadyApplied) {
+			if len(f) < 3 || f[2] != p {
+				continue
+			}
+			if status, _, _ := strings.Cut(f[1], ":"); status != string(editcore.Applied) && status != string(editcore.AlreadyApplied) {
 				return fmt.Sprintf("response %d block %s %s", rs.index, f[0], f[1])
 			}
 		case "Aiedit-Unreplayed":
