@@ -34,6 +34,16 @@ func applyRecorded(tfs *gitops.TreeFS, patch string) error {
 }
 
 func applyRecordedFile(tfs *gitops.TreeFS, f *gitdiff.File) error {
+	// The same paths as an edit may touch: inside the tree, not .git, not
+	// through a symbolic link, not an LFS file.
+	for _, name := range []string{f.OldName, f.NewName} {
+		if name == "" {
+			continue
+		}
+		if err := tfs.Guard(name); err != nil {
+			return err
+		}
+	}
 	var src []byte
 	if !f.IsNew {
 		data, err := tfs.ReadFile(f.OldName)
@@ -59,6 +69,9 @@ func applyRecordedFile(tfs *gitops.TreeFS, f *gitdiff.File) error {
 		if err := tfs.Remove(f.OldName); err != nil {
 			return err
 		}
+	}
+	if err := gitops.CheckContent(f.NewName, out.Bytes()); err != nil {
+		return err
 	}
 	mode := f.NewMode
 	if mode == 0 && !f.IsNew && !f.IsRename {

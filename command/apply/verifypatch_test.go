@@ -49,6 +49,8 @@ func TestApplyRecorded(t *testing.T) {
 		"context that is not in the base": {"diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-three\n+3\n", "a.txt: "},
 		"a file that is not there":        {"diff --git a/nope.txt b/nope.txt\n--- a/nope.txt\n+++ b/nope.txt\n@@ -1 +1 @@\n-x\n+y\n", "nope.txt: not in the base"},
 		"binary without data":             {"diff --git a/a.txt b/a.txt\nindex 1111111..2222222 100644\nBinary files a/a.txt and b/a.txt differ\n", "a.txt: a binary change without its data"},
+		"out of the tree":                 {"diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+x\n", "../x: unsafe path"},
+		"into .git":                       {"diff --git a/.git/config b/.git/config\nnew file mode 100644\n--- /dev/null\n+++ b/.git/config\n@@ -0,0 +1 @@\n+x\n", ".git/config: unsafe path"},
 		"not a patch":                     {"diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -x +y @@\n", "cannot be read"},
 	}
 	for name, tc := range tests {
