@@ -33,9 +33,10 @@ func (e *emitter) outcome(o Outcome) {
 }
 
 // aiderCommitRe is aider's report of the commit it made for an edit
-// (base_coder.py's "Commit {hash} {message}" tool output).
+// ("Commit {hash} {message}"), or of where /undo left the repository
+// ("Now at:  {hash} {message}", after "Removed: …").
 var aiderCommitRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^Commit ([0-9a-f]{7,40})\b`)
+	return regexp.MustCompile(`^(?:Commit|Now at:)\s+([0-9a-f]{7,40})\b`)
 })
 
 // aiderCommit returns the commit id an aider tool-output line reports.

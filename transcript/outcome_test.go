@@ -30,6 +30,8 @@ func TestOutcome(t *testing.T) {
 		"openhands events state none": {fixture("openhands-events.jsonl"), OpenHands, nil},
 		"aider: the last commit":      {aiderLog, Aider, []Outcome{{What: "aider commit 1801332", Commit: "1801332"}}},
 		"aider without commits":       {fixture("chat.md"), Aider, nil},
+		"aider: where /undo left it": {append(aiderLog, "\n#### /undo\n\n> Removed: 1801332 feat: two\n> Now at:  1a2b3c4 feat: one\n"...), Aider,
+			[]Outcome{{What: "aider commit 1a2b3c4", Commit: "1a2b3c4"}}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
