@@ -314,10 +314,13 @@ func (b *batch) verifyRun(ctx context.Context, start, parent plumbing.Hash, stop
 // reconcile with. It returns the new tip.
 func (b *batch) reconcileRun(ctx context.Context, v *verification, parent plumbing.Hash) (plumbing.Hash, error) {
 	a := b.a
-	if !a.opts.Reconcile || a.opts.DryRun || b.in.live != nil {
+	if !a.opts.Reconcile || b.in.live != nil {
 		return parent, nil
 	}
 	switch {
+	case a.opts.DryRun:
+		a.out.say("--reconcile: a dry run neither checks %s against its record nor reconciles", b.in.shown())
+		return parent, nil
 	case v == nil:
 		a.out.say("--reconcile: %s states no final result of the agent's work (OpenHands evaluation output and SWE-agent trajectories do, and aider logs that name their commits); nothing to reconcile with", b.in.shown())
 		return parent, nil
