@@ -63,3 +63,34 @@ func TestApplyRecorded(t *testing.T) {
 		})
 	}
 }
+
+// FuzzApplyRecorded: a recorded patch, whatever it holds, applies or is
+// refused with an error; it never panics, and never reaches outside the
+// tree or into .git.
+func FuzzApplyRecorded(f *testing.F) {
+	gittest.Setenv(f)
+	r := gittest.New(f, map[string]string{"a.txt": "one\ntwo\n", "d/b.txt": "b\n"})
+	ctx := context.Background()
+	repo, err := gitops.Discover(ctx, r.Dir)
+	require.NoError(f, err)
+	f.Cleanup(func() { repo.Close() })
+	base, err := repo.ResolveCommit(ctx, "HEAD")
+	require.NoError(f, err)
+	f.Add("diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n")
+	f.Add("diff --git a/d/b.txt b/e.txt\nsimilarity index 100%\nrename from d/b.txt\nrename to e.txt\n")
+	f.Add("diff --git a/n b/n\nnew file mode 120000\n--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+a.txt\n\\ No newline at end of file\n")
+	f.Add("diff --git a/a.txt b/a.txt\nold mode 100644\nnew mode 100755\n")
+	f.Fuzz(func(t *testing.T, patch string) {
+		tfs, err := repo.TreeFS(base)
+		require.NoError(t, err)
+		if applyRecorded(tfs, patch) != nil {
+			return
+		}
+		changed, err := tfs.Changed()
+		require.NoError(t, err)
+		for _, p := range changed {
+			assert.NotContains(t, "/"+p+"/", "/../")
+			assert.NotContains(t, "/"+p+"/", "/.git/")
+		}
+	})
+}
