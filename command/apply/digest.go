@@ -109,13 +109,23 @@ func digestTrailer(r *responseState) []gitops.Trailer {
 type recordedDigests struct {
 	commits map[string]map[string][]string // label -> digest -> commits, oldest first
 	taken   map[string]bool
+	// origin is what a commit recorded: its transcript hash and response
+	// number, under which its retry rounds are found (retryloop.go).
+	origin map[string]recordedOrigin
+}
+
+type recordedOrigin struct {
+	sum   string
+	index int
 }
 
 // note adds a commit found walking the branch newest first.
-func (d *recordedDigests) note(label, digest, commit string) {
+func (d *recordedDigests) note(label, digest, commit, sum string, index int) {
 	if d.commits == nil {
 		d.commits = map[string]map[string][]string{}
+		d.origin = map[string]recordedOrigin{}
 	}
+	d.origin[commit] = recordedOrigin{sum, index}
 	if d.commits[label] == nil {
 		d.commits[label] = map[string][]string{}
 	}

@@ -41,9 +41,9 @@ func TestResponseDigest(t *testing.T) {
 func TestRecordedDigestsTakeOnce(t *testing.T) {
 	var d recordedDigests
 	// Walked newest first: c3 (digest x), c2 (y), c1 (x).
-	d.note("log.md", "x", "c3")
-	d.note("log.md", "y", "c2")
-	d.note("log.md", "x", "c1")
+	d.note("log.md", "x", "c3", "sha256:b", 3)
+	d.note("log.md", "y", "c2", "sha256:a", 2)
+	d.note("log.md", "x", "c1", "sha256:a", 1)
 	d.mark("c2") // recognised by its number
 
 	c, ok := d.take("log.md", "x")

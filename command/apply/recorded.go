@@ -64,7 +64,7 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 			a.replayBase[rec.label] = c.ParentHashes[0] // walked newest first: the oldest's stays
 		}
 		if rec.digest != "" {
-			a.digests.note(rec.label, rec.digest, c.Hash.String())
+			a.digests.note(rec.label, rec.digest, c.Hash.String(), sum, idx)
 		}
 		if out[sum] == nil {
 			out[sum] = map[int]string{}
