@@ -342,7 +342,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if perr != nil {
 				return nil, perr
 			}
-			if probe.hasNew() {
+			if probe.hasNew() || a.opts.Reconcile {
+				// A dry run does not know whether --reconcile would
+				// add its commit (verify.go): refused as if it would.
 				return nil, err
 			}
 		}

@@ -319,6 +319,9 @@ func (b *batch) reconcileRun(ctx context.Context, v *verification, parent plumbi
 	}
 	switch {
 	case a.opts.DryRun:
+		if b.quiet {
+			return parent, nil // the probe run.go makes for a checked-out branch
+		}
 		a.out.say("--reconcile: a dry run neither checks %s against its record nor reconciles", b.in.shown())
 		return parent, nil
 	case v == nil:
