@@ -162,6 +162,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
+	case isGeminiStream(k):
+		return Gemini // gemini --output-format stream-json
 	case k.has("sessionId", "projectHash"), k.has("projectHash", "messages"):
 		return Gemini // a Gemini CLI session document
 	case k.has("sessionId"), k.has("parentUuid"), k.has("leafUuid"):

@@ -69,9 +69,12 @@ func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(`{"type":"assistant","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Task","input":{}}]}}` + "\n" + `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]},"toolUseResult":{"agentId":"a1"}}` + "\n"))
 	f.Add([]byte(`{"type":"thread.started","thread_id":"t"}` + "\n" + `{"type":"item.completed","item":{"id":"i","type":"file_change","changes":[]}}` + "\n"))
 	f.Add([]byte(`{"sessionId":"s","projectHash":"h",""messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
+	f.Add([]byte(`{"type":"init","session_id":"s","model":"m"}` + "\n" + `{"type":"tool_use","tool_name":"replace","tool_id":"r","parameters":{"file_path":"/a/b","old_string":"x","new_string":"y"}}` + "\n" + `{"type":"tool_result","tool_id":"r","status":"error","error":{"message":"no"}}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, src := range []Source{ClaudeCode, Codex, OpenHands, SWEAgent, Cline, Gemini} {
-			readBoth(t, data, src)
+		for _, src := range Sources {
+			if src.Records() {
+				readBoth(t, data, src)
+			}
 		}
 		_ = Detect(data, "x.jsonl")
 	})

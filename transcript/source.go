@@ -37,7 +37,7 @@ var registry = []struct {
 	{OpenHands, true, readOpenHands},
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
-	{Gemini, true, readGemini},
+	{Gemini, true, readGeminiAny},
 }
 
 // Sources lists every source, in the order they are documented.
