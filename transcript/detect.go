@@ -162,6 +162,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
+	case isCopilotCLI(k):
+		return CopilotCLI
 	case isGeminiStream(k):
 		return Gemini // gemini --output-format stream-json
 	case k.has("sessionId", "projectHash"), k.has("projectHash", "messages"):

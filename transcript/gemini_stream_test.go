@@ -46,3 +46,25 @@ func TestGeminiStream(t *testing.T) {
 	require.Len(t, got[1].Ops, 1, "a call with no result is reported")
 	assert.Contains(t, got[1].Ops[0].RecordedError, "not known to have run")
 }
+
+func TestCopilotCLI(t *testing.T) {
+	log := `{"type":"session.start","data":{"sessionId":"s","context":{"cwd":"/home/u/p"}},"id":"1","timestamp":"2026-11-21T09:00:00Z","parentId":null}
+{"type":"user.message","data":{"content":"go"},"id":"2","timestamp":"t","parentId":"1"}
+{"type":"tool.execution_start","data":{"toolCallId":"a","toolName":"edit","arguments":{"path":"/home/u/p/x.go","old_str":"a","new_str":"b"}},"id":"3","timestamp":"t","parentId":"2"}
+{"type":"tool.execution_complete","data":{"toolCallId":"a","success":false,"error":{"message":"no match"}},"id":"4","timestamp":"t","parentId":"3"}
+{"type":"tool.execution_start","data":{"toolCallId":"b","toolName":"create","arguments":{"path":"/home/u/p/y.go","file_text":"y"}},"id":"5","timestamp":"t","parentId":"2"}
+{"type":"tool.execution_complete","data":{"toolCallId":"b","success":true},"id":"6","timestamp":"t","parentId":"5"}
+`
+	assert.Equal(t, CopilotCLI, Detect([]byte(log), "events.jsonl"))
+	var got []*Response
+	require.NoError(t, Read(strings.NewReader(log), CopilotCLI, Options{}, func(r *Response) error {
+		got = append(got, r)
+		return nil
+	}))
+	require.Len(t, got, 1)
+	require.Len(t, got[0].Ops, 2)
+	assert.Equal(t, "x.go", got[0].Ops[0].Path)
+	assert.Equal(t, "no match", got[0].Ops[0].RecordedError)
+	assert.Equal(t, editcore.Create, got[0].Ops[1].Kind)
+	assert.Equal(t, "y.go", got[0].Ops[1].Path)
+}

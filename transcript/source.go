@@ -19,6 +19,7 @@ const (
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
 	Gemini     Source = "gemini"
+	CopilotCLI Source = "copilot-cli"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -38,6 +39,7 @@ var registry = []struct {
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
 	{Gemini, true, readGeminiAny},
+	{CopilotCLI, true, readCopilot},
 }
 
 // Sources lists every source, in the order they are documented.

@@ -180,6 +180,14 @@ func stem(name string) string {
 	}
 	base := filepath.Base(name)
 	base = strings.TrimSuffix(base, filepath.Ext(base))
+	// A session log whose file name is the same for every session
+	// (Copilot CLI's <id>/events.jsonl, an Entire checkpoint's full.jsonl)
+	// is named by its folder.
+	if base == "events" || base == "full" {
+		if dir := filepath.Base(filepath.Dir(name)); dir != "." && dir != string(filepath.Separator) {
+			base = dir
+		}
+	}
 	// Letters, digits and "._-" of any script; anything else (and a run of
 	// dots, which a ref may not hold) becomes one dash.
 	var b strings.Builder
