@@ -162,6 +162,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
+	case k.has("info", "messages"), k.has("info", "parts"):
+		return OpenCode // opencode export: the session, or one of its messages
 	case isCopilotCLI(k):
 		return CopilotCLI
 	case isGeminiStream(k):

@@ -71,6 +71,7 @@ func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(`{"sessionId":"s","projectHash":"h",""messages":[{"type":"user","content":"x"},{"type":"gemini","content":[{"text":"t"}],"toolCalls":[{"name":"replace","args":{"file_path":"/a/b","old_string":"x","new_string":"y","expected_replacements":"2"},"status":"error"}]}]}`))
 	f.Add([]byte(`{"type":"init","session_id":"s","model":"m"}` + "\n" + `{"type":"tool_use","tool_name":"replace","tool_id":"r","parameters":{"file_path":"/a/b","old_string":"x","new_string":"y"}}` + "\n" + `{"type":"tool_result","tool_id":"r","status":"error","error":{"message":"no"}}` + "\n"))
 	f.Add([]byte(`{"type":"session.start","data":{"context":{"cwd":"/p"}}}` + "\n" + `{"type":"tool.execution_start","data":{"toolCallId":"a","toolName":"edit","arguments":{"path":"/p/x","old_str":"a","new_str":"b"}}}` + "\n" + `{"type":"tool.execution_complete","data":{"toolCallId":"a","success":true}}` + "\n"))
+	f.Add([]byte(`{"info":{"directory":"/p"},"messages":[{"info":{"role":"assistant"},"parts":[{"type":"tool","tool":"edit","state":{"status":"completed","input":{"filePath":"/p/a","oldString":"x","newString":"y"}}}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, src := range Sources {
 			if src.Records() {

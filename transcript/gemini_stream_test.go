@@ -68,3 +68,9 @@ func TestCopilotCLI(t *testing.T) {
 	assert.Equal(t, editcore.Create, got[0].Ops[1].Kind)
 	assert.Equal(t, "y.go", got[0].Ops[1].Path)
 }
+
+func TestOpenCodeDetect(t *testing.T) {
+	assert.Equal(t, OpenCode, Detect([]byte(`{"info":{"id":"ses_1","directory":"/p"},"messages":[`), "session.json"))
+	assert.Equal(t, OpenCode, Detect([]byte("{\n  \"info\": {\"id\": \"ses_1\"},\n  \"messages\": [\n"), "session.json"))
+	assert.Equal(t, ClaudeCode, Detect([]byte(`{"model":"m","messages":[{"role":"user","content":"x"}]}`), "req.json"))
+}

@@ -20,6 +20,7 @@ const (
 	Cline      Source = "cline"
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
+	OpenCode   Source = "opencode"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -40,6 +41,7 @@ var registry = []struct {
 	{Cline, true, readCline},
 	{Gemini, true, readGeminiAny},
 	{CopilotCLI, true, readCopilot},
+	{OpenCode, true, readOpenCode},
 }
 
 // Sources lists every source, in the order they are documented.
