@@ -24,7 +24,7 @@ func Detect(head []byte, name string) Source {
 		}
 	}
 	switch {
-	case base == ClineTaskFile:
+	case base == ClineTaskFile, base == ClineUIFile:
 		return Cline
 	case strings.HasSuffix(base, ".traj"):
 		return SWEAgent

@@ -61,6 +61,13 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
 		}
+		if filepath.Base(n) == transcript.ClineUIFile {
+			// What Cline's panel showed: the conversation is beside it.
+			if f, ok := transcript.TaskFile(filepath.Dir(n)); ok {
+				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Dir(filepath.Clean(n))), path: f})
+				continue
+			}
+		}
 		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
 		gcpolicy.Expect(info.Size())
 	}
