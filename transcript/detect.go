@@ -33,6 +33,9 @@ func Detect(head []byte, name string) Source {
 	case strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl"):
 		return Codex
 	}
+	if isSpecStory(head) {
+		return SpecStory
+	}
 	if isAider(head) {
 		return Aider
 	}

@@ -21,6 +21,7 @@ const (
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
 	OpenCode   Source = "opencode"
+	SpecStory  Source = "specstory"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -33,6 +34,7 @@ var registry = []struct {
 }{
 	{Raw, false, readRaw},
 	{Markdown, false, readMarkdown},
+	{SpecStory, false, readSpecStory},
 	{Aider, false, readAider},
 	{ClaudeCode, true, readClaude},
 	{Codex, true, readCodex},

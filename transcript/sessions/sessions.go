@@ -17,6 +17,7 @@
 //	             session-*.jsonl (.json before v0.39), <project> being
 //	             the name .gemini/projects.json gives a directory in the
 //	             repository, or the sha256 of the repository's root
+//	specstory    <repository>/.specstory/history/*.md
 //	copilot-cli  $COPILOT_HOME (default ~/.copilot)/session-state/<id>/events.jsonl
 //	             (<id>.jsonl before 0.0.340) whose session.start cwd is in
 //	             the repository
@@ -83,6 +84,7 @@ func Find(root string, env Env) []Session {
 	all = append(all, Cline(root, env)...)
 	all = append(all, Gemini(root, env)...)
 	all = append(all, CopilotCLI(root, env)...)
+	all = append(all, SpecStory(root)...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
 	return all
 }

@@ -47,3 +47,14 @@ func CopilotCLI(root string, env Env) []Session {
 	}
 	return out
 }
+
+// SpecStory lists the histories SpecStory saved in the repository:
+// <root>/.specstory/history/*.md, one per chat.
+func SpecStory(root string) []Session {
+	files, _ := filepath.Glob(filepath.Join(root, ".specstory", "history", "*.md"))
+	var out []Session
+	for _, f := range files {
+		out = append(out, session(transcript.SpecStory, f, f, strings.TrimSuffix(filepath.Base(f), ".md"), root))
+	}
+	return out
+}
