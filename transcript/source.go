@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,6 +23,7 @@ const (
 	CopilotCLI Source = "copilot-cli"
 	OpenCode   Source = "opencode"
 	SpecStory  Source = "specstory"
+	Entire     Source = "entire"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -44,6 +46,7 @@ var registry = []struct {
 	{Gemini, true, readGeminiAny},
 	{CopilotCLI, true, readCopilot},
 	{OpenCode, true, readOpenCode},
+	{Entire, true, readEntire},
 }
 
 // Sources lists every source, in the order they are documented.
@@ -97,3 +100,9 @@ func ParseSource(name string) (Source, error) {
 	}
 	return "", &UnknownSourceError{Name: name}
 }
+
+// ErrEntire is what reading a file as an Entire checkpoint says: Entire
+// keeps its checkpoints in the repository, where apply reads them by id.
+var ErrEntire = errors.New("an Entire checkpoint is read from the repository's entire/checkpoints/v1 branch: give its id (12 hex digits) or a commit with an Entire-Checkpoint trailer, not a file")
+
+func readEntire(io.Reader, *emitter) error { return ErrEntire }
