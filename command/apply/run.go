@@ -35,6 +35,11 @@ func run(ctx context.Context, opts *Options) error {
 	if err := opts.resolveSession(ctx); err != nil {
 		return err
 	}
+	cleanup, err := opts.resolveEntire(ctx)
+	defer cleanup()
+	if err != nil {
+		return err
+	}
 	if err := opts.check(); err != nil {
 		return err
 	}
