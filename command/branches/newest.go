@@ -5,6 +5,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -31,4 +33,18 @@ func Newest(ctx context.Context, repo *gitops.Repo) (string, error) {
 		}
 	}
 	return best, nil
+}
+
+// problems counts the blocks still to retry on a branch: what
+// `git aiedit retry-prompt` lists, rejections aside. rs is newest first.
+func problems(ctx context.Context, repo *gitops.Repo, rs []*history.Response, tip plumbing.Hash) (int, error) {
+	oldest := make([]*history.Response, len(rs))
+	for i, r := range rs {
+		oldest[len(rs)-1-i] = r
+	}
+	items, err := retryprompt.Outstanding(ctx, repo, oldest, tip)
+	if err != nil {
+		return 0, err
+	}
+	return retryprompt.Problems(items), nil
 }
