@@ -52,15 +52,18 @@ type Files func(path string) (data []byte, ok bool, err error)
 //
 //   - a retry round's commit settles the failures of its response that it
 //     fixed (CarryOver);
-//   - any later response settles a failure on a file it changed (or found
-//     already as wanted) with no block failing on that file (Settle): the
-//     commits do not record what a failed block meant to write, so a later
-//     clean change to the file is taken as the answer to it, as a retry
-//     round's is. This is what `apply -b BRANCH -` of the model's answer to
-//     this prompt records;
-//   - a tool call the record shows as failed is settled by a later block of
-//     the same response that changed the same file (MovedPast): the agent
-//     saw the failure and moved past it.
+//   - a later response of another transcript settles a failure on a file
+//     it changed (or found already as wanted) with no block failing on
+//     that file (Settle): the commits do not record what a failed block
+//     meant to write, so a later clean change to the file from outside the
+//     conversation is taken as the answer to it, as a retry round's is.
+//     This is what `apply -b BRANCH -` of the model's answer to this prompt
+//     records. A later response of the same conversation does not settle
+//     it: the model believed its edit applied and went on to other things;
+//   - a tool call the record shows as failed is settled by a later block,
+//     of the same response or a later one of the same conversation, that
+//     changed the same file (MovedPast, Settle): the agent saw the failure
+//     and moved past it.
 func ItemsOf(rs []*history.Response) []Item {
 	type key struct {
 		transcript string
@@ -89,7 +92,7 @@ func ItemsOf(rs []*history.Response) []Item {
 		}
 		for _, other := range order {
 			if other != k {
-				failed[other] = Settle(failed[other], round)
+				failed[other] = Settle(failed[other], round, other.transcript == r.Transcript)
 			}
 		}
 		if r.RetryOf > 0 {
@@ -129,8 +132,10 @@ func settles(s editcore.Status) bool {
 }
 
 // Settle drops the failures on files a later response changed (or found
-// already as wanted) with no block failing on them.
-func Settle(outstanding []Item, later []Outcome) []Item {
+// already as wanted) with no block failing on them; with toolOnly (a
+// later response of the same conversation), only the tool calls that
+// failed at the time.
+func Settle(outstanding []Item, later []Outcome, toolOnly bool) []Item {
 	settled, failedOn := map[string]bool{}, map[string]bool{}
 	for _, b := range later {
 		switch {
@@ -142,7 +147,7 @@ func Settle(outstanding []Item, later []Outcome) []Item {
 	}
 	var keep []Item
 	for _, it := range outstanding {
-		if settled[it.Path] && !failedOn[it.Path] {
+		if settled[it.Path] && !failedOn[it.Path] && (!toolOnly || it.Error == editcore.ToolFailed) {
 			continue
 		}
 		keep = append(keep, it)
