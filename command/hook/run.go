@@ -344,7 +344,7 @@ func (r *runner) record(ctx context.Context) error {
 				"the turn is recorded with the next one, or when the session ends", r.ev.Name, finalWait)
 		}
 		cur.Waiting = 0
-		if complete < end {
+		if complete < end && heldTurn(f, complete, end) {
 			cur.Waiting = 1 // the last turn, held back whole
 			if r.ev.Name == "Stop" && r.ev.Final == nil {
 				logf(r.repo.CommonDir, r.agent, r.ev.Session, "Stop: 1 turn waiting: the event has no last_assistant_message "+
