@@ -51,7 +51,7 @@ type Recorded struct {
 // not have the shape Trailer writes.
 func ParseReviewed(v string) (Recorded, bool) {
 	f := strings.SplitN(v, " ", 5)
-	if len(f) != 5 || !strings.Contains(f[0], "/") || !strings.HasPrefix(f[1], "b") {
+	if len(f) != 5 || f[4] == "" || !strings.Contains(f[0], "/") || !strings.HasPrefix(f[1], "b") {
 		return Recorded{}, false
 	}
 	r := Recorded{Label: f[0] + " " + f[1], Verdict: Verdict(f[2]), ID: f[3], Path: f[4]}
