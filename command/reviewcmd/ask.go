@@ -186,7 +186,7 @@ func paint(cs *iostreams.ColorScheme, h *Hunk) string {
 		switch {
 		case line == "":
 		case i == 0:
-			b.WriteString(cs.Cyan(strings.TrimSuffix(line, "\n")) + cs.Dim(fmt.Sprintf(" hunk %s, block %d", h.ID, h.Block)) + "\n")
+			b.WriteString(cs.Cyan(strings.TrimSuffix(line, "\n")) + cs.Dim(fmt.Sprintf(" hunk %s, %s", h.ID, h.blockWords())) + "\n")
 		case line[0] == '-':
 			b.WriteString(cs.Red(strings.TrimSuffix(line, "\n")) + "\n")
 		case line[0] == '+':
@@ -196,4 +196,15 @@ func paint(cs *iostreams.ColorScheme, h *Hunk) string {
 		}
 	}
 	return b.String()
+}
+
+// blockWords names the hunk's blocks for the header line.
+func (h *Hunk) blockWords() string {
+	switch len(h.Blocks) {
+	case 0:
+		return "block unknown"
+	case 1:
+		return "block " + h.blockList()
+	}
+	return "blocks " + h.blockList()
 }

@@ -31,7 +31,8 @@ type Decision struct {
 //	Aiedit-Reviewed: <n>/<total> b<block> <verdict> <id> <path>
 //
 // for example `Aiedit-Reviewed: 2/5 b3 rejected 3f2a1bc9.4 app.py`: the
-// response and block first (b0: the block is not known), the verdict,
+// response and block first (b3,4 when the lines of two blocks share the
+// hunk; b0 when no block is known), the verdict,
 // the hunk's id (what `review --list` prints), the path last (it may
 // hold spaces). One line per hunk, in the order they were decided.
 func (d Decision) Trailer() gitops.Trailer {

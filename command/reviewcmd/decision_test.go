@@ -23,6 +23,7 @@ func TestParseReviewed(t *testing.T) {
 		"upper hex in id":  {value: "2/5 b3 accepted 3F2A1BC9.1 a"},
 		"block without b":  {value: "2/5 3 accepted 3f2a1bc9.1 a"},
 		"empty":            {value: ""},
+		"blocks":           {value: "2/5 b3,4 accepted 3f2a1bc9.1 a", want: Recorded{Label: "2/5 b3,4", Verdict: Accepted, ID: "3f2a1bc9.1", Path: "a"}, ok: true},
 		"accepted one dot": {value: "10/12 b11 accepted deadbeef.12 src/x.go", want: Recorded{Label: "10/12 b11", Verdict: Accepted, ID: "deadbeef.12", Path: "src/x.go"}, ok: true},
 	}
 	for name, tt := range tests {
@@ -37,7 +38,7 @@ func TestParseReviewed(t *testing.T) {
 }
 
 func TestTrailerRoundTrip(t *testing.T) {
-	h := &Hunk{ID: "3f2a1bc9.2.1", Response: response(), Path: "dir/a b.txt", Block: 3}
+	h := &Hunk{ID: "3f2a1bc9.2.1", Response: response(), Path: "dir/a b.txt", Blocks: []int{3}}
 	tr := Decision{Hunk: h, Verdict: Rejected}.Trailer()
 	assert.Equal(t, "Aiedit-Reviewed", tr.Key)
 	assert.Equal(t, "2/5 b3 rejected 3f2a1bc9.2.1 dir/a b.txt", tr.Value)

@@ -10,7 +10,7 @@ import (
 
 func editHunk() *Hunk {
 	return &Hunk{ID: "3f2a1bc9.1", OldStart: 1, NewStart: 1, Lines: []Line{
-		{' ', "a\n"}, {'-', "b\n"}, {'+', "B\n"}, {' ', "c\n"},
+		{Op: ' ', Text: "a\n"}, {Op: '-', Text: "b\n"}, {Op: '+', Text: "B\n"}, {Op: ' ', Text: "c\n"},
 	}}
 }
 
@@ -45,7 +45,7 @@ func TestParseEdit(t *testing.T) {
 }
 
 func TestParseEditKeepsMissingNewline(t *testing.T) {
-	h := &Hunk{Lines: []Line{{'-', "a"}, {'+', "b"}}}
+	h := &Hunk{Lines: []Line{{Op: '-', Text: "a"}, {Op: '+', Text: "b"}}}
 	got, err := parseEdit(h, editText(h))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"b"}, got)

@@ -2,6 +2,7 @@ package reviewcmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
@@ -29,7 +30,7 @@ type Hunk struct {
 	ID       string
 	Response *history.Response
 	Path     string
-	Block    int // the block that wrote it (attribution note, else the only block on Path); 0 unknown
+	Blocks   []int // the blocks that wrote it (attribution note, else the only block on Path); none: unknown
 	Created  bool
 	Deleted  bool
 	Mode     filemode.FileMode // the file's mode where it exists
@@ -39,9 +40,11 @@ type Hunk struct {
 }
 
 // Line is one line of a hunk: ' ' context, '-' taken out, '+' put in.
+// Block is the block that wrote a '+' line, when the note says; else 0.
 type Line struct {
-	Op   byte
-	Text string
+	Op    byte
+	Text  string
+	Block int
 }
 
 // Old returns the lines the hunk covers before the response.
@@ -119,10 +122,22 @@ func (h *Hunk) Text() string {
 	return b.String()
 }
 
-// Label names the hunk's response and block for the user and the
-// trailer: "2/5 b3" (b0 when the block is unknown).
+// Label names the hunk's response and blocks for the user and the
+// trailer: "2/5 b3", "2/5 b3,4" for a hunk two blocks' lines share, b0
+// when no block is known.
 func (h *Hunk) Label() string {
-	return fmt.Sprintf("%d/%d b%d", h.Response.N, h.Response.Total, h.Block)
+	return fmt.Sprintf("%d/%d b%s", h.Response.N, h.Response.Total, h.blockList())
+}
+
+func (h *Hunk) blockList() string {
+	if len(h.Blocks) == 0 {
+		return "0"
+	}
+	s := make([]string, len(h.Blocks))
+	for i, b := range h.Blocks {
+		s[i] = fmt.Sprint(b)
+	}
+	return strings.Join(s, ",")
 }
 
 // hunksOf splits the text changes of one response's commit into hunks.
@@ -165,31 +180,32 @@ func hunksOf(r *history.Response, changes []history.FileChange, note *gitops.Att
 			for _, l := range uh.Lines {
 				switch l.Kind {
 				case udiff.Delete:
-					h.Lines = append(h.Lines, Line{'-', l.Content})
+					h.Lines = append(h.Lines, Line{Op: '-', Text: l.Content})
 				case udiff.Insert:
-					h.Lines = append(h.Lines, Line{'+', l.Content})
+					h.Lines = append(h.Lines, Line{Op: '+', Text: l.Content})
 				default:
-					h.Lines = append(h.Lines, Line{' ', l.Content})
+					h.Lines = append(h.Lines, Line{Op: ' ', Text: l.Content})
 				}
 			}
 			del, add := h.counts()
 			shift += add - del
-			h.Block = blockOf(h, r, note)
+			h.Blocks = blocksOf(h, r, note)
 			hunks = append(hunks, h)
 		}
 	}
 	return hunks, skipped
 }
 
-// blockOf finds the block that wrote a hunk: the note's block of its
-// first line put in, else the only block the trailers name on its path.
-func blockOf(h *Hunk, r *history.Response, note *gitops.Attribution) int {
+// blocksOf finds the blocks that wrote a hunk: the note's blocks of the
+// lines it puts in (each '+' line is marked with its own), in order; else
+// the only block the trailers name on its path; else none (unknown).
+func blocksOf(h *Hunk, r *history.Response, note *gitops.Attribution) []int {
 	if note != nil {
 		line := h.NewStart
-		for _, l := range h.Lines {
+		for i, l := range h.Lines {
 			if l.Op == '+' {
 				if _, b, ok := note.At(h.Path, line); ok {
-					return b
+					h.Lines[i].Block = b
 				}
 			}
 			if l.Op != '-' {
@@ -197,17 +213,34 @@ func blockOf(h *Hunk, r *history.Response, note *gitops.Attribution) int {
 			}
 		}
 	}
+	if out := lineBlocks(h.Lines); len(out) > 0 {
+		return out
+	}
 	only := 0
 	for _, b := range r.Blocks {
 		if b.Path != h.Path {
 			continue
 		}
 		if only != 0 && only != b.Index {
-			return 0
+			return nil
 		}
 		only = b.Index
 	}
-	return only
+	if only == 0 {
+		return nil
+	}
+	return []int{only}
+}
+
+// lineBlocks lists the blocks the lines are marked with, in order.
+func lineBlocks(lines []Line) []int {
+	var out []int
+	for _, l := range lines {
+		if l.Block != 0 && !slices.Contains(out, l.Block) {
+			out = append(out, l.Block)
+		}
+	}
+	return out
 }
 
 // Split cuts a hunk where context lines separate its changes, as `git
@@ -247,9 +280,12 @@ func (h *Hunk) Split() []*Hunk {
 		for ; at < from; at++ {
 			advance(h.Lines[at].Op, &oldLine, &newLine)
 		}
-		p := &Hunk{ID: fmt.Sprintf("%s.%d", h.ID, k+1), Response: h.Response, Path: h.Path, Block: h.Block,
+		p := &Hunk{ID: fmt.Sprintf("%s.%d", h.ID, k+1), Response: h.Response, Path: h.Path, Blocks: h.Blocks,
 			Mode: h.Mode, Created: h.Created, Deleted: h.Deleted, OldStart: oldLine, NewStart: newLine}
 		p.Lines = append(p.Lines, h.Lines[from:to]...)
+		if bs := lineBlocks(p.Lines); len(bs) > 0 {
+			p.Blocks = bs
+		}
 		parts = append(parts, p)
 	}
 	return parts

@@ -51,7 +51,7 @@ func TestHunksOf(t *testing.T) {
 	assert.Equal(t, []string{"img.png", "run.sh"}, skipped)
 
 	assert.Equal(t, "3f2a1bc9.1", hs[0].ID)
-	assert.Equal(t, 1, hs[0].Block, "the only block on a.txt")
+	assert.Equal(t, []int{1}, hs[0].Blocks, "the only block on a.txt")
 	assert.Equal(t, 2, hs[0].ChangeLine())
 	assert.Equal(t, "@@ -1,5 +1,5 @@", hs[0].Header())
 	assert.Equal(t, "3f2a1bc9.2", hs[1].ID)
@@ -59,14 +59,14 @@ func TestHunksOf(t *testing.T) {
 
 	assert.Equal(t, "3f2a1bc9.3", hs[2].ID)
 	assert.True(t, hs[2].Created)
-	assert.Equal(t, 0, hs[2].Block, "two blocks wrote b.txt and there is no note")
+	assert.Empty(t, hs[2].Blocks, "two blocks wrote b.txt and there is no note")
 	assert.Equal(t, "2/5 b0", hs[2].Label())
 	assert.Equal(t, "@@ -0,0 +1 @@", hs[2].Header())
 }
 
 func TestSplit(t *testing.T) {
 	h := &Hunk{ID: "3f2a1bc9.4", OldStart: 10, NewStart: 12, Lines: []Line{
-		{' ', "a\n"}, {'-', "b\n"}, {'+', "B\n"}, {' ', "c\n"}, {' ', "d\n"}, {'+', "E\n"}, {' ', "f\n"},
+		{Op: ' ', Text: "a\n"}, {Op: '-', Text: "b\n"}, {Op: '+', Text: "B\n"}, {Op: ' ', Text: "c\n"}, {Op: ' ', Text: "d\n"}, {Op: '+', Text: "E\n"}, {Op: ' ', Text: "f\n"},
 	}}
 	parts := h.Split()
 	require.Len(t, parts, 2)
@@ -81,7 +81,7 @@ func TestSplit(t *testing.T) {
 	assert.Equal(t, 12, parts[1].OldStart)
 	assert.Equal(t, 14, parts[1].NewStart)
 
-	one := &Hunk{ID: "3f2a1bc9.5", Lines: []Line{{' ', "a\n"}, {'-', "b\n"}, {'+', "B\n"}}}
+	one := &Hunk{ID: "3f2a1bc9.5", Lines: []Line{{Op: ' ', Text: "a\n"}, {Op: '-', Text: "b\n"}, {Op: '+', Text: "B\n"}}}
 	assert.Nil(t, one.Split())
 }
 
