@@ -156,6 +156,9 @@ func load(ctx context.Context, repo *gitops.Repo, branch string) (*state, error)
 	}
 	for i, r := range sel.Responses {
 		st.order[r.Commit.String()] = i
+		if !r.RevertedBy.IsZero() {
+			continue // a git revert on the branch took it back already
+		}
 		changes, err := history.Changes(ctx, repo, r)
 		if err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
