@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -54,6 +57,11 @@ func reviewCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			if len(rest) == 1 {
 				branch = rest[0]
 			}
+			// An interrupt ends ctx: the session stops and records
+			// nothing; once recording has begun it is finished, so the
+			// branch is moved or left, never torn.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
 			return reviewcmd.Run(ctx, &reviewcmd.Options{
 				IO:     iostreams.System(stdin, stdout, stderr),
 				Branch: branch,

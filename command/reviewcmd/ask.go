@@ -137,6 +137,9 @@ func (st *state) try(rv *review.Reviewer, ds []Decision, d Decision) ([]Decision
 // to use.
 func (st *state) edit(ctx context.Context, rv *review.Reviewer, h *Hunk) ([]string, bool) {
 	saved, err := rv.EditText(ctx, "addp-hunk-edit.diff", []byte(editText(h)))
+	if errors.Is(err, review.ErrInterrupted) {
+		return nil, false // the caller says it
+	}
 	if err != nil {
 		rv.Say("%v", err)
 		return nil, false
