@@ -68,7 +68,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if !b.Clean {
 		return exitcode.UsageErrorf("review: branch %s is checked out in %s, which has local changes; commit or stash them first, then review", st.name, b.Where())
 	}
-	if len(st.hunks) == 0 {
+	if len(st.hunks) == 0 && !scripted {
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to review: every hunk of %s is decided (%d in all)\n", st.name, st.total)
 		return nil
 	}
