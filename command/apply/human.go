@@ -190,7 +190,7 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	}
 	switch {
 	case st.dryRun:
-		fmt.Fprintf(h.w, "dry run: nothing was written%s\n", recordedNote(st, a.branchName))
+		fmt.Fprintf(h.w, "dry run: nothing was written\n")
 		return
 	case !committed && st.stop != "":
 		fmt.Fprintf(h.w, "nothing was recorded; branch %s unchanged\n", a.branchName)
@@ -237,22 +237,4 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "…")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// recordedNote says, after a dry run, which responses it did not check
-// because an earlier run recorded them on the branch.
-func recordedNote(st *runState, branch string) string {
-	n := 0
-	for _, r := range st.responses {
-		if r.alreadyRecorded {
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		return ""
-	case n == len(st.responses):
-		return fmt.Sprintf("; every response is already recorded on %s (git aiedit log %s)", branch, branch)
-	}
-	return fmt.Sprintf("; %d response(s) already recorded on %s were not checked again", n, branch)
 }
