@@ -286,6 +286,7 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 		r, ok := history.FromCommit(c)
 		if !ok {
 			lines = append(lines, fmt.Sprintf("- %s %s (%s)", short(c.Hash), firstLine(c.Message), c.Author.Name))
+			trailers = append(trailers, reviewed(c)...)
 			continue
 		}
 		if key := fmt.Sprintf("%s %d", r.Transcript, r.N); !counted[key] {
@@ -323,3 +324,15 @@ func firstLine(s string) string {
 }
 
 func short(h plumbing.Hash) string { return h.String()[:8] }
+
+// reviewed returns the Aiedit-Reviewed trailers of a `git aiedit review`
+// commit: the squash keeps the decisions with the changes.
+func reviewed(c *object.Commit) []gitops.Trailer {
+	var out []gitops.Trailer
+	for _, t := range gitops.ParseTrailers(c.Message) {
+		if t.Key == history.ReviewedKey {
+			out = append(out, t)
+		}
+	}
+	return out
+}
