@@ -57,6 +57,11 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	}
 	tip, err := repo.ResolveCommit(ctx, rev)
 	if err != nil {
+		if rev == "HEAD" {
+			if _, born, rerr := repo.ReadRef(ctx, "HEAD"); rerr == nil && !born {
+				return nil, errors.New("this repository has no commits yet, so there is no AI commit to list; apply a transcript first: git aiedit apply FILE")
+			}
+		}
 		return nil, err
 	}
 	sel := &Selection{Spec: spec, Name: repo.ShortName(ctx, rev), Tip: tip}
