@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -18,15 +19,16 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json)"},
 		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
+	agents := strings.Join(hook.AgentNames(), ", ")
 	install := func(name, usage string, remove bool) *cli.Command {
 		return &cli.Command{
 			Name:      name,
 			Usage:     usage,
-			ArgsUsage: "AGENT (claude-code, codex or gemini)",
+			ArgsUsage: "AGENT (" + agents + ")",
 			Flags:     scopeFlags,
 			Action: func(ctx context.Context, cmd *cli.Command) error {
 				if cmd.NArg() != 1 {
-					return usageErrorf("hook %s takes one AGENT (claude-code, codex or gemini), got %d arguments", name, cmd.NArg())
+					return usageErrorf("hook %s takes one AGENT (%s), got %d arguments", name, agents, cmd.NArg())
 				}
 				agent, err := hook.ParseAgent(cmd.Args().First())
 				if err != nil {
@@ -82,7 +84,7 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 						return cli.ShowSubcommandHelp(cmd)
 					}
 					if len(args) == 0 {
-						fmt.Fprintln(stderr, "git-aiedit: hook run takes the AGENT whose hook calls it: claude-code, codex or gemini; nothing was recorded")
+						fmt.Fprintf(stderr, "git-aiedit: hook run takes the AGENT whose hook calls it: %s; nothing was recorded\n", agents)
 						return nil
 					}
 					agent, err := hook.ParseAgent(args[0])

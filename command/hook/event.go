@@ -38,9 +38,18 @@ func readClaude(r io.Reader, agent Agent) (Event, error) {
 		HookEventName  string  `json:"hook_event_name"`
 		Source         string  `json:"source"`
 		Final          *string `json:"last_assistant_message"`
+		// GitHub Copilot CLI's camelCase events.
+		SessionIDCamel      string `json:"sessionId"`
+		TranscriptPathCamel string `json:"transcriptPath"`
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), err)
+	}
+	if in.SessionID == "" {
+		in.SessionID = in.SessionIDCamel
+	}
+	if in.TranscriptPath == "" {
+		in.TranscriptPath = in.TranscriptPathCamel
 	}
 	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source, Final: in.Final}, nil
 }

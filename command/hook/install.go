@@ -27,18 +27,6 @@ type InstallOptions struct {
 	Notify  bool // --notify: Codex's notify program instead of its hooks
 }
 
-// hookEvents are the hook events install adds to an agent whose settings
-// take Claude Code's shape: the base is taken when a session starts, a
-// turn is recorded when the agent stops (Claude Code's Stop, Gemini CLI's
-// AfterAgent, Codex's Stop). Claude Code's SessionEnd records the last
-// turn when its Stop came before the turn reached the session file
-// (complete.go). Codex's hooks.json takes Claude Code's shape.
-var hookEvents = map[Agent][]string{
-	ClaudeCode: {"SessionStart", "Stop", "SessionEnd"},
-	Codex:      {"SessionStart", "Stop"},
-	Gemini:     {"SessionStart", "AfterAgent"},
-}
-
 // runCommand is the command an agent's hook runs.
 func runCommand(a Agent) string { return "git aiedit hook run " + string(a) }
 
@@ -81,37 +69,7 @@ func settingsPath(ctx context.Context, agent Agent, sc scope, dir string) (strin
 	if sc.notify && agent != Codex {
 		return "", exitcode.UsageErrorf("--notify is for codex only (Codex's notify program)")
 	}
-	switch agent {
-	case Codex:
-		if sc.notify && project {
-			return "", exitcode.UsageErrorf("Codex reads notify only from $CODEX_HOME/config.toml; use --user (the default for codex)")
-		}
-		if project {
-			return projectFile(ctx, dir, ".codex", "hooks.json")
-		}
-		home := codexHome()
-		if home == "" {
-			return "", exitcode.UsageErrorf("cannot find your home directory for $CODEX_HOME; set CODEX_HOME")
-		}
-		if sc.notify {
-			return filepath.Join(home, "config.toml"), nil
-		}
-		return filepath.Join(home, "hooks.json"), nil
-	case ClaudeCode:
-		if user {
-			if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-				return filepath.Join(d, "settings.json"), nil
-			}
-			return userSettings(".claude")
-		}
-		return projectSettings(ctx, dir, ".claude")
-	case Gemini:
-		if user {
-			return userSettings(".gemini")
-		}
-		return projectSettings(ctx, dir, ".gemini")
-	}
-	return "", exitcode.UsageErrorf("unknown agent %q", agent)
+	return agent.spec().settings(ctx, sc, dir)
 }
 
 // userSettings is ~/DIR/settings.json.
@@ -293,13 +251,13 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if notify {
 		text, done, err = installCodex(orig)
 	} else {
-		text, done, err = installClaude(agent, orig, existed)
+		text, done, err = agent.spec().form.add(agent.spec(), orig, existed)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if done {
-		return fmt.Sprintf("already installed in %s", path) + codexNote(agent, notify, path), nil
+		return fmt.Sprintf("already installed in %s", path) + installNote(agent, notify, path), nil
 	}
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
@@ -317,17 +275,32 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if err := writeSettings(path, text); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + codexNote(agent, notify, path), nil
+	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + installNote(agent, notify, path), nil
 }
 
 func describeHooks(agent Agent, notify bool) string {
 	if notify {
 		return "notify, after every turn; notify has no session-start event, so the base is HEAD"
 	}
-	if agent == ClaudeCode {
-		return "SessionStart takes the base, Stop records each turn, SessionEnd the last"
+	return agent.spec().describe
+}
+
+// installNote is what the agent asks of the user before it runs a new
+// hook, if anything.
+func installNote(agent Agent, notify bool, path string) string {
+	if n := agent.spec().note; n != nil {
+		return n(notify, path)
 	}
-	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
+	return ""
+}
+
+// uninstallHint says where else the hook may be, when uninstall found
+// none.
+func uninstallHint(agent Agent, notify bool) string {
+	if h := agent.spec().hint; h != nil {
+		return h(notify)
+	}
+	return ""
 }
 
 func uninstall(agent Agent, path string, notify bool) (string, error) {
@@ -336,7 +309,7 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 		return "", err
 	}
 	if !existed {
-		return fmt.Sprintf("not installed: %s does not exist", path) + notifyHint(agent, notify), nil
+		return fmt.Sprintf("not installed: %s does not exist", path) + uninstallHint(agent, notify), nil
 	}
 	if st := loadState(path); st != nil && st.Wrote == hashOf(text) {
 		// Untouched since install: give the original back exactly.
@@ -359,13 +332,13 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 	if notify {
 		out, removed, err = uninstallCodex(text, loadState(path))
 	} else {
-		out, removed, err = uninstallClaude(text)
+		out, removed, err = agent.spec().form.remove(text)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if !removed {
-		return fmt.Sprintf("not installed in %s", path) + notifyHint(agent, notify), nil
+		return fmt.Sprintf("not installed in %s", path) + uninstallHint(agent, notify), nil
 	}
 	out = sameEOL(text, out)
 	if err := writeSettings(path, out); err != nil {
@@ -385,7 +358,7 @@ type claudeGroup struct {
 }
 
 // installClaude adds a hook group running git-aiedit to each of the
-// agent's events (hookEvents), after whatever groups are there. Gemini
+// agent's events (its spec's), after whatever groups are there. Gemini
 // CLI's settings take the same shape as Claude Code's.
 func installClaude(agent Agent, text string, existed bool) (string, bool, error) {
 	if !existed || strings.TrimSpace(text) == "" {
@@ -393,7 +366,7 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 	}
 	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(agent)}}}
 	added := false
-	for _, event := range hookEvents[agent] {
+	for _, event := range agent.spec().events {
 		root, err := parseSettings(agent, text)
 		if err != nil {
 			return "", false, err
@@ -433,7 +406,7 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 // reject a file with a comment or a trailing comma whole, so hooks added
 // to one would never run; Gemini CLI allows both.
 func parseSettings(agent Agent, text string) (*jnode, error) {
-	if agent == Gemini {
+	if f, ok := agent.spec().form.(claudeForm); ok && !f.strict {
 		root, err := parseJSONText(text)
 		if err != nil {
 			return nil, fmt.Errorf("not valid JSON (%v)", err)

@@ -68,31 +68,14 @@ func Run(ctx context.Context, opts *RunOptions) {
 	}
 }
 
-// readEvent reads the agent's event. For Codex it also starts the notify
-// program the user had before install; wait waits for it.
+// readEvent reads the agent's event, as its spec says; wait, when not
+// nil, waits for a program the event started.
 func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
-	switch opts.Agent {
-	case ClaudeCode, Gemini:
-		ev, err = readClaude(opts.Stdin, opts.Agent)
-		return ev, nil, err
-	case Codex:
-		args, chained := splitChained(opts.Args)
-		if len(args) == 0 && len(chained) == 0 {
-			// Codex's hooks engine: the event on standard input, in
-			// Claude Code's shape.
-			ev, err = readClaude(opts.Stdin, opts.Agent)
-			return ev, nil, err
-		}
-		if len(args) == 0 {
-			return Event{}, nil, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
-		}
-		if len(chained) > 0 {
-			wait = runChained(chained, args[len(args)-1])
-		}
-		ev, err = readCodex(args[len(args)-1])
-		return ev, wait, err
+	s := lookup(opts.Agent)
+	if s == nil || s.read == nil {
+		return Event{}, nil, fmt.Errorf("unknown agent %q", opts.Agent)
 	}
-	return Event{}, nil, fmt.Errorf("unknown agent %q", opts.Agent)
+	return s.read(opts)
 }
 
 // splitChained separates the notify program a user had before install
@@ -165,8 +148,8 @@ func (r *runner) run(ctx context.Context) error {
 	if r.ev.Transcript != "" {
 		cur.Transcript = r.ev.Transcript
 	}
-	if cur.Transcript == "" && r.agent == Codex {
-		cur.Transcript = findRollout(r.ev.Session)
+	if locate := r.agent.spec().locate; cur.Transcript == "" && locate != nil {
+		cur.Transcript = locate(r.ev)
 	}
 	if err := checkWorkDir(r.agent, cur.Transcript, r.ev.Cwd, r.repo.WorkTree, os.Getenv); err != nil {
 		return err // nothing is saved: this repository has no part in the session
@@ -300,7 +283,7 @@ func (r *runner) dropBaseRef(ctx context.Context) {
 // record applies the turns the session file gained since the cursor.
 func (r *runner) record(ctx context.Context) error {
 	cur := r.cur
-	if r.agent == Codex {
+	if r.agent.spec().settle {
 		settle(cur.Transcript)
 	}
 	f, err := os.Open(cur.Transcript)
@@ -334,7 +317,7 @@ func (r *runner) record(ctx context.Context) error {
 	} else if end, err = lastLineEnd(f, offset, info.Size()); err != nil {
 		return err
 	}
-	if r.agent == ClaudeCode {
+	if r.agent.spec().completeTurns {
 		complete, waited, err := r.completeTurns(f, offset, end)
 		if err != nil {
 			return err
