@@ -1,0 +1,162 @@
+package hook
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// TestRegistry: every registered agent is complete, parses back from its
+// name, and is a transcript source, which apply reads its session file
+// as (Aiedit-Session names it too).
+func TestRegistry(t *testing.T) {
+	require.NotEmpty(t, registry)
+	seen := map[Agent]bool{}
+	for _, s := range registry {
+		t.Run(string(s.name), func(t *testing.T) {
+			assert.False(t, seen[s.name], "registered once")
+			seen[s.name] = true
+			a, err := ParseAgent(" " + strings.ToUpper(string(s.name)) + " ")
+			require.NoError(t, err)
+			assert.Equal(t, s.name, a)
+			assert.Same(t, s, a.spec())
+			assert.NotEmpty(t, s.display)
+			assert.NotNil(t, s.settings)
+			assert.NotNil(t, s.form)
+			assert.NotNil(t, s.read)
+			assert.NotEmpty(t, s.events)
+			assert.NotEmpty(t, s.describe)
+			assert.NotEmpty(t, s.scopes)
+			src, err := transcript.ParseSource(string(s.name))
+			require.NoError(t, err, "the agent's session file is read as the source of its name")
+			assert.True(t, src.Records())
+			// Every scope status shows resolves to a file (user scopes
+			// need no repository).
+			for _, sc := range s.scopes {
+				if sc.project {
+					continue
+				}
+				p, err := s.settings(context.Background(), sc, t.TempDir())
+				require.NoError(t, err)
+				assert.NotEmpty(t, p)
+			}
+		})
+	}
+	assert.Equal(t, len(registry), len(Agents))
+	assert.Equal(t, len(Agents), len(AgentNames()))
+}
+
+func TestParseAgentUnknown(t *testing.T) {
+	for name, tc := range map[string]struct {
+		in, want string
+	}{
+		"near miss": {"copilot", "did you mean copilot-cli?"},
+		"far off":   {"emacs", "use one of claude-code, codex, gemini, copilot-cli"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := ParseAgent(tc.in)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+// TestInstallEveryAgent: for every registered agent, install into a file
+// holding the user's own hooks adds the agent's events, a second install
+// changes nothing, status sees them, and uninstall cuts out exactly what
+// install added.
+func TestInstallEveryAgent(t *testing.T) {
+	theirs := map[string]string{
+		"claude": "{\n  \"model\": \"m\",\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./lint.sh\"}]}\n    ]\n  }\n}\n",
+		"flat":   "{\n  \"version\": 1,\n  \"hooks\": {\n    \"postToolUse\": [\n      {\"type\": \"command\", \"bash\": \"./lint.sh\", \"timeoutSec\": 60}\n    ]\n  }\n}\n",
+	}
+	for _, s := range registry {
+		t.Run(string(s.name), func(t *testing.T) {
+			text := theirs["claude"]
+			if _, ok := s.form.(flatForm); ok {
+				text = theirs["flat"]
+			}
+			out, done, err := s.form.add(s, text, true)
+			require.NoError(t, err)
+			require.False(t, done)
+			require.True(t, json.Valid([]byte(out)), out)
+			events, err := s.form.installed(s, out)
+			require.NoError(t, err)
+			assert.Equal(t, s.events, events)
+			again, done, err := s.form.add(s, out, true)
+			require.NoError(t, err)
+			assert.True(t, done)
+			assert.Equal(t, out, again)
+			back, removed, err := s.form.remove(out)
+			require.NoError(t, err)
+			assert.True(t, removed)
+			assert.Equal(t, text, back, "byte for byte")
+			events, err = s.form.installed(s, back)
+			require.NoError(t, err)
+			assert.Empty(t, events)
+		})
+	}
+}
+
+func TestFlatForm(t *testing.T) {
+	f := copilotSpec.form.(flatForm)
+	for name, tc := range map[string]struct {
+		text    string
+		wantErr string
+		// after is install's result, when it is checked whole.
+		after string
+	}{
+		"no file":          {text: "", after: "{\n  \"version\": 1,\n  \"hooks\": {\n    \"sessionStart\": [\n      {\n        \"type\": \"command\",\n        \"bash\": \"git aiedit hook run copilot-cli\",\n        \"powershell\": \"git aiedit hook run copilot-cli\"\n      }\n    ],\n    \"agentStop\": [\n      {\n        \"type\": \"command\",\n        \"bash\": \"git aiedit hook run copilot-cli\",\n        \"powershell\": \"git aiedit hook run copilot-cli\"\n      }\n    ]\n  }\n}\n"},
+		"no version":       {text: "{\"hooks\": {}}"},
+		"comment":          {text: "{\n  // mine\n  \"version\": 1\n}\n", wantErr: "remove the comments and trailing commas"},
+		"not json":         {text: "{\"version\": 1,", wantErr: "not valid JSON"},
+		"array":            {text: "[]", wantErr: "not a JSON object"},
+		"hooks not object": {text: "{\"version\": 1, \"hooks\": []}", wantErr: `"hooks" is not an object`},
+		"event not list":   {text: "{\"version\": 1, \"hooks\": {\"agentStop\": {}}}", wantErr: `"hooks.agentStop" is not a list`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, _, err := f.add(copilotSpec, tc.text, tc.text != "")
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			if tc.after != "" {
+				assert.Equal(t, tc.after, out)
+			}
+			require.True(t, json.Valid([]byte(out)), out)
+			root, err := parseStrictJSON(out)
+			require.NoError(t, err)
+			_, v := root.member("version")
+			require.NotNil(t, v, "Copilot CLI's hook files carry their version")
+		})
+	}
+}
+
+func TestReadCopilotEvent(t *testing.T) {
+	for name, tc := range map[string]struct {
+		in   string
+		want Event
+	}{
+		"session start": {`{"sessionId":"s1","timestamp":1,"cwd":"/w","source":"new","initialPrompt":"hi"}`,
+			Event{Name: "SessionStart", Session: "s1", Cwd: "/w", Source: "new"}},
+		"agent stop": {`{"sessionId":"s1","timestamp":2,"cwd":"/w","transcriptPath":"/h/events.jsonl","stopReason":"end_turn","stop_hook_active":false}`,
+			Event{Name: "agentStop", Session: "s1", Cwd: "/w", Transcript: "/h/events.jsonl"}},
+		// The PascalCase events send Claude Code's fields.
+		"vs code stop": {`{"hook_event_name":"Stop","session_id":"s1","timestamp":"2026-01-01T00:00:00Z","cwd":"/w","transcript_path":"/h/events.jsonl","stop_reason":"end_turn"}`,
+			Event{Name: "Stop", Session: "s1", Cwd: "/w", Transcript: "/h/events.jsonl"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ev, wait, err := readCopilotEvent(&RunOptions{Agent: CopilotCLI, Stdin: strings.NewReader(tc.in)})
+			require.NoError(t, err)
+			assert.Nil(t, wait)
+			assert.Equal(t, tc.want, ev)
+		})
+	}
+}
