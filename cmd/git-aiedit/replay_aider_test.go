@@ -32,7 +32,7 @@ func TestAiderReplayBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("aider replay through the binary: skipped with -short")
 	}
-	cases, err := replay.Load(aiderReplayDir)
+	cases, err := replay.Load(replay.Dir(aiderReplayDir))
 	if errors.Is(err, replay.ErrNoData) {
 		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, aiderReplayDir)
 	}
