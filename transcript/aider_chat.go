@@ -7,7 +7,6 @@ import (
 	"time"
 )
 
-
 // startSession begins a session: aider starts every run with a fresh
 // chat, about which nothing is known until the log says something.
 func (a *aiderReader) startSession(t string) {

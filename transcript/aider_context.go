@@ -93,7 +93,7 @@ var (
 	aiderOldAllowRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Allow (?:edits to (.+?) which was not previously (?:added to chat|provided)|creation of new file (.+?))\?$`)
 	})
-	aiderAddAskRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Add (.+?) to the chat\?$`) })
+	aiderAddAskRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Add (.+?) to the chat\?$`) })
 	aiderNoMatchRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^No files matched '(.+?)'\. Do you want to create (.+?)\?`)
 	})
