@@ -65,9 +65,12 @@ func (a *aiderReader) toolLine(t string) {
 	}
 }
 
-// command follows the chat commands a user typed. Aider's own tool output
-// after each says the same more exactly ("Added …", "Removed …"); these
-// keep a log whose tool output was cut short right.
+// command follows the chat commands a user typed. What /add and
+// /read-only added is what aider's tool output after them says ("Added …",
+// or "No files matched …"); the words typed only help map the absolute
+// paths older aider wrote. /drop and /reset are followed here too, by
+// aider's own rules, so that a log whose tool output was cut short stays
+// right.
 func (a *aiderReader) command(t string) {
 	c, ok := parseAiderCommand(t)
 	if !ok {
@@ -76,11 +79,6 @@ func (a *aiderReader) command(t string) {
 	switch aiderCommandName(c.name) {
 	case "add", "read-only", "read":
 		a.words = c.words
-		for _, w := range c.words {
-			if !hasGlob(w) {
-				a.ctx.add(a.norm(w))
-			}
-		}
 	case "drop":
 		if len(c.words) == 0 {
 			a.dropAll()

@@ -134,27 +134,25 @@ func parseAiderConfirm(t string) (aiderEvent, bool) {
 		return aiderEvent{}, false
 	}
 	q, answer := m[1], strings.ToLower(m[2])
-	yes := answer == "y" || answer == "yes" || answer == "a" || answer == "all"
+	var ev aiderEvent
 	switch {
 	case q == "Add file to the chat?": // a file the reply mentioned
-		return aiderEvent{kind: yesKind(yes, aiderJoin), subject: true}, true
+		ev = aiderEvent{kind: aiderJoin, subject: true}
 	case q == "Allow edits to file that has not been added to the chat?", q == "Create new file?":
-		return aiderEvent{kind: yesKind(yes, aiderEdited), subject: true}, true
+		ev = aiderEvent{kind: aiderEdited, subject: true}
+	default:
+		if o := aiderOldAllowRe().FindStringSubmatch(q); o != nil {
+			ev = aiderEvent{kind: aiderEdited, path: strings.TrimSpace(o[1] + o[2])}
+		} else if o := aiderAddAskRe().FindStringSubmatch(q); o != nil && looksLikePath(o[1]) {
+			ev = aiderEvent{kind: aiderJoin, path: o[1]}
+		} else {
+			return aiderEvent{}, false
+		}
 	}
-	if o := aiderOldAllowRe().FindStringSubmatch(q); o != nil {
-		return aiderEvent{kind: yesKind(yes, aiderEdited), path: strings.TrimSpace(o[1] + o[2])}, true
+	if answer != "y" && answer != "yes" && answer != "a" && answer != "all" {
+		return aiderEvent{}, true // declined: the file stays out
 	}
-	if o := aiderAddAskRe().FindStringSubmatch(q); o != nil && looksLikePath(o[1]) {
-		return aiderEvent{kind: yesKind(yes, aiderJoin), path: o[1]}, true
-	}
-	return aiderEvent{}, false
-}
-
-func yesKind(yes bool, k aiderEventKind) aiderEventKind {
-	if yes {
-		return k
-	}
-	return aiderNoEvent
+	return ev, true
 }
 
 // aiderCommand is a chat command the user typed ("/add a.py b.py"), as
