@@ -48,6 +48,13 @@ var (
 // to its end ("The SEARCH section must exactly match ...", and the "# The
 // other N ... were applied successfully" paragraph), whether each of its
 // lines is quoted with "> " (recent aider) or only the first (older aider).
+// A line right after a tool-output line, with no blank line between, is
+// the rest of that tool message: aider writes a blank line before every
+// reply.
+//
+// A reply is emitted only when the tool output after it ends (at the next
+// user line, reply or session), so that the edits aider reports applying
+// there count as in context for it (aider_chat.go reads the chat's files).
 func readAider(r io.Reader, e *emitter) error {
 	a := &aiderReader{e: e, ro: newRooter(e.opt)}
 	lr := newLineReader(r, MaxLine, e.warn)
