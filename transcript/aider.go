@@ -203,11 +203,14 @@ func (a *aiderReader) userLine(t string) error {
 	return nil
 }
 
-// startsEdit reports a line that opens an edit block: a code fence or a
-// SEARCH marker.
+// startsEdit reports a line that opens an edit block: a code fence (one
+// of aider's wrapping fences too) or a SEARCH marker.
 func startsEdit(t string) bool {
 	var f fence
 	if ok, _ := f.step(t); ok {
+		return true
+	}
+	if _, _, ok := aiderWrapOpen(t); ok {
 		return true
 	}
 	return strings.HasPrefix(strings.TrimSpace(t), "<<<<<<< SEARCH")
@@ -259,7 +262,7 @@ func (a *aiderReader) hold() error {
 	text, first := a.text.take()
 	a.held = &Response{
 		Line:    first,
-		Text:    text,
+		Text:    aiderFences(text),
 		Model:   a.model,
 		Time:    a.start,
 		Context: a.ctx.snapshot(a.ro.rel),
