@@ -99,7 +99,9 @@ type aiderReader struct {
 	ctx   fileSet
 	keep  []string // read-only files given at start-up: dropping all keeps them
 	words []string // what the user last typed to /add or /read-only
-	last  string   // previous tool-output line: the subject of a confirm prompt
+	// subjects are the tool-output lines just before, that name the
+	// file(s) of a confirm prompt.
+	subjects []string
 	// commit is the last commit aider reported making: the log's result.
 	commit string
 

@@ -11,7 +11,7 @@ import (
 // chat, about which nothing is known until the log says something.
 func (a *aiderReader) startSession(t string) {
 	a.ctx = fileSet{}
-	a.keep, a.words, a.last = nil, nil, ""
+	a.keep, a.words, a.subjects = nil, nil, nil
 	a.start = time.Time{}
 	if ts, err := time.Parse("2006-01-02 15:04:05", aiderStartRe().FindStringSubmatch(t)[1]); err == nil {
 		a.start = ts
@@ -27,20 +27,38 @@ func (a *aiderReader) toolLine(t string) {
 		a.commit = c
 	}
 	ev := parseAiderTool(t)
-	p := ev.path
-	if ev.subject {
-		p = a.last // aider names the file on the line before its question
-		if !looksLikePath(p) {
-			p = ""
-		}
-	}
-	a.last = t
-	if ev.kind != aiderAnnounce && ev.kind != aiderDropAll && p == "" {
-		return
+	subjects := a.subjects
+	a.subjects = nil
+	if ev.kind == aiderNoEvent && aiderSubject(t) {
+		a.subjects = append(subjects, t) // aider names a prompt's files on the lines before it
 	}
 	switch ev.kind {
+	case aiderNoEvent:
+		return
 	case aiderAnnounce:
 		a.ctx.known = true // the announcement lists every file the chat starts with
+		return
+	case aiderDropAll:
+		a.dropAll()
+		return
+	}
+	paths := []string{ev.path}
+	switch {
+	case ev.group:
+		paths = subjects
+	case ev.subject:
+		paths = subjects[max(len(subjects)-1, 0):]
+	}
+	for _, p := range paths {
+		if p != "" {
+			a.event(ev, p, t)
+		}
+	}
+}
+
+// event applies one tool-output line's event about the file p.
+func (a *aiderReader) event(ev aiderEvent, p, t string) {
+	switch ev.kind {
 	case aiderJoin:
 		a.learnRoot(p, a.words)
 		p = a.norm(p)
@@ -58,11 +76,18 @@ func (a *aiderReader) toolLine(t string) {
 		}
 	case aiderLeave:
 		a.ctx.remove(a.norm(p))
-	case aiderDropAll:
-		a.dropAll()
 	case aiderCreateAsk:
 		a.learnRoot(p, []string{ev.word})
 	}
+}
+
+// aiderSubject reports a tool-output line that can be the file a confirm
+// prompt asks about: aider prints the file's path alone, on the line
+// before the question (or on the lines before "Add these files to the
+// chat?"). A path may hold spaces and brackets, not a sentence's ": ".
+func aiderSubject(t string) bool {
+	return t != "" && len(t) <= 1024 && !strings.Contains(t, ": ") && !strings.Contains(t, "://") &&
+		!strings.HasSuffix(t, "?") && !strings.HasSuffix(t, ".") && !strings.HasPrefix(t, "#")
 }
 
 // command follows the chat commands a user typed. What /add and

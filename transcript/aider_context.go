@@ -42,12 +42,14 @@ const (
 
 // aiderEvent is one tool-output line read for context. subject is set for
 // a confirm prompt about the file aider named on the line before it (the
-// prompt's subject), in which case path is "".
+// prompt's subject), group for one about the files on the lines before
+// it; path is "" then.
 type aiderEvent struct {
 	kind    aiderEventKind
 	path    string
 	word    string // aiderCreateAsk: what the user typed
 	subject bool
+	group   bool // about every file named on the lines before ("Add these files to the chat?")
 }
 
 // aiderToolRule maps a tool-output line aider writes to its event; the
@@ -140,6 +142,8 @@ func parseAiderConfirm(t string) (aiderEvent, bool) {
 		ev = aiderEvent{kind: aiderJoin, subject: true}
 	case q == "Allow edits to file that has not been added to the chat?", q == "Create new file?":
 		ev = aiderEvent{kind: aiderEdited, subject: true}
+	case q == "Add these files to the chat?": // older aider's mentions, asked at once
+		ev = aiderEvent{kind: aiderJoin, group: true}
 	default:
 		if o := aiderOldAllowRe().FindStringSubmatch(q); o != nil {
 			ev = aiderEvent{kind: aiderEdited, path: strings.TrimSpace(o[1] + o[2])}

@@ -86,6 +86,17 @@ func TestParseAiderCommand(t *testing.T) {
 	}
 }
 
+func TestAiderSubject(t *testing.T) {
+	for line, want := range map[string]bool{
+		"src/app.py": true, `app\[locale]\page.tsx`: true, "docs/read me.md": true, "Makefile": true,
+		"Tokens: 1k sent, 50 received.": false, "Commit 1a2b3c4 fix: x": false, "https://aider.chat/docs": false,
+		"You can use /undo to undo and discard each aider commit.": false, "Add file to the chat?": false,
+		"# 1 SEARCH/REPLACE block failed to match!": false, "": false,
+	} {
+		assert.Equal(t, want, aiderSubject(line), line)
+	}
+}
+
 func TestAiderCommandName(t *testing.T) {
 	for typed, want := range map[string]string{
 		"/add": "add", "/drop": "drop", "/dr": "drop", "/d": "", "/read-only": "read-only", "/read": "read",
@@ -202,6 +213,14 @@ func TestAiderContext(t *testing.T) {
 			start + "\n#### go  \n\n" + block("a.py") + "\n> Allow edits to a.py which was not previously added to chat? y  \n> Applied edit to a.py  \n> Add b.py to the chat? y  \n\n#### go  \n\nOK.\n",
 			Options{}, [][]string{{"a.py"}, {"a.py", "b.py"}},
 		},
+		"older aider asked for several mentioned files at once": {
+			start + "\n#### go  \n\nSee `app/root.tsx` and the route.\n\n> app\\routes\\($locale).collections.$handle.tsx  \n> app\\root.tsx  \n> Add these files to the chat? y  \n\nNow:\n\n" + block("app/root.tsx") + "\n> Applied edit to app/root.tsx  \n",
+			Options{}, [][]string{{}, {"app/routes/($locale).collections.$handle.tsx", "app/root.tsx"}},
+		},
+		"a bracketed path allowed": {
+			start + "\n#### go  \n\n" + block(`app\[locale]\page.tsx`) + "\n> Tokens: 1k sent, 50 received.  \n> app\\[locale]\\page.tsx  \n> Allow edits to file that has not been added to the chat? (Y)es/(N)o [Yes]: y  \n\n#### more  \n\nOK.\n",
+			Options{}, [][]string{{"app/[locale]/page.tsx"}, {"app/[locale]/page.tsx"}},
+		},
 		"a multi-line command line is not a reply": {
 			"\n# aider chat started at 2025-08-12 16:40:11\n\n> /usr/bin/aider --message \n    1. Read TODO.md\n    2. Do the first task.  \n> Aider v0.86.2  \n> Added TODO.md to the chat (read-only).  \n\n#### go  \n\nOK.\n",
 			Options{}, [][]string{{"TODO.md"}},
@@ -249,7 +268,7 @@ func FuzzAiderTool(f *testing.F) {
 		ev := parseAiderTool(line)
 		switch ev.kind {
 		case aiderJoin, aiderEdited, aiderLeave, aiderCreateAsk:
-			if ev.path == "" && !ev.subject {
+			if ev.path == "" && !ev.subject && !ev.group {
 				t.Fatalf("%q: event %d without a path", line, ev.kind)
 			}
 		}
