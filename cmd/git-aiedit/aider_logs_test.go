@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -42,9 +44,15 @@ const aiderLogsEnv = "AIEDIT_AIDER_LOGS"
 // placeholders, not the files aider edited.
 func TestAiderWholeLogs(t *testing.T) {
 	dir := os.Getenv(aiderLogsEnv)
+	how := "set " + aiderLogsEnv + " to a folder of real .aider.chat.history.md files (one *.md per log) to measure whole-log context; see docs/transcripts.md"
 	if dir == "" {
-		t.Skipf("%s is not set: set it to a folder of real .aider.chat.history.md files (*.md) to measure whole-log context; see docs/transcripts.md", aiderLogsEnv)
+		// As extdata.Require says a data set is missing: on standard
+		// error too, so that the skip shows without -v.
+		msg := t.Name() + ": SKIPPED: " + aiderLogsEnv + " is not set; " + how
+		fmt.Fprintln(os.Stderr, "\n*** "+msg)
+		t.Skip(msg)
 	}
+	extdata.Require(t, dir, "a folder of real aider logs", how)
 	logs, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	require.NoError(t, err)
 	if len(logs) == 0 {
