@@ -276,6 +276,7 @@ func FuzzAiderTool(f *testing.F) {
 			t.Fatalf("root %q is not a prefix of %q", root, line)
 		}
 		_, _ = parseAiderCommand(line)
+		_ = aiderSubject(line)
 		_ = aiderCommandName(word)
 	})
 }
