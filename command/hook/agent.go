@@ -55,7 +55,7 @@ type form interface {
 	// that they were all there already.
 	add(s *spec, text string, existed bool) (out string, done bool, err error)
 	// remove cuts out git-aiedit's hooks; removed reports any.
-	remove(text string) (out string, removed bool, err error)
+	remove(s *spec, text string) (out string, removed bool, err error)
 	// installed lists the events that run git-aiedit; an error says the
 	// file cannot be read as the agent reads it.
 	installed(s *spec, text string) ([]string, error)

@@ -57,7 +57,7 @@ func TestParseAgentUnknown(t *testing.T) {
 		in, want string
 	}{
 		"near miss": {"copilot", "did you mean copilot-cli?"},
-		"far off":   {"emacs", "use one of claude-code, codex, gemini, copilot-cli"},
+		"far off":   {"emacs", "use one of claude-code, codex, gemini, copilot-cli, opencode"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseAgent(tc.in)
@@ -79,8 +79,12 @@ func TestInstallEveryAgent(t *testing.T) {
 	for _, s := range registry {
 		t.Run(string(s.name), func(t *testing.T) {
 			text := theirs["claude"]
-			if _, ok := s.form.(flatForm); ok {
+			switch s.form.(type) {
+			case flatForm:
 				text = theirs["flat"]
+			case fileForm:
+				testOwnFile(t, s)
+				return
 			}
 			out, done, err := s.form.add(s, text, true)
 			require.NoError(t, err)
@@ -93,7 +97,7 @@ func TestInstallEveryAgent(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, done)
 			assert.Equal(t, out, again)
-			back, removed, err := s.form.remove(out)
+			back, removed, err := s.form.remove(s, out)
 			require.NoError(t, err)
 			assert.True(t, removed)
 			assert.Equal(t, text, back, "byte for byte")
@@ -102,6 +106,32 @@ func TestInstallEveryAgent(t *testing.T) {
 			assert.Empty(t, events)
 		})
 	}
+}
+
+// testOwnFile: a file that is git-aiedit's alone is created, seen,
+// removed whole, and a file of the user's by that name is refused.
+func testOwnFile(t *testing.T, s *spec) {
+	out, done, err := s.form.add(s, "", false)
+	require.NoError(t, err)
+	require.False(t, done)
+	assert.Contains(t, out, runCommand(s.name))
+	events, err := s.form.installed(s, out)
+	require.NoError(t, err)
+	assert.Equal(t, s.events, events)
+	_, done, err = s.form.add(s, out, true)
+	require.NoError(t, err)
+	assert.True(t, done)
+	back, removed, err := s.form.remove(s, out)
+	require.NoError(t, err)
+	assert.True(t, removed)
+	assert.Empty(t, back)
+	mine := "// my own plugin\nexport const Mine = async () => ({})\n"
+	_, _, err = s.form.add(s, mine, true)
+	require.ErrorContains(t, err, "does not run git-aiedit")
+	back, removed, err = s.form.remove(s, mine)
+	require.NoError(t, err)
+	assert.False(t, removed)
+	assert.Equal(t, mine, back)
 }
 
 func TestFlatForm(t *testing.T) {
@@ -135,6 +165,31 @@ func TestFlatForm(t *testing.T) {
 			require.NoError(t, err)
 			_, v := root.member("version")
 			require.NotNil(t, v, "Copilot CLI's hook files carry their version")
+		})
+	}
+}
+
+func TestReadOpenCodeEvent(t *testing.T) {
+	export := `{"info":{"id":"ses_1","directory":"/w","title":"t"},"messages":[]}`
+	for name, tc := range map[string]struct {
+		in      string
+		want    Event
+		wantErr string
+	}{
+		"export": {in: export + "\n", want: Event{Name: "session.idle", Session: "ses_1", Cwd: "/w", Record: []byte(export)}},
+		"start":  {in: `{"hook_event_name":"session.created","session_id":"ses_1","cwd":"/w"}`, want: Event{Name: "SessionStart", Session: "ses_1", Cwd: "/w"}},
+		"no id":  {in: `{"info":{"directory":"/w"},"messages":[]}`, wantErr: "no info.id"},
+		"other":  {in: `{"hello":1}`, wantErr: "neither a session's export"},
+		"text":   {in: `Exporting session`, wantErr: "not what git-aiedit's OpenCode plugin sends"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ev, _, err := readOpenCodeEvent(&RunOptions{Agent: OpenCode, Stdin: strings.NewReader(tc.in)})
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, ev)
 		})
 	}
 }

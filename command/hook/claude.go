@@ -52,7 +52,7 @@ func (claudeForm) add(s *spec, text string, existed bool) (string, bool, error) 
 	return installClaude(s.name, text, existed)
 }
 
-func (claudeForm) remove(text string) (string, bool, error) { return uninstallClaude(text) }
+func (claudeForm) remove(_ *spec, text string) (string, bool, error) { return uninstallClaude(text) }
 
 func (claudeForm) installed(s *spec, text string) ([]string, error) {
 	root, err := parseSettings(s.name, text)

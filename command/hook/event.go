@@ -17,6 +17,10 @@ type Event struct {
 	// Final is Claude Code's Stop last_assistant_message: the text the
 	// answer ended with (nil when the agent does not send it).
 	Final *string
+	// Record is the session's record itself, when the event carries it
+	// rather than naming a file (OpenCode's export): run keeps it beside
+	// the cursor and reads it from there.
+	Record []byte
 }
 
 // maxEvent bounds what is read from the agent: the events are small, but

@@ -110,7 +110,7 @@ func (f flatForm) find(arr *jnode) int {
 	return -1
 }
 
-func (f flatForm) remove(text string) (string, bool, error) {
+func (f flatForm) remove(_ *spec, text string) (string, bool, error) {
 	removed := false
 	for {
 		root, err := parseJSONText(text)

@@ -27,6 +27,7 @@ const (
 	Codex      Agent = "codex"
 	Gemini     Agent = "gemini"
 	CopilotCLI Agent = "copilot-cli"
+	OpenCode   Agent = "opencode"
 )
 
 // registry is every hooked agent, in documentation order. A new agent is
@@ -40,6 +41,7 @@ func init() {
 		codexSpec,
 		geminiSpec,
 		copilotSpec,
+		opencodeSpec,
 	}
 	for _, s := range registry {
 		Agents = append(Agents, s.name)

@@ -332,13 +332,22 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 	if notify {
 		out, removed, err = uninstallCodex(text, loadState(path))
 	} else {
-		out, removed, err = agent.spec().form.remove(text)
+		out, removed, err = agent.spec().form.remove(agent.spec(), text)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if !removed {
 		return fmt.Sprintf("not installed in %s", path) + uninstallHint(agent, notify), nil
+	}
+	if out == "" {
+		// A file that was git-aiedit's alone (a plugin, a hook script),
+		// edited since: nothing of it is left to keep.
+		if err := os.Remove(linkTarget(path)); err != nil {
+			return "", exitcode.UsageErrorf("cannot remove %s: %v", path, err)
+		}
+		dropState(path)
+		return fmt.Sprintf("uninstalled: %s, git-aiedit's own file, is removed", path), nil
 	}
 	out = sameEOL(text, out)
 	if err := writeSettings(path, out); err != nil {

@@ -145,6 +145,12 @@ func (r *runner) run(ctx context.Context) error {
 		cur = &Cursor{Agent: r.agent, Session: r.ev.Session}
 	}
 	r.cur = cur
+	if r.ev.Record != nil {
+		if err := keepRecord(recordPath(path), r.ev.Record); err != nil {
+			return fmt.Errorf("cannot keep the session's record: %w", err)
+		}
+		r.ev.Transcript = recordPath(path)
+	}
 	if r.ev.Transcript != "" {
 		cur.Transcript = r.ev.Transcript
 	}
@@ -179,6 +185,29 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	return r.save(path)
+}
+
+// recordPath is where a session's record, when the event carries it, is
+// kept: beside its cursor (not *.json, which are cursors).
+func recordPath(cursor string) string { return strings.TrimSuffix(cursor, ".json") + ".record" }
+
+// keepRecord writes the record through a temporary file and a rename.
+func keepRecord(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".record-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // save writes the cursor when it holds something a later run needs, or
