@@ -43,6 +43,9 @@ type spec struct {
 	// completeTurns: the agent fires its Stop before the turn reaches the
 	// session file (Claude Code, complete.go).
 	completeTurns bool
+	// executable: the configuration file is a program the agent runs
+	// (Cline's hooks), so install makes it executable.
+	executable bool
 	// projectEnv is a variable the agent sets for its hooks naming the
 	// session's project directory ("" none).
 	projectEnv string

@@ -28,6 +28,7 @@ const (
 	Gemini     Agent = "gemini"
 	CopilotCLI Agent = "copilot-cli"
 	OpenCode   Agent = "opencode"
+	Cline      Agent = "cline"
 )
 
 // registry is every hooked agent, in documentation order. A new agent is
@@ -42,6 +43,7 @@ func init() {
 		geminiSpec,
 		copilotSpec,
 		opencodeSpec,
+		clineSpec,
 	}
 	for _, s := range registry {
 		Agents = append(Agents, s.name)

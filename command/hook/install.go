@@ -275,6 +275,11 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if err := writeSettings(path, text); err != nil {
 		return "", err
 	}
+	if agent.spec().executable && !existed {
+		if err := os.Chmod(linkTarget(path), 0o755); err != nil {
+			return "", exitcode.UsageErrorf("cannot make %s executable: %v", path, err)
+		}
+	}
 	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + installNote(agent, notify, path), nil
 }
 

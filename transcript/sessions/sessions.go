@@ -309,6 +309,22 @@ func Cline(root string, env Env) []Session {
 	return out
 }
 
+// ClineTask is the conversation file of the Cline or Roo Code task id,
+// wherever an editor keeps it; "" when none is found.
+func ClineTask(id string, env Env) string {
+	if id == "" || id != filepath.Base(id) || id == "." || id == ".." {
+		return ""
+	}
+	for _, gs := range globalStorages(env) {
+		for _, ext := range clineExtensions {
+			if f, ok := transcript.TaskFile(filepath.Join(gs, ext, "tasks", id)); ok {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
 func session(agent transcript.Source, path, file, id, cwd string) Session {
 	s := Session{Agent: agent, ID: id, Path: path, File: file, Cwd: cwd}
 	if info, err := os.Stat(file); err == nil {
