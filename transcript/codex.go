@@ -57,7 +57,7 @@ type cxItem struct {
 // exit the turn never recorded is not replayed. Context is unknown: Codex
 // reads files through arbitrary shell commands.
 func readCodex(r io.Reader, e *emitter) error {
-	c := &codexReader{e: e, ro: newRooter(e.opt), calls: map[string]int{},
+	c := &codexReader{e: e, ro: e.newRooter(), calls: map[string]int{},
 		commands: map[int]string{}, sessions: map[string]int{}, running: map[int]string{}}
 	if err := readRecords(r, e, nil, c.record); err != nil {
 		return err
@@ -100,9 +100,7 @@ func (c *codexReader) record(rec int, raw []byte) error {
 	}
 	switch l.Type {
 	case "session_meta", "turn_context":
-		if it.Cwd != "" {
-			c.ro.cwd = cleanAbs(it.Cwd)
-		}
+		c.ro.setCwd(it.Cwd)
 		if it.Model != "" {
 			c.model = it.Model
 		}
@@ -299,7 +297,12 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 		p.Dir = strings.ReplaceAll(dir, `\`, "/")
 	}
 	d := p.Dir // absolute when outside the session: then so is every path
-	p.resolve = func(s string) string { return ro.relIn(d, s) }
+	p.resolve = func(s string) string {
+		// Resolved by the caller, once the response was emitted.
+		out := ro.relIn(d, s)
+		cur.Workdirs = addWorkdirs(cur.Workdirs, ro.take())
+		return out
+	}
 	if callID != "" {
 		c.calls[callID] = len(cur.Patches)
 	}

@@ -89,8 +89,7 @@ var uploadedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // root inferred from any path seen so far (views included) applies to the
 // whole turn. Context is every file viewed, read or successfully edited.
 func readOpenHands(r io.Reader, e *emitter) error {
-	ro := newRooter(e.opt)
-	ro.infer = true
+	ro := e.newRooter()
 	o := &ohReader{e: e, ro: ro, byID: map[ohID]pendingCall{}, calls: map[string]ohID{}}
 	o.ctx.known = true
 	e.lineIsRecord = true // an evaluation record on its line; eval reads a trajectory object too
@@ -173,8 +172,8 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 	if err := o.flush(); err != nil {
 		return err
 	}
-	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil && o.ro.hint == "" {
-		o.ro.hint = cleanAbs(m[1])
+	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil {
+		o.ro.setHint(m[1])
 	}
 	if ev.Metadata != nil && ev.Metadata.LLMConfig != nil && ev.Metadata.LLMConfig.Model != "" {
 		o.model = ev.Metadata.LLMConfig.Model
@@ -248,8 +247,8 @@ func (o *ohReader) event(rec int, ev ohEvent) error {
 // userMessage ends the turn; the first to name the workspace in
 // <uploaded_files> gives its root.
 func (o *ohReader) userMessage(text string) error {
-	if m := uploadedRe().FindStringSubmatch(text); m != nil && o.ro.hint == "" {
-		o.ro.hint = cleanAbs(m[1])
+	if m := uploadedRe().FindStringSubmatch(text); m != nil {
+		o.ro.setHint(m[1])
 	}
 	return o.flush()
 }

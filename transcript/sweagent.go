@@ -72,8 +72,7 @@ var (
 // that shows the edit was refused (the linter's syntax-error report, or a
 // tool error) marks it as failed at the time. "submit" ends the task.
 func readSWEAgent(r io.Reader, e *emitter) error {
-	s := &sweReader{e: e, ro: newRooter(e.opt), created: map[string]bool{}}
-	s.ro.infer = true
+	s := &sweReader{e: e, ro: e.newRooter(), created: map[string]bool{}}
 	return readRecords(r, e, []string{"trajectory"}, s.record)
 }
 
@@ -91,9 +90,10 @@ func (s *sweReader) record(rec int, raw []byte) error {
 		return nil
 	}
 	state := st.state()
-	if state.WorkingDir != "" && s.ro.hint == "" {
-		s.ro.hint = cleanAbs(state.WorkingDir)
-	}
+	// The first working directory is the repository's (/testbed,
+	// /owner__repo); later ones are where the agent cd'd to.
+	s.ro.setHint(state.WorkingDir)
+	s.ro.setCwd(state.WorkingDir)
 	action := strings.TrimSpace(strings.ReplaceAll(st.Action, "\r\n", "\n"))
 	var ops []editcore.Op
 	first, _, _ := strings.Cut(action, "\n")
@@ -131,7 +131,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 	case "find_file", "search_dir", "search_file", "scroll_up", "scroll_down", "filemap", "exit_forfeit", "exit_cost", "exit_error", "exit_format":
 		return nil // SWE-agent's own tools that only read
 	default:
-		ops = shellOps(action, rec, "", abs)
+		ops = shellOps(action, rec, "", func(p string) string { return s.ro.rel(abs(p)) })
 	}
 	if len(ops) == 0 {
 		return nil

@@ -15,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // pending is a response whose tree is written and whose commit waits for
@@ -124,6 +125,8 @@ type batch struct {
 	count   *counting // the transcript's responses, counted in a read of its own
 	pending []*pending
 	slim    opSlab // the slimmed operations of the blocks that applied
+
+	saidWorkdirs []transcript.Workdir // the path mappings last said (workdir.go)
 }
 
 // response is one assistant response being applied.

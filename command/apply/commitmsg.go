@@ -51,7 +51,9 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.extra = seriesTrailers(b.in)
 	} else {
 		r.transcript = b.in.trailer()
+		r.extra = nil
 	}
+	r.extra = append(r.extra, workdirTrailers(r.workdirs)...)
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {
 		return err

@@ -33,6 +33,8 @@ func newHuman(s *iostreams.IOStreams, quiet, verbose, patch bool) *human {
 // failed, yellow for everything that needs a look.
 func (h *human) statusColor(st editcore.Status) func(string) string {
 	switch {
+	case st == editcore.Outside: // not replayed: worth a look
+		return h.cs.Yellow
 	case st.OK():
 		return h.cs.Green
 	case st == editcore.Failed:
