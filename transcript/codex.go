@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -289,14 +290,17 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 	cur := c.start(rec, ts)
 	p := Patch{Text: patch, Line: rec}
 	ro := c.ro
+	// Relative paths are the call's folder's, else the session's folder
+	// as it was when the call was made.
+	d := ro.cwd
 	switch {
 	case dir == "":
 	case isAbs(dir):
-		p.Dir = ro.rel(dir)
+		p.Dir, d = ro.rel(dir), cleanAbs(dir)
 	default:
 		p.Dir = strings.ReplaceAll(dir, `\`, "/")
+		d = path.Join(d, p.Dir)
 	}
-	d := p.Dir // absolute when outside the session: then so is every path
 	p.resolve = func(s string) string {
 		// Resolved by the caller, once the response was emitted.
 		out := ro.relIn(d, s)
