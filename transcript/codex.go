@@ -301,6 +301,19 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 		p.Dir = strings.ReplaceAll(dir, `\`, "/")
 		d = path.Join(d, p.Dir)
 	}
+	// The caller parses the patch once the response is emitted; its paths
+	// are seen now, in the session's order, for learning where it worked.
+	for _, l := range strings.Split(patch, "\n") {
+		for _, h := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "*** Move to: "} {
+			if f, ok := strings.CutPrefix(l, h); ok {
+				if f = strings.TrimSpace(f); isAbs(f) {
+					ro.see(f)
+				} else if isAbs(d) {
+					ro.see(path.Join(cleanAbs(d), strings.ReplaceAll(f, `\`, "/")))
+				}
+			}
+		}
+	}
 	p.resolve = func(s string) string {
 		// Resolved by the caller, once the response was emitted.
 		out := ro.relIn(d, s)

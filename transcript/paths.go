@@ -30,6 +30,7 @@ type rooter struct {
 	root    string // Options.Root
 	workdir string // Options.Workdir, cleaned
 	cwd     string // the working directory the session records, as of now
+	moved   bool   // cwd changed since the last workdir was learned
 	exists  func(string) bool
 
 	infer bool      // learn workdirs from paths (tool-call sources)
@@ -117,8 +118,9 @@ func (r *rooter) setHint(dir string) {
 
 // setCwd records the session's working directory as of the record read.
 func (r *rooter) setCwd(dir string) {
-	if d := cleanAbs(dir); d != "" {
+	if d := cleanAbs(dir); d != "" && d != r.cwd {
 		r.cwd = d
+		r.moved = len(r.dirs) > 0
 	}
 }
 
@@ -130,6 +132,7 @@ func (r *rooter) add(w Workdir) bool {
 		}
 	}
 	r.dirs = append(r.dirs, w)
+	r.moved = false
 	return true
 }
 
@@ -151,8 +154,8 @@ func (r *rooter) see(p string) {
 		}
 	}
 	if len(r.dirs) > 0 {
-		// Known already: only a folder the session moved to may add one.
-		if r.cwd == "" || !within(a, r.cwd) {
+		// Known already: only a folder the session moved to since may add one.
+		if !r.moved || !within(a, r.cwd) {
 			return
 		}
 		for _, d := range r.dirs {

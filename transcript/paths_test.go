@@ -44,7 +44,7 @@ func TestRooter(t *testing.T) {
 		},
 		"cwd is a sibling of the repository": {
 			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/shop/src/app.py", "src/app.py"),
-				maps("/home/kim/tools/run.sh", "/home/kim/tools/run.sh")},
+				maps("/home/kim/tools/run.sh", "/home/kim/tools/run.sh"), maps("/home/kim/tools/README.md", "/home/kim/tools/README.md")},
 			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
 		},
 		"cwd is inside the repository": {
