@@ -23,7 +23,8 @@ import (
 //     workdirs never nest, so a write beside the repository
 //     (/workspace/test.c next to /workspace/repo) is never taken into it.
 //   - Until a workdir is learned, the session's recorded working directory
-//     stands in for one.
+//     stands in for one, for a file at its top or in a folder the base
+//     tree has.
 //   - A path under no workdir stays absolute: it is outside the repository
 //     and is reported as such (markOutside), never guessed.
 type rooter struct {
@@ -218,12 +219,22 @@ func (r *rooter) rel(p string) string {
 		return rest
 	}
 	if len(r.dirs) == 0 {
-		if s, ok := under(a, r.cwd); ok {
+		if s, ok := under(a, r.cwd); ok && r.plausible(s) {
 			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
 			return s
 		}
 	}
 	return a
+}
+
+// plausible reports whether rest, under a recorded working directory that
+// no existing file has confirmed yet, may be a path of the repository: a
+// file at its top, or one in a folder the base tree has. A new folder
+// (notes/plan.md written on the Desktop the session started in) is not
+// taken on trust.
+func (r *rooter) plausible(rest string) bool {
+	top, _, nested := strings.Cut(rest, "/")
+	return !nested || r.exists == nil || r.exists(top)
 }
 
 // note keeps a mapping used, once.

@@ -26,7 +26,7 @@ func maps(p, want string) pathStep {
 // tree); a path under no folder found stays absolute (outside), and no
 // folder is learned beside or around one already known.
 func TestRooter(t *testing.T) {
-	tree := map[string]bool{"src/app.py": true, "README.md": true, "pkg/web/index.ts": true, "test.c": false}
+	tree := map[string]bool{"src/app.py": true, "src": true, "README.md": true, "pkg/web/index.ts": true, "pkg": true, "pkg/web": true}
 	exists := func(p string) bool { return tree[p] }
 	tests := map[string]struct {
 		workdir string
@@ -36,6 +36,11 @@ func TestRooter(t *testing.T) {
 		"cwd is the repository": {
 			steps: []pathStep{cwd("/home/kim/shop"), maps("/home/kim/shop/src/app.py", "src/app.py"), maps("/home/kim/shop/new.py", "new.py")},
 			used:  []Workdir{{"/home/kim/shop", WorkdirRecorded}},
+		},
+		"before any file confirms it, cwd is taken for a file at its top or in a folder the tree has": {
+			steps: []pathStep{cwd("/Users/ana/Desktop"), maps("/Users/ana/Desktop/notes/plan.md", "/Users/ana/Desktop/notes/plan.md"),
+				maps("/Users/ana/Desktop/src/new.py", "src/new.py"), maps("/Users/ana/Desktop/todo.md", "todo.md")},
+			used: []Workdir{{"/Users/ana/Desktop", WorkdirRecorded}},
 		},
 		"cwd is a parent of the repository": {
 			steps: []pathStep{cwd("/home/kim"), maps("/home/kim/shop/src/app.py", "src/app.py"),
