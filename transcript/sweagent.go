@@ -56,6 +56,11 @@ var (
 		"Your edit was not applied",
 		"No replacement was performed",
 		"did not appear verbatim",
+		// SWE-agent 1.0's windowed edit: asks the model to retry.
+		"###SWE-AGENT-RETRY-WITH-OUTPUT###",
+		"Your search and replace strings are the same",
+		"Search text must not be empty",
+		"No file opened.",
 	}
 	sweErrors = []string{"The path ", "Usage: ", "usage: ", "Invalid ", "ERROR", "Error:"}
 )
@@ -161,7 +166,10 @@ func (s *sweReader) edit(rec int, action, file string) editcore.Op {
 	first, _, _ := strings.Cut(action, "\n")
 	m := sweEditRe().FindStringSubmatch(action)
 	if m == nil {
-		return malformed(rec, first, file, "an edit command needs \"edit N:M\", the new lines, and end_of_edit")
+		if op, ok := sweReplace(rec, action, file); ok {
+			return op
+		}
+		return malformed(rec, first, file, "an edit command needs \"edit N:M\", the new lines and end_of_edit, or \"edit SEARCH REPLACE\"")
 	}
 	if file == "" {
 		return malformed(rec, first, "", "edit with no open file")
