@@ -95,9 +95,8 @@ func (s *sweReader) record(rec int, raw []byte) error {
 		return nil
 	}
 	state := st.state()
-	// The first working directory is the repository's (/testbed,
-	// /owner__repo); later ones are where the agent cd'd to.
-	s.ro.setHint(state.WorkingDir)
+	// The shell's folder: the repository's at first (/testbed,
+	// /owner__repo), as its files confirm; later, where the agent cd'd to.
 	s.ro.setCwd(state.WorkingDir)
 	action := strings.TrimSpace(strings.ReplaceAll(st.Action, "\r\n", "\n"))
 	var ops []editcore.Op
