@@ -11,7 +11,9 @@ import (
 //
 // Invariants:
 //   - A path under this machine's repository root (Options.Root) maps
-//     directly, whatever else is known.
+//     directly, whatever else is known; no workdir nests with it (a
+//     session recorded here, in the folder above the repository, wrote
+//     its other files outside it).
 //   - With Options.Workdir (apply --workdir) that folder is the only
 //     workdir: nothing is inferred.
 //   - Otherwise workdirs are learned: a folder the record names as the
@@ -125,8 +127,12 @@ func (r *rooter) setCwd(dir string) {
 	}
 }
 
-// add learns a workdir unless it nests with one already known.
+// add learns a workdir unless it nests with one already known, or with
+// the repository's own folder (a session recorded on this machine).
 func (r *rooter) add(w Workdir) bool {
+	if r.root != "" && nested(w.Path, r.root) {
+		return false
+	}
 	for _, d := range r.dirs {
 		if nested(w.Path, d.Path) {
 			return false
@@ -218,7 +224,7 @@ func (r *rooter) rel(p string) string {
 		r.note(r.dirs[best])
 		return rest
 	}
-	if len(r.dirs) == 0 {
+	if len(r.dirs) == 0 && !(r.root != "" && nested(r.cwd, r.root)) {
 		if s, ok := under(a, r.cwd); ok && r.plausible(s) {
 			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
 			return s

@@ -96,6 +96,9 @@ func TestRooter(t *testing.T) {
 			steps:   []pathStep{maps(`C:\work\shop\src\app.py`, "src/app.py")},
 			used:    []Workdir{{"C:/work/shop", WorkdirOption}},
 		},
+		"recorded on this machine, in the folder above the repository": {
+			steps: []pathStep{cwd("/"), maps("/repo/src/app.py", "src/app.py"), maps("/notes.md", "/notes.md"), maps("/README.md", "/README.md")},
+		},
 		"this machine's repository maps without a note": {
 			steps: []pathStep{cwd("/home/kim/shop"), maps("/repo/src/app.py", "src/app.py")},
 		},
