@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -31,7 +32,8 @@ type ohEvent struct {
 	Extras      *struct {
 		ExitCode *int `json:"exit_code"`
 		Metadata *struct {
-			ExitCode *int `json:"exit_code"`
+			ExitCode   *int   `json:"exit_code"`
+			WorkingDir string `json:"working_dir"` // the shell's folder after the command
 		} `json:"metadata"`
 	} `json:"extras"`
 	Meta *struct {
@@ -111,7 +113,9 @@ type ohReader struct {
 	model string
 	group int
 	synth int // ids given to actions of [action, observation] pairs
-
+	// shellDir is the folder the agent's shell was left in, as the last
+	// command's observation says; "" before any.
+	shellDir string
 }
 
 // ohEval is a line of an evaluation harness's output.jsonl: one task,
@@ -334,7 +338,13 @@ func (o *ohReader) pend(ev ohEvent, pc pendingCall) {
 // observation's exit code says whether it worked. Paths resolve when the
 // turn ends.
 func (o *ohReader) run(rec int, ev ohEvent, command string) {
-	ops := shellOps(command, rec, "", func(p string) string { return p })
+	dir := o.shellDir // the shell persists between commands
+	ops := shellOps(command, rec, "", func(p string) string {
+		if dir != "" && !isAbs(p) {
+			return path.Join(dir, strings.ReplaceAll(p, `\`, "/"))
+		}
+		return p
+	})
 	for i := range ops {
 		if c := ops[i].Command; c != nil {
 			c.Paths = append([]string(nil), c.Paths...)
@@ -386,6 +396,10 @@ func (o *ohReader) observation(ev ohEvent, observation string) {
 			code = ev.Extras.Metadata.ExitCode
 		}
 		failed = code != nil && *code != 0
+		if m := ev.Extras.Metadata; m != nil && cleanAbs(m.WorkingDir) != "" {
+			o.shellDir = cleanAbs(m.WorkingDir)
+			o.ro.setCwd(m.WorkingDir)
+		}
 		if failed {
 			content = fmt.Sprintf("exit status %d: %s", *code, shorten(content, 500))
 		}
