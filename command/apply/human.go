@@ -174,6 +174,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if n := st.shellFailed(); n > 0 {
 		line += fmt.Sprintf("; %d shell operation(s) failed", n)
 	}
+	if n := st.outside(); n > 0 {
+		line += fmt.Sprintf("; %d outside the repository, not replayed", n)
+	}
 	fmt.Fprintf(h.w, "%s\n", line)
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)

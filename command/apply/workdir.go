@@ -3,6 +3,7 @@ package apply
 import (
 	"slices"
 
+	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -59,4 +60,19 @@ func workdirTrailers(ws []transcript.Workdir) []gitops.Trailer {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Workdir", Value: w.Path + " " + w.From})
 	}
 	return t
+}
+
+// outside counts the run's writes and commands outside the repository.
+func (s *runState) outside() int {
+	n := 0
+	for _, resp := range s.responses {
+		for _, r := range resp.all() {
+			for _, res := range append(slices.Clip(r.blocks), r.shell...) {
+				if res.Status == editcore.Outside {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
