@@ -78,6 +78,11 @@ var (
 // tool error) marks it as failed at the time. "submit" ends the task.
 func readSWEAgent(r io.Reader, e *emitter) error {
 	s := &sweReader{e: e, ro: e.newRooter(), created: map[string]bool{}}
+	e.meta = func(key string, value json.RawMessage) {
+		if key == "info" {
+			sweSubmission(e, value)
+		}
+	}
 	return readRecords(r, e, []string{"trajectory"}, s.record)
 }
 

@@ -43,6 +43,7 @@ func (b *batch) sealEarly(p *pending) error {
 func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) error {
 	a, r := b.a, p.r
 	r.total = total
+	r.extra = nil
 	if l := b.in.live; l != nil {
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
 		r.extra = a.liveTrailers(first)
@@ -51,9 +52,12 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.extra = seriesTrailers(b.in)
 	} else {
 		r.transcript = b.in.trailer()
-		r.extra = nil
 	}
+	r.extra = append(r.extra, digestTrailer(r)...)
 	r.extra = append(r.extra, workdirTrailers(r.workdirs)...)
+	if r.verify != nil {
+		r.extra = append(r.extra, r.verify.trailers()...)
+	}
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {
 		return err
