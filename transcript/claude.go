@@ -248,9 +248,11 @@ func (c *claudeReader) toolUse(rec int, b block) {
 		return
 	}
 	eff := mapTool(b.Name, b.Input, rec)
-	c.ro.see(eff.path)
+	if len(eff.ops) > 0 {
+		c.ro.see(eff.path)
+	}
 	for _, p := range eff.reads {
-		c.ro.see(p)
+		c.ro.seeRead(p)
 	}
 	pc := pendingCall{}
 	if len(eff.ops) > 1 {
@@ -267,7 +269,7 @@ func (c *claudeReader) toolUse(rec int, b block) {
 	}
 	switch {
 	case len(eff.reads) > 0:
-		pc.path = c.ro.rel(eff.reads[0])
+		pc.path = c.ro.relRead(eff.reads[0])
 	case pc.write:
 		pc.path = c.ro.rel(eff.path)
 	default:

@@ -122,7 +122,7 @@ func (g *geminiReader) call(rec int, c gmCall) {
 	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
 	if geminiReads(c.name) {
 		for _, q := range append([]string{p}, a.Paths...) {
-			g.ro.see(q)
+			g.ro.seeRead(q)
 		}
 		return
 	}

@@ -301,7 +301,11 @@ func (o *ohReader) effect(rec int, ev ohEvent, eff toolEffect) {
 	if eff.path == "" {
 		return
 	}
-	o.ro.see(eff.path)
+	if len(eff.ops) > 0 {
+		o.ro.see(eff.path)
+	} else {
+		o.ro.seeRead(eff.path) // a view
+	}
 	cur := o.start(rec, ev)
 	pc := pendingCall{path: eff.path}
 	if len(eff.ops) > 1 {
@@ -468,7 +472,7 @@ func (o *ohReader) flush() error {
 	}
 	cur.Text = strings.Join(o.texts, "\n\n")
 	cur.Model = o.model
-	cur.Context = o.ctx.snapshot(o.ro.rel)
+	cur.Context = o.ctx.snapshot(o.ro.relRead)
 	cur.resolve = o.ro.rel
 	o.cur, o.texts = nil, nil
 	return o.e.emit(cur)

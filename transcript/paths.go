@@ -17,9 +17,10 @@ import (
 //   - With Options.Workdir (apply --workdir) that folder is the only
 //     workdir: nothing is inferred.
 //   - Otherwise workdirs are learned: a folder the record names as the
-//     repository's (OpenHands <uploaded_files>, SWE-agent's first working
-//     directory) at once; else the shortest directory prefix of a recorded
-//     path whose remainder exists in the base tree. Once one is known, a
+//     repository's (OpenHands <uploaded_files>) at once; else the shortest
+//     directory prefix of a recorded path whose remainder exists in the
+//     base tree (a path only read teaches this only under the recorded
+//     working directory, if there is one). Once one is known, a
 //     second is learned only under a working directory the session moved
 //     to (its recorded cwd changed) that lies apart from every known one;
 //     workdirs never nest, so a write beside the repository
@@ -193,9 +194,31 @@ func (r *rooter) see(p string) {
 	}
 }
 
-// rel maps a recorded path onto the repository; a path outside it is
-// returned absolute.
+// seeRead offers a path the agent only read: outside the working
+// directory the session records it teaches nothing, for an agent reads
+// other projects too (one whose README the repository also has).
+func (r *rooter) seeRead(p string) {
+	if a := cleanAbs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
+		return
+	}
+	r.see(p)
+}
+
+// rel maps a recorded path the agent wrote (or ran a command on) onto the
+// repository, learning from it; a path outside it is returned absolute.
 func (r *rooter) rel(p string) string {
+	r.see(p)
+	return r.mapPath(p)
+}
+
+// relRead maps a path the agent only read.
+func (r *rooter) relRead(p string) string {
+	r.seeRead(p)
+	return r.mapPath(p)
+}
+
+// mapPath maps a recorded path through what is known.
+func (r *rooter) mapPath(p string) string {
 	a := cleanAbs(p)
 	if a == "" {
 		if strings.Contains(p, `\`) && !strings.Contains(p, "/") {
@@ -213,7 +236,6 @@ func (r *rooter) rel(p string) string {
 		}
 		return a
 	}
-	r.see(a)
 	best, rest := -1, ""
 	for i, d := range r.dirs {
 		if s, ok := under(a, d.Path); ok && (best < 0 || len(d.Path) > len(r.dirs[best].Path)) {

@@ -52,6 +52,15 @@ func TestRooter(t *testing.T) {
 				maps("/home/kim/tools/run.sh", "/home/kim/tools/run.sh"), maps("/home/kim/tools/README.md", "/home/kim/tools/README.md")},
 			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
 		},
+		"a read in another project teaches nothing": {
+			steps: []pathStep{cwd("/home/kim/shop"), {do: "read", arg: "/home/kim/other/README.md"},
+				maps("/home/kim/shop/src/app.py", "src/app.py")},
+			used: []Workdir{{"/home/kim/shop", WorkdirRecorded}},
+		},
+		"a read under the session's folder does": {
+			steps: []pathStep{cwd("/home/kim"), {do: "read", arg: "/home/kim/shop/README.md"}, maps("/home/kim/shop/new/x.py", "new/x.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
 		"cwd is inside the repository": {
 			steps: []pathStep{cwd("/home/kim/shop/pkg"), maps("/home/kim/shop/pkg/web/index.ts", "pkg/web/index.ts")},
 			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
@@ -117,6 +126,8 @@ func TestRooter(t *testing.T) {
 					r.setCwd(s.arg)
 				case "hint":
 					r.setHint(s.arg)
+				case "read":
+					r.relRead(s.arg)
 				default:
 					got := r.relIn(r.cwd, s.arg)
 					assert.Equal(t, s.want, got, "maps %s", s.arg)

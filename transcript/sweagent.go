@@ -123,7 +123,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 	case "open", "goto":
 		if words[0] == "open" && len(words) > 1 {
 			s.open = abs(strings.Trim(words[1], `"'`))
-			s.ro.see(s.open)
+			s.ro.seeRead(s.open)
 		}
 		return nil
 	case "create":
