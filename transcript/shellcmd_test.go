@@ -43,6 +43,7 @@ func TestShellOps(t *testing.T) {
 		"git apply check":              {"git apply --check <<'EOF'\n--- a/f\nEOF", nil},
 		"sed in place":                 {"sed -i 's/a/b/' f", []want{{kind: editcore.Shell}}},
 		"sed line address":             {"sed -i '3s/^/    /' f", []want{{kind: editcore.Shell}}},
+		"sed -i '' (macOS)":            {"sed -i '' '2s/^/    /' f", []want{{kind: editcore.Shell}}},
 		"sed delete":                   {"sed -i '3,$d' f", []want{{kind: editcore.Shell}}},
 		"sed regexp address":           {"sed -i '/x/d' f", []want{{kind: editcore.Shell, reason: "sed: addresses by regular expression are not replayed"}}},
 		"sed insert":                   {"sed -i '3i\\x' f", []want{{kind: editcore.Shell, reason: `sed: only s/// and d commands are replayed, not "i\\x"`}}},

@@ -87,6 +87,12 @@ func ParseSedArgs(args []string) (*Sed, []string, error) {
 		switch {
 		case a == "-i" || a == "--in-place":
 			inPlace = true
+			if a == "-i" && i+2 < len(args) && args[i+1] == "" {
+				// BSD sed (macOS): -i takes its backup suffix as the
+				// next word, '' for none. GNU sed would have taken ''
+				// for its script and failed, which the record shows.
+				i++
+			}
 		case a == "-E" || a == "-r" || a == "--regexp-extended":
 			ere = true
 		case a == "-e" || a == "--expression":

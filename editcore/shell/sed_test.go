@@ -179,3 +179,16 @@ func TestSedAddressesLikeSed(t *testing.T) {
 		}
 	}
 }
+
+// TestSedBSDInPlace: macOS's sed -i '' (no backup) is read as BSD sed
+// runs it: the empty word is the backup suffix, not the script.
+func TestSedBSDInPlace(t *testing.T) {
+	script, files, err := ParseSedArgs([]string{"-i", "", "2s/^/    /", "a.py", "b.py"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a.py", "b.py"}, files)
+	out, deleted := script.Line(2, 3, "x")
+	assert.False(t, deleted)
+	assert.Equal(t, "    x", out)
+	_, _, err = ParseSedArgs([]string{"-i", "", "f"})
+	assert.Error(t, err, "an empty script and a file")
+}
