@@ -180,7 +180,7 @@ func TestSedAddressesLikeSed(t *testing.T) {
 	}
 }
 
-// TestSedBSDInPlace: macOS's sed -i '' (no backup) is read as BSD sed
+// TestSedBSDInPlace: macOS's sed -i ” (no backup) is read as BSD sed
 // runs it: the empty word is the backup suffix, not the script.
 func TestSedBSDInPlace(t *testing.T) {
 	script, files, err := ParseSedArgs([]string{"-i", "", "2s/^/    /", "a.py", "b.py"})
