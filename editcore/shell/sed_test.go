@@ -180,8 +180,9 @@ func TestSedAddressesLikeSed(t *testing.T) {
 	}
 }
 
-// TestSedBSDInPlace: macOS's sed -i ” (no backup) is read as BSD sed
-// runs it: the empty word is the backup suffix, not the script.
+// TestSedBSDInPlace: macOS's sed -i with an empty word after it (no
+// backup) is read as BSD sed runs it: the empty word is the backup
+// suffix, not the script.
 func TestSedBSDInPlace(t *testing.T) {
 	script, files, err := ParseSedArgs([]string{"-i", "", "2s/^/    /", "a.py", "b.py"})
 	require.NoError(t, err)
