@@ -136,6 +136,8 @@ type batch struct {
 	// outcomes are the results the record states of the agent's work
 	// (verify.go), in the order read.
 	outcomes []transcript.Outcome
+
+	saidWorkdirs []transcript.Workdir // the path mappings last said (workdir.go)
 }
 
 // response is one assistant response being applied.
