@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/notes"
+)
+
+func notesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	sub := func(name, usage, description string, run func(context.Context, *notes.Options) error) *cli.Command {
+		return &cli.Command{
+			Name:        name,
+			Usage:       usage,
+			ArgsUsage:   "[REMOTE]",
+			Description: description,
+			Action: func(ctx context.Context, cmd *cli.Command) error {
+				if cmd.NArg() > 1 {
+					return usageErrorf("notes %s takes at most one REMOTE, got %d arguments", name, cmd.NArg())
+				}
+				return run(ctx, &notes.Options{IO: iostreams.System(stdin, stdout, stderr), Remote: cmd.Args().First()})
+			},
+		}
+	}
+	return &cli.Command{
+		Name:  "notes",
+		Usage: "share the attribution notes (refs/notes/aiedit) with a remote",
+		Description: "Each person's notes are merged with the remote's before they are pushed, so\n" +
+			"that two people pushing notes never drop each other's. REMOTE defaults to the\n" +
+			"current branch's upstream remote, else origin. Nothing is fetched or pushed\n" +
+			"unless you run one of these.",
+		Commands: []*cli.Command{
+			sub("push", "fetch the remote's notes, merge them with yours, push; again if another push came first",
+				"Fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit, merges it\n"+
+					"into your refs/notes/aiedit (git notes merge, union strategy), and pushes the result\n"+
+					"as a fast-forward. When another push moved the remote's notes in between, it\n"+
+					"fetches, merges and pushes again (a bounded number of times). Never forced.",
+				notes.Push),
+			sub("pull", "fetch the remote's notes and merge them into yours",
+				"Fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit and merges\n"+
+					"it into your refs/notes/aiedit (git notes merge, union strategy). Nothing is pushed.",
+				notes.Pull),
+			sub("setup", "configure git to fetch, push and keep the notes through rebases (opt-in)",
+				"Adds to .git/config, once: a fetch refspec bringing REMOTE's notes to\n"+
+					"refs/notes/remotes/REMOTE/aiedit; push refspecs for refs/notes/aiedit (and HEAD,\n"+
+					"when no push refspec was set, so that git push still pushes the current\n"+
+					"branch); notes.rewriteRef refs/notes/aiedit and notes.rewriteMode concatenate, so\n"+
+					"that git rebase and commit --amend carry the notes. It says what it set.",
+				notes.Setup),
+		},
+	}
+}
