@@ -53,6 +53,7 @@ func Push(ctx context.Context, opts *Options) error {
 		if attempt >= attempts {
 			return exitcode.RepoErrorf("notes push: %s's notes moved during each of %d attempts (others are pushing); nothing of yours is lost: run git aiedit notes push again", remote, attempts)
 		}
+		fmt.Fprintf(opts.IO.ErrOut, "notes push: %s's notes moved meanwhile (another push); merging again (attempt %d of %d)\n", remote, attempt+1, attempts)
 		// Another push won: wait a little, so that the racers spread out,
 		// then fetch what it pushed and merge again.
 		if !sleep(ctx, time.Duration(rand.Int64N(int64(50*time.Millisecond)*int64(attempt)))) {
