@@ -3,6 +3,8 @@ package provenance
 import (
 	"fmt"
 	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // unnoted says why the owners of the lines of a commit without a note
@@ -34,4 +36,15 @@ func unnoted(msg string) string {
 		return fmt.Sprintf("it joins %d responses (a squash) and has no attribution note: run git aiedit relink to link it to the review branch it came from, or set notes.rewriteRef before squashing (git aiedit notes setup)", responses)
 	}
 	return ""
+}
+
+// UnknownError is a commit whose lines' owners cannot be told (see
+// Owner.Unknown): composing through it would have to guess.
+type UnknownError struct {
+	Commit plumbing.Hash
+	Reason string
+}
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("commit %.12s: cannot tell who wrote its lines: %s", e.Commit, e.Reason)
 }
