@@ -26,12 +26,20 @@ func notesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		}
 	}
 	return &cli.Command{
-		Name:  "notes",
-		Usage: "share the attribution notes (refs/notes/aiedit) with a remote",
-		Description: "Each person's notes are merged with the remote's before they are pushed, so\n" +
-			"that two people pushing notes never drop each other's. REMOTE defaults to the\n" +
-			"current branch's upstream remote, else origin. Nothing is fetched or pushed\n" +
-			"unless you run one of these.",
+		Name:      "notes",
+		Usage:     "share the attribution notes (refs/notes/aiedit) with a remote",
+		ArgsUsage: "push|pull|setup [REMOTE]",
+		Description: "push fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit, merges\n" +
+			"it into yours (git notes merge, union strategy: a note both sides changed keeps both\n" +
+			"texts, which blame and export join) and pushes the result as a fast-forward; when\n" +
+			"another push came first it fetches, merges and pushes again, a bounded number of\n" +
+			"times. Never forced, so two people pushing notes never drop each other's. pull\n" +
+			"fetches and merges, and pushes nothing. setup (opt-in) adds to .git/config, once:\n" +
+			"the fetch refspec for REMOTE's notes, push refspecs for refs/notes/aiedit (and HEAD\n" +
+			"when none was set, so that git push still pushes the current branch),\n" +
+			"notes.rewriteRef refs/notes/aiedit and notes.rewriteMode concatenate, and says what\n" +
+			"it set. REMOTE defaults to the current branch's upstream remote, else origin.\n" +
+			"Nothing is fetched or pushed unless you run push or pull.",
 		Commands: []*cli.Command{
 			sub("push", "fetch the remote's notes, merge them with yours, push; again if another push came first",
 				"Fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit, merges it\n"+
