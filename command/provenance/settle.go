@@ -118,3 +118,13 @@ func (r *Resolver) describedFile(commit plumbing.Hash, path string) (data string
 
 // lineCount is the number of lines Carry counts in text.
 func lineCount(text string) int { return strings.Count(text, "\n") + 1 }
+
+// Unknown says why the owners of commit's lines cannot be told ("" when
+// they can): see Owner.Unknown.
+func (r *Resolver) Unknown(commit plumbing.Hash) (string, error) {
+	in, err := r.info(commit)
+	if err != nil {
+		return "", err
+	}
+	return in.unknown, nil
+}
