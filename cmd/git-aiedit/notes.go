@@ -40,6 +40,13 @@ func notesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"notes.rewriteRef refs/notes/aiedit and notes.rewriteMode concatenate, and says what\n" +
 			"it set. REMOTE defaults to the current branch's upstream remote, else origin.\n" +
 			"Nothing is fetched or pushed unless you run push or pull.",
+		// Without it, urfave/cli answers an unknown subcommand with "No help topic".
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if cmd.Args().Present() {
+				return usageErrorf("notes: no command %q; use notes push, notes pull or notes setup", cmd.Args().First())
+			}
+			return cli.ShowSubcommandHelp(cmd)
+		},
 		Commands: []*cli.Command{
 			sub("push", "fetch the remote's notes, merge them with yours, push; again if another push came first",
 				"Fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit, merges it\n"+
