@@ -23,7 +23,16 @@ import (
 // as a union (a notes merge). When a described commit is not in the
 // repository any more, unknown says so and the note is nil.
 func (r *Resolver) settle(commit plumbing.Hash, docs []*gitops.Attribution) (note *gitops.Attribution, unknown string, err error) {
-	if len(docs) == 1 && (docs[0].Commit == "" || docs[0].Commit == commit.String()) {
+	if len(docs) == 1 && docs[0].Commit == commit.String() {
+		return docs[0], "", nil
+	}
+	if len(docs) == 1 && docs[0].Commit == "" {
+		// Written before notes named their commit: it may be one git
+		// copied here. Its lines must at least be lines this commit
+		// changed.
+		if stale, err := r.stale(commit, docs[0]); err != nil || stale != "" {
+			return nil, stale, err
+		}
 		return docs[0], "", nil
 	}
 	t := newTable()
@@ -127,4 +136,41 @@ func (r *Resolver) Unknown(commit plumbing.Hash) (string, error) {
 		return "", err
 	}
 	return in.unknown, nil
+}
+
+// stale says why a note that names no commit cannot be this commit's:
+// it lists a line the commit did not change (a note git copied from a
+// rebased commit, with the old line numbers). "" when every listed line
+// is one the commit changed from its first parent.
+func (r *Resolver) stale(commit plumbing.Hash, note *gitops.Attribution) (string, error) {
+	c, err := r.repo.Commit(commit)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range note.Files {
+		data, ok, err := r.repo.FileAt(commit, f.Path)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return fmt.Sprintf("its attribution note names %s, which this commit does not have: the note was written for another commit (git copied it here)", f.Path), nil
+		}
+		before := ""
+		if len(c.ParentHashes) > 0 {
+			b, _, err := r.repo.FileAt(c.ParentHashes[0], f.Path)
+			if err != nil {
+				return "", err
+			}
+			before = string(b)
+		}
+		changed := attribution.Carry(before, nil, string(data), func(int, string) int { return 1 })
+		for _, l := range f.Lines {
+			for i := l.Start; i <= l.End; i++ {
+				if i > len(changed) || changed[i-1] == 0 {
+					return fmt.Sprintf("its attribution note (written by an older git-aiedit, without the commit it describes) lists line %d of %s, which this commit did not change: it was written for another commit (git copied it here); run git aiedit relink", i, f.Path), nil
+				}
+			}
+		}
+	}
+	return "", nil
 }
