@@ -30,8 +30,8 @@ func notesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Usage:     "share the attribution notes (refs/notes/aiedit) with a remote",
 		ArgsUsage: "push|pull|setup [REMOTE]",
 		Description: "push fetches REMOTE's refs/notes/aiedit into refs/notes/remotes/REMOTE/aiedit, merges\n" +
-			"it into yours (git notes merge, union strategy: a note both sides changed keeps both\n" +
-			"texts, which blame and export join) and pushes the result as a fast-forward; when\n" +
+			"it into yours (git notes merge, union strategy, then the JSON of a note both sides\n" +
+			"changed merged into one) and pushes the result as a fast-forward; when\n" +
 			"another push came first it fetches, merges and pushes again, a bounded number of\n" +
 			"times. Never forced, so two people pushing notes never drop each other's. pull\n" +
 			"fetches and merges, and pushes nothing. setup (opt-in) adds to .git/config, once:\n" +

@@ -108,7 +108,10 @@ func mergeOnce(ctx context.Context, repo *gitops.Repo, remote string, theirs plu
 		}
 		return fastForward, repo.UpdateRef(ctx, ref, theirs, ours, "aiedit: notes from "+remote+" (fast-forward)")
 	}
-	_, err = repo.MergeNotes(ctx, ref, ours, theirs, "union", fmt.Sprintf("aiedit: merge notes from %s", remote))
+	if _, err = repo.MergeNotes(ctx, ref, ours, theirs, "union", fmt.Sprintf("aiedit: merge notes from %s", remote)); err != nil {
+		return 0, err
+	}
+	_, err = normalize(ctx, repo)
 	return merged, err
 }
 
