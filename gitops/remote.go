@@ -90,7 +90,9 @@ func (r *Repo) PushRef(ctx context.Context, remote, src, dst string) (rejected b
 // is made on a private temporary ref, so that neither a concurrent
 // writer of ref nor the user's own notes merge state is touched.
 func (r *Repo) MergeNotes(ctx context.Context, ref string, old, theirs plumbing.Hash, strategy, message string) (plumbing.Hash, error) {
-	tmp := ref + "-merge-" + randomSuffix()
+	// Under refs/notes/ (git notes merge refuses any other), and not
+	// beginning with ref's name, which refspecs may match as a prefix.
+	tmp := "refs/notes/tmp-merge-" + randomSuffix()
 	if err := r.UpdateRef(ctx, tmp, old, plumbing.ZeroHash, "aiedit: notes merge"); err != nil {
 		return plumbing.ZeroHash, err
 	}

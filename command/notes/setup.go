@@ -47,10 +47,13 @@ func Setup(ctx context.Context, opts *Options) error {
 		return nil
 	}
 	fetchKey, pushKey := "remote."+remote+".fetch", "remote."+remote+".push"
-	notesPush := gitops.AttributionRef + ":" + gitops.AttributionRef
+	// Patterns, not names: git fetch and git push fail as a whole on a
+	// configured refspec whose ref does not exist yet (no notes on the
+	// remote, or none here), and a pattern that matches nothing is fine.
+	notesPush := gitops.AttributionRef + "*:" + gitops.AttributionRef + "*"
 	steps := []func() error{
 		func() error {
-			return add(fetchKey, "+"+gitops.AttributionRef+":"+TrackingRef(remote), "git fetch brings "+remote+"'s notes beside yours; git aiedit notes pull merges them")
+			return add(fetchKey, "+"+gitops.AttributionRef+"*:"+TrackingRef(remote)+"*", "git fetch brings "+remote+"'s notes beside yours; git aiedit notes pull merges them")
 		},
 		func() error {
 			pushes, err := repo.ConfigValues(ctx, pushKey)
