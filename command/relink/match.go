@@ -3,6 +3,7 @@ package relink
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -49,7 +50,10 @@ func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, stri
 	// the trees of the two ends of a run of review commits.
 	runs := map[[2]plumbing.Hash][]plumbing.Hash{}
 	for _, end := range m.byTree[target.TreeHash] {
-		if run := m.runTo(end, parent.TreeHash); run != nil {
+		if end.Hash == target.Hash {
+			continue // a review branch whose tip is the squash itself (git rebase -i on it)
+		}
+		if run := m.runTo(end, parent.TreeHash); run != nil && !slices.Contains(run, target.Hash) {
 			runs[[2]plumbing.Hash{run[0], run[len(run)-1]}] = run
 		}
 	}

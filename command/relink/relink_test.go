@@ -73,6 +73,25 @@ func TestRelink(t *testing.T) {
 			},
 			say: []string{"left alone ", "its change is that of 2 review commits recording different responses", "0 note(s) written"},
 		},
+		"git rebase -i on the review branch": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Write(t, "f.txt", "a\nB\nC\n")
+				r.Git(t, "commit", "-qam", "response 2\n\nAiedit-Transcript: x.md sha256:00\nAiedit-Response: 2/2")
+				h, err := repo.ResolveCommit(t.Context(), "HEAD")
+				require.NoError(t, err)
+				a := &gitops.Attribution{
+					Responses: []gitops.AttrResponse{{Transcript: "x.md sha256:00", Response: 2, Total: 2}},
+					Files:     []gitops.AttrFile{{Path: "f.txt", Lines: []gitops.AttrLines{{Start: 3, End: 3, Block: 1}}}},
+				}
+				require.NoError(t, repo.AddNotes(context.Background(), gitops.AttributionRef, map[plumbing.Hash][]byte{h: a.EncodeFor(h)}, "n"))
+				t.Setenv("GIT_SEQUENCE_EDITOR", "sed -i 2s/^pick/squash/")
+				t.Setenv("GIT_EDITOR", "true")
+				r.Git(t, "rebase", "-q", "-i", "main")
+			},
+			say:   []string{"relinked ", ": squash of aiedit/x (reflog) (2 commit(s))", "1 note(s) written"},
+			noted: true,
+		},
 		"a person's commit": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
