@@ -121,6 +121,9 @@ func Run(ctx context.Context, opts *Options) error {
 		} else {
 			note, err = res.Compose(ctx, mt.run, t.Hash)
 			from = "squash of " + mt.from
+			if len(mt.run) == 1 && strings.Contains(mt.from, "..") { // one commit, on no named branch
+				from = fmt.Sprintf("rebased copy of %.8s", mt.run[0])
+			}
 		}
 		var unknown *provenance.UnknownError
 		if errors.As(err, &unknown) {
