@@ -208,6 +208,7 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 			}
 		}
 	}
+	ohGitPatch(o.e, rec, raw)
 	return o.flush()
 }
 

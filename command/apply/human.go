@@ -173,6 +173,14 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		line += fmt.Sprintf("; %d shell operation(s) failed", n)
 	}
 	fmt.Fprintf(h.w, "%s\n", line)
+	if note := alreadyNote(st, a.branchName); note != "" {
+		fmt.Fprintf(h.w, "%s\n", note)
+	}
+	for _, v := range st.verifications {
+		for _, l := range v.lines(st.multi) {
+			fmt.Fprintf(h.w, "%s\n", l)
+		}
+	}
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}

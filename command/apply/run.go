@@ -35,6 +35,11 @@ func run(ctx context.Context, opts *Options) error {
 	if err := opts.resolveSession(ctx); err != nil {
 		return err
 	}
+	cleanup, err := opts.resolveEntire(ctx)
+	defer cleanup()
+	if err != nil {
+		return err
+	}
 	if err := opts.check(); err != nil {
 		return err
 	}
@@ -221,6 +226,8 @@ type applier struct {
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
 	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
+	digests      recordedDigests                    // response commits on the branch by content (digest.go)
+	replayBase   map[string]plumbing.Hash           // by file name: the parent of its oldest response commit on the branch (verify.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.
@@ -340,7 +347,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if perr != nil {
 				return nil, perr
 			}
-			if probe.hasNew() {
+			if probe.hasNew() || a.opts.Reconcile {
+				// A dry run does not know whether --reconcile would
+				// add its commit (verify.go): refused as if it would.
 				return nil, err
 			}
 		}

@@ -238,6 +238,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 		Warn: func(line int, msg string) {
 			b.a.out.say("warning: %s:%d: %s", b.in.shown(), line, msg)
 		},
+		Outcome: b.noteOutcome,
 	}
 }
 
@@ -248,7 +249,7 @@ func (b *batch) response(tr *transcript.Response) error {
 	if b.a.halted() {
 		return errStopped
 	}
-	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err
