@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
@@ -43,13 +42,14 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		return cleanup, exitcode.WithCode(exitcode.Repo, err)
 	}
 	var sessions []entire.Session
+	start := "" // the one commit's parent
 	for _, arg := range o.Transcripts {
 		ids, parent, err := store.Resolve(ctx, repo, arg)
 		if err != nil {
 			return cleanup, exitcode.WithCode(exitcode.Usage, err)
 		}
-		if parent != "" && o.Base == "" && len(o.Transcripts) == 1 {
-			o.Base = parent
+		if len(o.Transcripts) == 1 {
+			start = parent
 		}
 		for _, id := range ids {
 			got, err := store.Sessions(id)
@@ -64,24 +64,41 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		return cleanup, fmt.Errorf("cannot make a temporary folder for the checkpoints: %w", err)
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	perCheckpoint := map[string]int{}
+	// Named after the session (Session.Name), so that checkpoints of one
+	// session add only what is new; of several checkpoints of one session
+	// given at once, the longest copy of its transcript holds the others.
+	var order []string
+	byName := map[string]entire.Session{}
 	for _, s := range sessions {
-		perCheckpoint[s.Checkpoint]++
+		name := s.Name()
+		old, ok := byName[name]
+		if !ok {
+			order = append(order, name)
+		}
+		if !ok || len(s.Transcript) > len(old.Transcript) {
+			byName[name] = s
+		}
 	}
 	o.Transcripts = nil
-	for _, s := range sessions {
-		// Named after the checkpoint, so the branch is aiedit/entire-<id>
-		// and Aiedit-Transcript says where the session came from.
-		name := "entire-" + s.Checkpoint
-		if perCheckpoint[s.Checkpoint] > 1 {
-			name += "-" + strconv.Itoa(s.Index)
-		}
+	for _, name := range order {
+		s := byName[name]
 		file := filepath.Join(dir, name+".jsonl")
 		if err := os.WriteFile(file, s.Transcript, 0o600); err != nil {
 			cleanup()
 			return func() {}, fmt.Errorf("cannot write checkpoint %s to a temporary file: %w", s.Checkpoint, err)
 		}
 		o.Transcripts = append(o.Transcripts, file)
+	}
+	// A new branch starts where the agent did; one that exists goes on
+	// from its tip, adding the turns it does not hold yet.
+	if start != "" && o.Base == "" && len(order) > 0 {
+		branch := o.Branch
+		if branch == "" {
+			branch = "aiedit/" + order[0]
+		}
+		if _, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch); err == nil && !exists {
+			o.Base = start
+		}
 	}
 	// Each session is read as what its agent wrote, found by structure.
 	o.From = ""

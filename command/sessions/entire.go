@@ -28,12 +28,10 @@ func entireEntries(ctx context.Context, repo *gitops.Repo, labels map[string]boo
 		}
 		for _, s := range sessions {
 			e := Entry{Agent: string(transcript.Entire), ID: id, Path: store.Ref + ":" + id, Modified: s.Created.UTC().Truncate(time.Second), Recorded: "no"}
-			name := "entire-" + id
 			if len(sessions) > 1 {
 				e.ID += "/" + strconv.Itoa(s.Index)
-				name += "-" + strconv.Itoa(s.Index)
 			}
-			if labels[name+".jsonl"] {
+			if labels[s.Name()+".jsonl"] {
 				e.Recorded = "yes"
 			}
 			src := transcript.Detect(s.Transcript[:min(len(s.Transcript), transcript.DetectSize)], "full.jsonl")

@@ -78,6 +78,7 @@ type Session struct {
 	Checkpoint string
 	Index      int
 	Agent      string    // as Entire names it: "Claude Code", "Gemini CLI", …
+	SessionID  string    // the agent's session, as Entire names it
 	Created    time.Time // when the checkpoint was written
 	Transcript []byte    // full.jsonl
 }
@@ -98,10 +99,11 @@ func (s *Store) Sessions(id string) ([]Session, error) {
 		if b, err := s.read(path.Join(dir(id), e.Name(), "metadata.json")); err == nil {
 			var m struct {
 				Agent     string    `json:"agent"`
+				SessionID string    `json:"session_id"`
 				CreatedAt time.Time `json:"created_at"`
 			}
 			_ = json.Unmarshal(b, &m)
-			se.Agent, se.Created = m.Agent, m.CreatedAt
+			se.Agent, se.SessionID, se.Created = m.Agent, m.SessionID, m.CreatedAt
 		}
 		if se.Transcript, err = s.read(path.Join(dir(id), e.Name(), "full.jsonl")); err != nil {
 			return nil, fmt.Errorf("checkpoint %s: session %d has no full.jsonl", id, n)
@@ -184,4 +186,20 @@ func Trailers(msg string) []string {
 		}
 	}
 	return ids
+}
+
+var uuidRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+})
+
+// Name is what a session is applied as, entire-<session>: the first
+// eight hex digits of its session's uuid, so that every checkpoint of one
+// session names the same transcript, and one that grew adds only its new
+// turns. The checkpoint (and its session's number) stands in when the
+// session has no uuid.
+func (s Session) Name() string {
+	if u := uuidRe().FindString(s.SessionID); u != "" {
+		return "entire-" + u[:8]
+	}
+	return "entire-" + s.Checkpoint + "-" + strconv.Itoa(s.Index)
 }
