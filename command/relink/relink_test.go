@@ -92,6 +92,13 @@ func TestRelink(t *testing.T) {
 			say:   []string{"relinked ", ": squash of aiedit/x (reflog) (2 commit(s))", "1 note(s) written"},
 			noted: true,
 		},
+		"no notes here": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				r.Write(t, "f.txt", "a\nB\nc\n")
+				r.Git(t, "commit", "-qam", "x\n\nAiedit-Transcript: x.md sha256:00\nAiedit-Response: 1/1")
+			},
+			say: []string{"relink: no review commit with an attribution note here", "git aiedit notes pull"},
+		},
 		"a person's commit": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")

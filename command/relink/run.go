@@ -34,6 +34,10 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
+	if len(srcs) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "relink: no review commit with an attribution note here, so nothing to relink from: fetch the notes (git aiedit notes pull) and the review branches first\n")
+		return nil
+	}
 	targets, err := targetsOf(ctx, repo, opts.Range, srcs)
 	if err != nil {
 		return err
