@@ -40,6 +40,13 @@ func (r *Resolver) settle(commit plumbing.Hash, docs []*gitops.Attribution) (not
 	cur := plumbing.ZeroHash
 	for _, d := range docs {
 		desc := commit
+		if d.Commit == "" {
+			// An older git-aiedit's document, joined with others: checked
+			// as one alone is.
+			if stale, err := r.stale(commit, d); err != nil || stale != "" {
+				return nil, stale, err
+			}
+		}
 		if d.Commit != "" {
 			if !plumbing.IsHash(d.Commit) {
 				return nil, fmt.Sprintf("its attribution note names %q as the commit it describes, which is not a commit name", d.Commit), nil

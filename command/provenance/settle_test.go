@@ -66,15 +66,16 @@ func TestSettle(t *testing.T) {
 		want    map[int]int // line -> response (absent: no response)
 		unknown string
 	}{
-		"own note":         {on: two, docs: []string{doc(two.String(), 2, 3)}, want: map[int]int{3: 2}},
-		"legacy note":      {on: two, docs: []string{doc("", 2, 3)}, want: map[int]int{3: 2}},
-		"copied, moved":    {on: moved, docs: []string{doc(one.String(), 1, 2)}, want: map[int]int{4: 1}},
-		"squash, joined":   {on: moved, docs: []string{doc(one.String(), 1, 2), doc(two.String(), 2, 3)}, want: map[int]int{4: 1, 5: 2}},
-		"merge, union":     {on: two, docs: []string{doc(two.String(), 2, 3), doc(two.String(), 1, 2)}, want: map[int]int{2: 1, 3: 2}},
-		"copied":           {on: rebased, docs: []string{doc(one.String(), 1, 2)}, want: map[int]int{4: 1}},
-		"old note, copied": {on: rebased, docs: []string{doc("", 1, 2)}, unknown: "lists line 2 of f.txt, which this commit did not change"},
-		"original gone":    {on: moved, docs: []string{doc(plumbing.NewHash("1234567890123456789012345678901234567890").String(), 1, 2)}, unknown: "no longer in the repository"},
-		"not a name":       {on: moved, docs: []string{doc("HEAD", 1, 2)}, unknown: "not a commit name"},
+		"own note":            {on: two, docs: []string{doc(two.String(), 2, 3)}, want: map[int]int{3: 2}},
+		"legacy note":         {on: two, docs: []string{doc("", 2, 3)}, want: map[int]int{3: 2}},
+		"copied, moved":       {on: moved, docs: []string{doc(one.String(), 1, 2)}, want: map[int]int{4: 1}},
+		"squash, joined":      {on: moved, docs: []string{doc(one.String(), 1, 2), doc(two.String(), 2, 3)}, want: map[int]int{4: 1, 5: 2}},
+		"merge, union":        {on: two, docs: []string{doc(two.String(), 2, 3), doc(two.String(), 1, 2)}, want: map[int]int{2: 1, 3: 2}},
+		"copied":              {on: rebased, docs: []string{doc(one.String(), 1, 2)}, want: map[int]int{4: 1}},
+		"old note, copied":    {on: rebased, docs: []string{doc("", 1, 2)}, unknown: "lists line 2 of f.txt, which this commit did not change"},
+		"old notes, squashed": {on: moved, docs: []string{doc("", 1, 2), doc("", 2, 3)}, unknown: "which this commit did not change"},
+		"original gone":       {on: moved, docs: []string{doc(plumbing.NewHash("1234567890123456789012345678901234567890").String(), 1, 2)}, unknown: "no longer in the repository"},
+		"not a name":          {on: moved, docs: []string{doc("HEAD", 1, 2)}, unknown: "not a commit name"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			notes := map[plumbing.Hash][]byte{}
