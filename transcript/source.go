@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 )
 
 // Source names where a transcript comes from (the --from values).
@@ -86,6 +88,9 @@ const ToolCallFormat = "toolcall"
 type UnknownSourceError struct{ Name string }
 
 func (e *UnknownSourceError) Error() string {
+	if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(e.Name)), SourceNames()); s != "" {
+		return fmt.Sprintf("unknown transcript source %q; did you mean %s? (sources: %s)", e.Name, s, strings.Join(SourceNames(), ", "))
+	}
 	return fmt.Sprintf("unknown transcript source %q; use one of %s", e.Name, strings.Join(SourceNames(), ", "))
 }
 

@@ -209,6 +209,12 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	base := a.baseName
 	fmt.Fprintf(h.w, "review:\n  git log -p %s..%s\n  git switch %s\n  git diff %s...%s\n",
 		base, a.branchName, a.branchName, base, a.branchName)
+	if s := st.summary(); s.Failed+s.Skipped+s.NotInContext > 0 {
+		// What did not apply is looked at, and asked again, with these.
+		fmt.Fprintf(h.w, "  git aiedit log -v %[1]s        # every block and its outcome\n"+
+			"  git aiedit show %[1]s          # the newest response: why a block did not apply\n"+
+			"  git aiedit retry-prompt %[1]s  # what to tell the model about them\n", a.branchName)
+	}
 	if a.opts.Worktree != "" {
 		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
 	}

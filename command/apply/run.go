@@ -18,6 +18,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -145,6 +146,9 @@ func (o *Options) check() error {
 	}
 	if o.From != "" {
 		if _, err := transcript.ParseSource(o.From); err != nil {
+			if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(o.From)), transcript.SourceNames()); s != "" {
+				return exitcode.UsageErrorf("unknown --from %q; did you mean %s? (sources: %s)", o.From, s, strings.Join(transcript.SourceNames(), ", "))
+			}
 			return exitcode.UsageErrorf("unknown --from %q; use one of %s", o.From, strings.Join(transcript.SourceNames(), ", "))
 		}
 	}
