@@ -97,7 +97,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			p.r.commit = c
 			parent = c
 			if n := p.r.note(); n != nil {
-				notes[c] = n.Encode()
+				notes[c] = n.EncodeFor(c)
 			}
 		}
 		if stopped || st.stop != "" {
