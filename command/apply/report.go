@@ -28,14 +28,17 @@ type Report struct {
 
 // ResponseReport is one assistant response.
 type ResponseReport struct {
-	Index           int            `json:"index"`      // 1-based, in its transcript
-	Transcript      string         `json:"transcript"` // the transcript's file name, "stdin" for -
-	Commit          *string        `json:"commit"`
-	AlreadyRecorded bool           `json:"already_recorded"`
-	Model           string         `json:"model,omitempty"`
-	Blocks          []*BlockReport `json:"blocks"`
-	Shell           []*ShellReport `json:"shell"`
-	Checks          []*CheckReport `json:"checks"`
+	Index           int     `json:"index"`      // 1-based, in its transcript
+	Transcript      string  `json:"transcript"` // the transcript's file name, "stdin" for -
+	Commit          *string `json:"commit"`
+	AlreadyRecorded bool    `json:"already_recorded"`
+	Model           string  `json:"model,omitempty"`
+	// Workdirs: the folders of the agent's machine whose paths were
+	// mapped onto the repository's root; absent when none needed mapping.
+	Workdirs []*WorkdirReport `json:"workdirs,omitempty"`
+	Blocks   []*BlockReport   `json:"blocks"`
+	Shell    []*ShellReport   `json:"shell"`
+	Checks   []*CheckReport   `json:"checks"`
 	// Retries: the rounds of --retry-cmd, each its own commit; absent
 	// when the response was not retried.
 	Retries []*RetryReport `json:"retries,omitempty"`
@@ -114,6 +117,7 @@ func (r *responseState) report() *ResponseReport {
 		c := r.commit.String()
 		rr.Commit = &c
 	}
+	rr.Workdirs = workdirReports(r.workdirs)
 	for i, b := range r.blocks {
 		rr.Blocks = append(rr.Blocks, blockReport(i+1, b))
 	}
