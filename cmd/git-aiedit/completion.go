@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/hooks"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -58,6 +59,12 @@ _git_aiedit() {
 	@REFCMDS_BASH@) __git_complete_refs ;;
 	completion) __gitcomp "bash zsh fish" ;;
 	help) __gitcomp "$(__git_aiedit_candidates)" ;;
+	hook)
+		if ((${#args[@]} == 1)); then
+			__gitcomp "$(__git_aiedit_candidates hook)"
+		else
+			__gitcomp "@AGENTS@"
+		fi ;;
 	esac
 }
 
@@ -107,6 +114,12 @@ _git-aiedit() {
 			if (( $+functions[__git_branch_names] )); then __git_branch_names; return; fi ;;
 		completion) opts=(bash zsh fish) ;;
 		apply) _files; return ;;
+		hook)
+			if (( ${#args} == 1 )); then
+				opts=("${(@f)$(git-aiedit hook --generate-shell-completion 2>/dev/null)}")
+			else
+				opts=(@AGENTS@)
+			fi ;;
 		esac
 	fi
 	if [[ -n ${opts[1]} ]]; then
@@ -157,6 +170,12 @@ function __git_aiedit_complete
                 git for-each-ref --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null
             case completion
                 printf '%s\n' bash zsh fish
+            case hook
+                if test (count $args) -eq 1
+                    git-aiedit hook --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
+                else
+                    printf '%s\n' @AGENTS@
+                end
         end
     end
 end
@@ -204,7 +223,8 @@ func configureCompletion(c *cli.Command) {
 }
 
 // completionValues fills the scripts' lists from the registries: edit
-// formats (parse), transcript sources (transcript), checks policies, and
+// formats (parse), transcript sources (transcript), hooked agents (hook),
+// checks policies, and
 // the commands whose arguments are branches or commits (their ArgsUsage
 // names one), so a new format, source or command completes without an
 // edit here.
@@ -223,6 +243,7 @@ func completionValues(root *cli.Command) *strings.Replacer {
 		"@FORMATS@", strings.Join(parse.Names(), " "),
 		"@SOURCES@", strings.Join(transcript.SourceNames(), " "),
 		"@CHECKS@", strings.Join(checks, " "),
+		"@AGENTS@", strings.Join(hook.AgentNames(), " "),
 		"@REFCMDS_BASH@", strings.Join(refs, " | "),
 		"@REFCMDS_ZSH@", strings.Join(refs, "|"),
 		"@REFCMDS_FISH@", strings.Join(refs, " "),

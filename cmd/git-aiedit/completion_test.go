@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/hook"
 )
 
 const gitBashCompletion = "/usr/share/bash-completion/completions/git"
@@ -63,6 +65,9 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		"source value": {line: "git aiedit apply --from cla", want: []string{"claude-code"}},
 		"source =":     {line: "git aiedit apply --from=openh", want: []string{"openhands"}},
 		"checks value": {line: "git aiedit apply --checks req", want: []string{"require"}},
+		"hook command": {line: "git aiedit hook ins", want: []string{"install"}},
+		"hook agent":   {line: "git aiedit hook install cop", want: []string{"copilot-cli"}},
+		"hook agents":  {line: "git aiedit hook status ", want: hook.AgentNames()},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
