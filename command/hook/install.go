@@ -206,6 +206,31 @@ func writeSettings(link, text string) error {
 	return nil
 }
 
+// firstMissing is the outermost directory of dir's that does not exist
+// ("" when dir exists): what install creates, and uninstall may remove.
+func firstMissing(dir string) string {
+	missing := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); !errors.Is(err, os.ErrNotExist) {
+			return missing
+		}
+		missing = d
+		if filepath.Dir(d) == d {
+			return missing
+		}
+	}
+}
+
+// removeEmpty removes dir and its parents up to top, each only while it
+// is empty: the directories install created and nothing else uses.
+func removeEmpty(dir, top string) {
+	for d := filepath.Clean(dir); inside(d, top); d = filepath.Dir(d) {
+		if os.Remove(d) != nil || d == filepath.Clean(top) {
+			return
+		}
+	}
+}
+
 // linkTarget is the file a symbolic link at path leads to, or path.
 func linkTarget(path string) string {
 	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -262,9 +287,7 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
 	if dir := filepath.Dir(path); !existed {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-			st.CreatedDir = dir
-		}
+		st.CreatedDir = firstMissing(dir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", exitcode.UsageErrorf("cannot create %s: %v", dir, err)
 		}
@@ -323,7 +346,7 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 		} else {
 			err = os.Remove(linkTarget(path))
 			if err == nil && st.CreatedDir != "" {
-				_ = os.Remove(st.CreatedDir) // only when empty
+				removeEmpty(filepath.Dir(path), st.CreatedDir)
 			}
 		}
 		if err != nil {
