@@ -15,8 +15,8 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/); the default for claude-code and gemini"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/); the default for the others"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/, .cursor/hooks.json); the default for claude-code and gemini"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/, ~/.cursor/hooks.json); the default for the others"},
 		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
 	agents := strings.Join(hook.AgentNames(), ", ")

@@ -3,6 +3,8 @@ package hook
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -214,4 +216,40 @@ func TestReadCopilotEvent(t *testing.T) {
 			assert.Equal(t, tc.want, ev)
 		})
 	}
+}
+
+func TestReadCursorEvent(t *testing.T) {
+	for name, tc := range map[string]struct {
+		in   string
+		want Event
+	}{
+		"session start": {`{"conversation_id":"c1","generation_id":"g","hook_event_name":"sessionStart","workspace_roots":["/w/app"],"transcript_path":null,"session_id":"c1"}`,
+			Event{Name: "SessionStart", Session: "c1", Cwd: "/w/app"}},
+		"stop": {`{"conversation_id":"c1","generation_id":"g","hook_event_name":"stop","workspace_roots":["/w/app","/w/lib"],"transcript_path":"/h/t.jsonl","status":"completed","loop_count":0}`,
+			Event{Name: "stop", Session: "c1", Cwd: "/w/app", Transcript: "/h/t.jsonl"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ev, _, err := readCursorEvent(&RunOptions{Agent: CursorAgent, Stdin: strings.NewReader(tc.in)})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, ev)
+		})
+	}
+}
+
+// TestCursorTranscript: Cursor's CLI passes no transcript_path; the file
+// is found where Cursor keeps it, flat or nested.
+func TestCursorTranscript(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	assert.Equal(t, "home-ana-my-app", cursorProject("/home/ana/my.app"))
+	ev := Event{Session: "c1", Cwd: "/home/ana/my.app"}
+	assert.Empty(t, cursorTranscript(ev))
+	dir := filepath.Join(home, ".cursor", "projects", "home-ana-my-app", "agent-transcripts")
+	nested := filepath.Join(dir, "c1", "c1.jsonl")
+	require.NoError(t, os.MkdirAll(filepath.Dir(nested), 0o755))
+	require.NoError(t, os.WriteFile(nested, nil, 0o644))
+	assert.Equal(t, nested, cursorTranscript(ev))
+	flat := filepath.Join(dir, "c1.jsonl")
+	require.NoError(t, os.WriteFile(flat, nil, 0o644))
+	assert.Equal(t, flat, cursorTranscript(ev))
 }

@@ -23,12 +23,13 @@ import (
 type Agent string
 
 const (
-	ClaudeCode Agent = "claude-code"
-	Codex      Agent = "codex"
-	Gemini     Agent = "gemini"
-	CopilotCLI Agent = "copilot-cli"
-	OpenCode   Agent = "opencode"
-	Cline      Agent = "cline"
+	ClaudeCode  Agent = "claude-code"
+	Codex       Agent = "codex"
+	Gemini      Agent = "gemini"
+	CopilotCLI  Agent = "copilot-cli"
+	OpenCode    Agent = "opencode"
+	Cline       Agent = "cline"
+	CursorAgent Agent = "cursor"
 )
 
 // registry is every hooked agent, in documentation order. A new agent is
@@ -44,6 +45,7 @@ func init() {
 		copilotSpec,
 		opencodeSpec,
 		clineSpec,
+		cursorSpec,
 	}
 	for _, s := range registry {
 		Agents = append(Agents, s.name)
