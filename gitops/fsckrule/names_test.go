@@ -83,7 +83,9 @@ func upperASCII(s string) string {
 	return string(b)
 }
 
-func hasPrefixFold(s, p string) bool { return len(s) >= len(p) && upperASCII(s[:len(p)]) == upperASCII(p) }
+func hasPrefixFold(s, p string) bool {
+	return len(s) >= len(p) && upperASCII(s[:len(p)]) == upperASCII(p)
+}
 
 func containsByte(s string, c byte) bool {
 	for i := 0; i < len(s); i++ {
