@@ -15,7 +15,15 @@ type GitmodulesError struct {
 }
 
 func (e *GitmodulesError) Error() string {
-	return e.Detail
+	return e.Detail + gitmodulesWhy[e.ID]
+}
+
+// gitmodulesWhy says what each refusal guards against.
+var gitmodulesWhy = map[string]string{
+	"gitmodulesName":   " (empty, or with a .. component)",
+	"gitmodulesUrl":    " (an option, a newline, or escaping its root)",
+	"gitmodulesPath":   " (looks like an option)",
+	"gitmodulesUpdate": " (a command git would run)",
 }
 
 // CheckGitmodules applies fsck_gitmodules_fn to a .gitmodules blob: every
@@ -31,7 +39,7 @@ func CheckGitmodules(data []byte) error {
 			continue
 		}
 		if !validSubmoduleName(sub) {
-			return &GitmodulesError{ID: "gitmodulesName", Detail: fmt.Sprintf("disallowed submodule name %q (empty, or with a .. component)", sub)}
+			return &GitmodulesError{ID: "gitmodulesName", Detail: fmt.Sprintf("disallowed submodule name %q", sub)}
 		}
 		if !e.HasValue {
 			continue
@@ -40,15 +48,15 @@ func CheckGitmodules(data []byte) error {
 		switch key {
 		case "url":
 			if !validSubmoduleURL(v) {
-				return &GitmodulesError{ID: "gitmodulesUrl", Detail: fmt.Sprintf("disallowed submodule url %q (an option, a newline, or escaping its root)", v)}
+				return &GitmodulesError{ID: "gitmodulesUrl", Detail: fmt.Sprintf("disallowed submodule url %q", v)}
 			}
 		case "path":
 			if strings.HasPrefix(v, "-") {
-				return &GitmodulesError{ID: "gitmodulesPath", Detail: fmt.Sprintf("disallowed submodule path %q (looks like an option)", v)}
+				return &GitmodulesError{ID: "gitmodulesPath", Detail: fmt.Sprintf("disallowed submodule path %q", v)}
 			}
 		case "update":
 			if strings.HasPrefix(v, "!") {
-				return &GitmodulesError{ID: "gitmodulesUpdate", Detail: fmt.Sprintf("disallowed submodule update setting %q (a command)", v)}
+				return &GitmodulesError{ID: "gitmodulesUpdate", Detail: fmt.Sprintf("disallowed submodule update setting %q", v)}
 			}
 		}
 	}
