@@ -207,5 +207,3 @@ func applyJSON(t *testing.T, name, text string) (report, *gittest.Repo) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), "stdout: %s\nstderr: %s", out.String(), errOut.String())
 	return rep, repo
 }
-
-
