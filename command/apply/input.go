@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -26,8 +27,10 @@ type input struct {
 	path  string // file to (re)read; for stdin, the spool once complete
 	sum   string // "sha256:<hex>" once known
 
-	stdin io.Reader
+	stdin io.Reader // standard input, or a stream named on the command line (stream.go)
 	spool *os.File
+	intr  context.Context // ends when the user interrupts the run
+	stop  func()          // stops the interruptible reading of stdin
 
 	source transcript.Source // what wrote it, once read
 	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
@@ -37,7 +40,7 @@ type input struct {
 	reader *liveReader // its reader while it is read (live or series)
 }
 
-func openInputs(names []string, stdin io.Reader) ([]*input, error) {
+func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input, error) {
 	var ins []*input
 	seenStdin := false
 	for _, n := range names {
@@ -46,7 +49,7 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 				return nil, exitcode.UsageErrorf("standard input (-) can be named only once")
 			}
 			seenStdin = true
-			ins = append(ins, &input{name: n, label: "stdin", stdin: stdin})
+			ins = append(ins, &input{name: n, label: "stdin", stdin: stdin, intr: intr})
 			continue
 		}
 		info, err := os.Stat(n)
@@ -60,6 +63,12 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 				continue
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
+		case isStream(info):
+			if seenStdin && streamLabel(n) == "stdin" {
+				return nil, exitcode.UsageErrorf("standard input can be named only once (%s is standard input too)", n)
+			}
+			ins = append(ins, &input{name: n, label: streamLabel(n), stdin: &lazyStream{name: n, intr: intr}, intr: intr})
+			continue
 		}
 		if filepath.Base(n) == transcript.ClineUIFile {
 			// What Cline's panel showed: the conversation is beside it.
@@ -100,7 +109,9 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 			return nil, nil, fmt.Errorf("cannot spool standard input: %w", err)
 		}
 		in.spool = f
-		r := io.TeeReader(in.stdin, io.MultiWriter(f, h))
+		src, stop := interruptible(in.intr, in.stdin)
+		in.stop = stop
+		r := io.TeeReader(src, io.MultiWriter(f, h))
 		return &spoolReader{Reader: r, in: in}, in.sumOf(h), nil
 	}
 	f, err := os.Open(in.path)
@@ -142,6 +153,12 @@ func (in *input) hashFile() error {
 }
 
 func (in *input) cleanup() {
+	if in.stop != nil {
+		in.stop()
+	}
+	if ls, ok := in.stdin.(*lazyStream); ok {
+		ls.close()
+	}
 	if in.spool != nil {
 		in.spool.Close()
 		os.Remove(in.spool.Name())

@@ -57,7 +57,7 @@ func run(ctx context.Context, opts *Options) error {
 	// records what was complete. Everything else runs to its end.
 	intr := ctx
 	ctx = context.WithoutCancel(ctx)
-	inputs, err := openInputs(opts.Transcripts, s.In)
+	inputs, err := openInputs(intr, opts.Transcripts, s.In)
 	if err != nil {
 		return err
 	}
