@@ -533,6 +533,10 @@ func (a *applier) refuseCheckedOut(ctx context.Context) error {
 		if w.Branch != a.branch || w.Bare {
 			continue
 		}
+		if w.Prunable {
+			return exitcode.UsageErrorf("branch %s is checked out in %s, a worktree whose directory is gone; nothing was recorded: "+
+				"run `git worktree prune` to forget it, then run the command again", a.branchName, w.Path)
+		}
 		return exitcode.UsageErrorf("branch %s is checked out in %s, and apply never changes a checkout; "+
 			"nothing was recorded: apply to another branch with -b NAME, or switch that worktree to another branch first",
 			a.branchName, w.Path)
