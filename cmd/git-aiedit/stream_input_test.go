@@ -66,12 +66,21 @@ func TestStreamTranscripts(t *testing.T) {
 			pw.WriteString(streamReply)
 			pw.Close()
 		}()
-		c := r.aiedit("apply", "-q", "-b", "aiedit/p", "/dev/fd/3")
+		c := r.aiedit("apply", "-q", "/dev/fd/3")
 		c.ExtraFiles = []*os.File{pr}
 		out, err := runWithin(t, c, 20*time.Second)
 		pr.Close()
 		require.NoError(t, err, out)
-		assert.Equal(t, "ONE", r.git("show", "aiedit/p:a.txt"))
+		// Named as standard input is: the branch is not aiedit/3.
+		assert.Equal(t, "ONE", r.git("show", "aiedit/stdin:a.txt"))
+	})
+	t.Run("standard input twice", func(t *testing.T) {
+		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+		c := r.aiedit("apply", "-", "/dev/stdin")
+		c.Stdin = strings.NewReader(streamReply)
+		out, err := runWithin(t, c, 20*time.Second)
+		assert.Equal(t, 2, r.exitCode(err), out)
+		assert.Contains(t, out, "standard input (-) can be named only once")
 	})
 }
 

@@ -44,12 +44,24 @@ func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input
 	var ins []*input
 	seenStdin := false
 	for _, n := range names {
-		if n == "-" {
+		// Standard input as "-", or by a name when it is a pipe or a
+		// terminal (a regular file given as standard input is read as
+		// that file).
+		stdinName := n == "-"
+		if isStdinName(n) {
+			info, err := os.Stat(n)
+			stdinName = err == nil && isStream(info)
+		}
+		if stdinName {
 			if seenStdin {
-				return nil, exitcode.UsageErrorf("standard input (-) can be named only once")
+				return nil, exitcode.UsageErrorf("standard input (-) can be named only once (/dev/stdin is standard input too)")
 			}
 			seenStdin = true
-			ins = append(ins, &input{name: n, label: "stdin", stdin: stdin, intr: intr})
+			var r io.Reader = stdin
+			if n != "-" {
+				r = &lazyStream{name: n, intr: intr}
+			}
+			ins = append(ins, &input{name: n, label: "stdin", stdin: r, intr: intr})
 			continue
 		}
 		info, err := os.Stat(n)
@@ -64,9 +76,6 @@ func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
 		case isStream(info):
-			if seenStdin && streamLabel(n) == "stdin" {
-				return nil, exitcode.UsageErrorf("standard input can be named only once (%s is standard input too)", n)
-			}
 			ins = append(ins, &input{name: n, label: streamLabel(n), stdin: &lazyStream{name: n, intr: intr}, intr: intr})
 			continue
 		}
@@ -199,8 +208,8 @@ func (in *input) shown() string {
 }
 
 func stem(name string) string {
-	if name == "-" {
-		return "stdin"
+	if name == "-" || streamLabel(name) == "stdin" {
+		return "stdin" // also /dev/fd/63 of a process substitution
 	}
 	base := filepath.Base(name)
 	base = strings.TrimSuffix(base, filepath.Ext(base))

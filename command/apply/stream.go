@@ -38,6 +38,15 @@ func streamLabel(name string) string {
 	return filepath.Base(clean)
 }
 
+// isStdinName reports a name of this process's standard input.
+func isStdinName(name string) bool {
+	switch filepath.Clean(name) {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	return false
+}
+
 // errInterruptedRead is a transcript read that the user interrupted: the
 // run stops as at any interrupt and records what was complete.
 var errInterruptedRead = fmt.Errorf("interrupted while the transcript was read: %w", errStopped)
