@@ -95,6 +95,39 @@ func TestStreamNotText(t *testing.T) {
 	assert.Empty(t, r.git("for-each-ref", "refs/heads/aiedit/"))
 }
 
+// TestLargeFileNotText: a large regular file of zeros is refused from its
+// head, before it is hashed to its end (18 s for 3 GB before); with
+// --from raw it is read, and ^C stops that at once.
+func TestLargeFileNotText(t *testing.T) {
+	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+	p := filepath.Join(t.TempDir(), "zeros.md")
+	f, err := os.Create(p)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(3<<30)) // sparse: no disk used
+	require.NoError(t, f.Close())
+
+	out, err := runWithin(t, r.aiedit("apply", p), 5*time.Second)
+	assert.Equal(t, 2, r.exitCode(err), out)
+	assert.Contains(t, out, "zeros.md is not a transcript: it looks like binary data")
+
+	c := r.aiedit("apply", "--from", "raw", p)
+	var buf bytes.Buffer
+	c.Stdout, c.Stderr = &buf, &buf
+	require.NoError(t, c.Start())
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, c.Process.Signal(syscall.SIGINT))
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		assert.Equal(t, 130, r.exitCode(err), buf.String())
+	case <-time.After(5 * time.Second):
+		c.Process.Kill()
+		t.Fatalf("apply --from raw did not stop on SIGINT: %s", buf.String())
+	}
+	assert.Empty(t, r.git("for-each-ref", "refs/heads/aiedit/"))
+}
+
 // TestStreamInterrupt: ^C or SIGTERM stops a run that waits for a FIFO's
 // writer, or for more of a stream that stays open, at once (exit 130),
 // and leaves no lock file.

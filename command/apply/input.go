@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -71,7 +72,7 @@ func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input
 		case info.IsDir():
 			// A Cline / Roo Code task folder is read through its conversation.
 			if f, ok := transcript.TaskFile(n); ok {
-				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Clean(n)), path: f})
+				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Clean(n)), path: f, intr: intr})
 				continue
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
@@ -86,7 +87,7 @@ func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input
 				continue
 			}
 		}
-		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
+		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n, intr: intr})
 		gcpolicy.Expect(info.Size())
 	}
 	return ins, nil
@@ -146,16 +147,46 @@ func (in *input) sumOf(h hash.Hash) func() string {
 // trailer is the Aiedit-Transcript value.
 func (in *input) trailer() string { return in.label + " " + in.sum }
 
-// hashFile computes a file's sum without keeping it in memory.
-func (in *input) hashFile() error {
+// hashFile computes a file's sum without keeping it in memory. It judges
+// the file's head first, as reading it will (batch.source): input that
+// is no transcript is refused before a large file is read to its end
+// (a 3 GB file of zeros took 18 s). An interrupt stops it between reads.
+func (in *input) hashFile(from string) error {
 	f, err := os.Open(in.path)
 	if err != nil {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), unwrapPath(err))
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	head := make([]byte, len(utf8BOM)+transcript.DetectSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
+	}
+	head = head[:n]
+	h.Write(head)
+	if from == "" {
+		text := bytes.TrimPrefix(head, utf8BOM)
+		text = text[:min(len(text), transcript.DetectSize)]
+		if transcript.Detect(text, in.name) == transcript.Raw {
+			if err := notTranscript(in.shown(), text); err != nil {
+				return err
+			}
+		}
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		if in.intr != nil && in.intr.Err() != nil {
+			return errInterruptedRead
+		}
+		n, err := f.Read(buf)
+		h.Write(buf[:n])
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
+		}
 	}
 	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
 	return nil
