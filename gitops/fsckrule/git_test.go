@@ -1,7 +1,9 @@
 package fsckrule
 
 import (
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -175,4 +177,100 @@ func spaced(es []ConfigEntry) []ConfigEntry {
 		out[i] = e
 	}
 	return out
+}
+
+// TestParseConfigRandomAgreesWithGit compares the parser with git config
+// on files assembled at random from the pieces of the syntax: headers,
+// quotes, escapes, continuations, comments, CR LF, a byte order mark.
+func TestParseConfigRandomAgreesWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not found")
+	}
+	pieces := []string{"[", "]", "submodule", "core", " \"", "\"", "x", "Y", "..", "/", "\\", "\n", "\r\n", "\r", " = ", "=",
+		"url", "path", "update", ";", "#", "\\n", "\\t", "\\\"", "\\\\", "\\q", "-", ".", "\t", " ", "a", "1", "!", "\xef\xbb\xbf", "\x00"}
+	safe := []string{"x", "Y", "a", "1", "-", ".", "/", " ", "\t", "\\n", "\\t", "\\\"", "\\\\", "\"", ";", "#", "\\\n", "!", "..", "%0a", "./", "../", "http://", "h", ":"}
+	rng := rand.New(rand.NewPCG(7, 32))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "config")
+	refused := 0
+	var parsed []string
+	defer func() { t.Logf("%d files, %d refused by git and by the parser", n, refused) }()
+	for i := range n {
+		var b strings.Builder
+		// Mostly well-formed lines, so that parsing goes past the first;
+		// now and then any piece anywhere.
+		piece := func() string {
+			if rng.IntN(4) == 0 {
+				return pieces[rng.IntN(len(pieces))]
+			}
+			return safe[rng.IntN(len(safe))]
+		}
+		for range 1 + rng.IntN(6) {
+			switch rng.IntN(4) {
+			case 0:
+				b.WriteString("[submodule \"" + piece() + piece() + "\"]")
+			case 1:
+				b.WriteString([]string{"[core]", "[submodule.x]", "[Submodule \"A\"]", "[sub.mod]"}[rng.IntN(4)])
+			}
+			if rng.IntN(2) == 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString("\t" + []string{"url", "path", "update", "x", "URL", "k-2"}[rng.IntN(6)])
+			if rng.IntN(8) > 0 {
+				b.WriteString([]string{" = ", "=", "\t= "}[rng.IntN(3)])
+				for range rng.IntN(6) {
+					b.WriteString(piece())
+				}
+			}
+			b.WriteString([]string{"\n", "\r\n", ""}[rng.IntN(3)])
+		}
+		content := b.String()
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+		out, gitErr := exec.Command("git", "config", "--file", p, "--list", "-z").Output()
+		entries, err := ParseConfig([]byte(content))
+		if gitErr != nil {
+			refused++
+			require.Error(t, err, "case %d %q: git refuses it", i, content)
+			continue
+		}
+		require.NoError(t, err, "case %d %q", i, content)
+		var want []ConfigEntry
+		for _, rec := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+			if rec == "" {
+				continue
+			}
+			name, value, has := strings.Cut(rec, "\n")
+			want = append(want, ConfigEntry{Name: name, Value: value, HasValue: has})
+		}
+		require.Equal(t, spaced(want), spaced(entries), "case %d %q", i, content)
+		parsed = append(parsed, content)
+	}
+
+	// The files git parses, as .gitmodules: git fsck --strict's verdict
+	// on each is ours.
+	r := newFsckRepo(t)
+	blobs := make([]string, len(parsed))
+	for i, c := range parsed {
+		blobs[i] = r.blob(c)
+		r.tree("100644 blob", blobs[i], ".gitmodules")
+	}
+	got := r.complaints()
+	for i, c := range parsed {
+		gitSays := got[blobs[i]]
+		err := CheckGitmodules([]byte(c))
+		if gitSays != "" {
+			require.Error(t, err, "%q: git says %s", c, gitSays)
+			continue
+		}
+		// Stricter than git only for a newline in a url.
+		var ge *GitmodulesError
+		if errors.As(err, &ge) && !(ge.ID == "gitmodulesUrl" && strings.Contains(urlDecode(ge.Value), "\n")) {
+			t.Errorf("%q: git fsck accepts it, we say %v", c, err)
+		}
+	}
+	t.Logf("%d parsed files judged as .gitmodules", len(parsed))
 }

@@ -10,7 +10,8 @@ import (
 // gitmodulesUpdate, gitmodulesParse).
 type GitmodulesError struct {
 	ID     string
-	Line   int // of a syntax error; 0 otherwise
+	Line   int    // of a syntax error; 0 otherwise
+	Value  string // the name or value refused
 	Detail string
 }
 
@@ -39,7 +40,7 @@ func CheckGitmodules(data []byte) error {
 			continue
 		}
 		if !validSubmoduleName(sub) {
-			return &GitmodulesError{ID: "gitmodulesName", Detail: fmt.Sprintf("disallowed submodule name %q", sub)}
+			return &GitmodulesError{ID: "gitmodulesName", Value: sub, Detail: fmt.Sprintf("disallowed submodule name %q", sub)}
 		}
 		if !e.HasValue {
 			continue
@@ -48,15 +49,15 @@ func CheckGitmodules(data []byte) error {
 		switch key {
 		case "url":
 			if !validSubmoduleURL(v) {
-				return &GitmodulesError{ID: "gitmodulesUrl", Detail: fmt.Sprintf("disallowed submodule url %q", v)}
+				return &GitmodulesError{ID: "gitmodulesUrl", Value: v, Detail: fmt.Sprintf("disallowed submodule url %q", v)}
 			}
 		case "path":
 			if strings.HasPrefix(v, "-") {
-				return &GitmodulesError{ID: "gitmodulesPath", Detail: fmt.Sprintf("disallowed submodule path %q", v)}
+				return &GitmodulesError{ID: "gitmodulesPath", Value: v, Detail: fmt.Sprintf("disallowed submodule path %q", v)}
 			}
 		case "update":
 			if strings.HasPrefix(v, "!") {
-				return &GitmodulesError{ID: "gitmodulesUpdate", Detail: fmt.Sprintf("disallowed submodule update setting %q", v)}
+				return &GitmodulesError{ID: "gitmodulesUpdate", Value: v, Detail: fmt.Sprintf("disallowed submodule update setting %q", v)}
 			}
 		}
 	}
