@@ -32,6 +32,9 @@ type Response struct {
 	RetryOf, Round int
 	Blocks         []Block
 	Shell          []Shell
+	// Omitted are the Aiedit-Omitted values: how many lines of a
+	// per-block trailer a response too large to list left out.
+	Omitted []string
 	Checks         []Check // Aiedit-Check, in the order they ran
 	Summary        Summary
 	// RevertedBy is a later commit on the same history whose message says
@@ -142,6 +145,8 @@ func Parse(msg string) (r *Response, ok bool) {
 		case "Aiedit-Unreplayed":
 			_, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.NotReplayed, Command: cmd})
+		case "Aiedit-Omitted":
+			r.Omitted = append(r.Omitted, t.Value)
 		case "Aiedit-Summary":
 			summary = t.Value
 		}
