@@ -35,8 +35,8 @@ type Response struct {
 	// Omitted are the Aiedit-Omitted values: how many lines of a
 	// per-block trailer a response too large to list left out.
 	Omitted []string
-	Checks         []Check // Aiedit-Check, in the order they ran
-	Summary        Summary
+	Checks  []Check // Aiedit-Check, in the order they ran
+	Summary Summary
 	// RevertedBy is a later commit on the same history whose message says
 	// "This reverts commit <Commit>." (git revert's own words); zero when
 	// none was seen.
