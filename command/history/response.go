@@ -32,15 +32,15 @@ type Response struct {
 	RetryOf, Round int
 	Blocks         []Block
 	Shell          []Shell
-	// Omitted are the Aiedit-Omitted values: how many lines of a
-	// per-block trailer a response too large to list left out.
-	Omitted []string
-	Checks  []Check // Aiedit-Check, in the order they ran
-	Summary Summary
+	Checks         []Check // Aiedit-Check, in the order they ran
+	Summary        Summary
 	// RevertedBy is a later commit on the same history whose message says
 	// "This reverts commit <Commit>." (git revert's own words); zero when
 	// none was seen.
 	RevertedBy plumbing.Hash
+	// Omitted are the Aiedit-Omitted values: how many lines of a
+	// per-block trailer a response too large to list left out.
+	Omitted []string
 }
 
 // Check is one Aiedit-Check trailer: "<name> <status>[ <reason>]".
