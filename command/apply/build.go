@@ -50,7 +50,11 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 	notes := map[plumbing.Hash][]byte{}
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
-			if err := in.hashFile(); err != nil {
+			if err := in.hashFile(a.opts.From); err != nil {
+				if errors.Is(err, errStopped) {
+					a.halt(stopInterrupted)
+					break // interrupted: what was complete is recorded
+				}
 				return nil, err
 			}
 		}

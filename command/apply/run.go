@@ -57,7 +57,7 @@ func run(ctx context.Context, opts *Options) error {
 	// records what was complete. Everything else runs to its end.
 	intr := ctx
 	ctx = context.WithoutCancel(ctx)
-	inputs, err := openInputs(opts.Transcripts, s.In)
+	inputs, err := openInputs(intr, opts.Transcripts, s.In)
 	if err != nil {
 		return err
 	}
@@ -535,6 +535,10 @@ func (a *applier) refuseCheckedOut(ctx context.Context) error {
 	for _, w := range wts {
 		if w.Branch != a.branch || w.Bare {
 			continue
+		}
+		if w.Prunable {
+			return exitcode.UsageErrorf("branch %s is checked out in %s, a worktree whose directory is gone; nothing was recorded: "+
+				"run `git worktree prune` to forget it, then run the command again", a.branchName, w.Path)
 		}
 		return exitcode.UsageErrorf("branch %s is checked out in %s, and apply never changes a checkout; "+
 			"nothing was recorded: apply to another branch with -b NAME, or switch that worktree to another branch first",

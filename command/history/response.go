@@ -38,6 +38,9 @@ type Response struct {
 	// "This reverts commit <Commit>." (git revert's own words); zero when
 	// none was seen.
 	RevertedBy plumbing.Hash
+	// Omitted are the Aiedit-Omitted values: how many lines of a
+	// per-block trailer a response too large to list left out.
+	Omitted []string
 }
 
 // Check is one Aiedit-Check trailer: "<name> <status>[ <reason>]".
@@ -142,6 +145,8 @@ func Parse(msg string) (r *Response, ok bool) {
 		case "Aiedit-Unreplayed":
 			_, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.NotReplayed, Command: cmd})
+		case "Aiedit-Omitted":
+			r.Omitted = append(r.Omitted, t.Value)
 		case "Aiedit-Summary":
 			summary = t.Value
 		}

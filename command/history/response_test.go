@@ -133,3 +133,15 @@ func TestParseReasonLine(t *testing.T) {
 	assert.Equal(t, 42, r.Blocks[0].Line)
 	assert.Equal(t, "in a.py: no match for the 2-line block", r.Blocks[0].Reason)
 }
+
+// A response too large to list keeps the count of what its trailers left
+// out; the summary still counts every block.
+func TestParseOmitted(t *testing.T) {
+	r, ok := Parse("x\n\nAiedit-Response: 1/1\nAiedit-Block: 1 applied a\n" +
+		"Aiedit-Omitted: 4 Aiedit-Block lines (past the first 1); apply --json lists them all\n" +
+		"Aiedit-Summary: applied=5 already_applied=0 failed=0 skipped=0 not_in_context=0\n")
+	require.True(t, ok)
+	assert.Len(t, r.Blocks, 1)
+	assert.Equal(t, []string{"4 Aiedit-Block lines (past the first 1); apply --json lists them all"}, r.Omitted)
+	assert.Equal(t, 5, r.Summary.Applied)
+}

@@ -44,6 +44,9 @@ func Run(ctx context.Context, opts *Options) error {
 	for _, s := range r.Shell {
 		b.WriteString("  " + history.ShellLine(cs, s) + "\n")
 	}
+	for _, o := range r.Omitted {
+		b.WriteString("  … " + o + "\n")
+	}
 	if len(r.Blocks)+len(r.Shell) == 0 {
 		b.WriteString("  (no blocks)\n")
 	}
