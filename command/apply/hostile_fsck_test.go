@@ -199,8 +199,10 @@ func applyJSON(t *testing.T, name, text string) (report, *gittest.Repo) {
 	p := filepath.Join(t.TempDir(), name)
 	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 	var out, errOut bytes.Buffer
+	// The Claude Code session's folder is named as the repository's, so
+	// that its paths reach the tree's rules rather than stay outside.
 	err := Run(context.Background(), &Options{
-		Dir: repo.Dir, Transcripts: []string{p}, JSON: true, Quiet: true,
+		Dir: repo.Dir, Transcripts: []string{p}, JSON: true, Quiet: true, Workdir: "/home/u/w",
 		IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 	})
 	_ = err // exit 1 for refused blocks is expected
