@@ -15,8 +15,8 @@ import (
 	"sync/atomic"
 	"unicode"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 

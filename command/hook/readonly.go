@@ -3,7 +3,7 @@ package hook
 import (
 	"os"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // writable refuses a settings file its owner made read-only: replacing it
