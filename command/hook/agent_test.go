@@ -151,6 +151,8 @@ func TestFlatForm(t *testing.T) {
 		"array":            {text: "[]", wantErr: "not a JSON object"},
 		"hooks not object": {text: "{\"version\": 1, \"hooks\": []}", wantErr: `"hooks" is not an object`},
 		"event not list":   {text: "{\"version\": 1, \"hooks\": {\"agentStop\": {}}}", wantErr: `"hooks.agentStop" is not a list`},
+		"duplicate hooks":  {text: "{\"version\": 1,\n\"hooks\": {},\n\"hooks\": {}}", wantErr: `holds "hooks" 2 times (lines 2, 3)`},
+		"duplicate event":  {text: "{\"version\": 1, \"hooks\": {\"agentStop\": [], \"agentStop\": []}}", wantErr: `"hooks" holds "agentStop" 2 times`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			out, _, err := f.add(copilotSpec, tc.text, tc.text != "")

@@ -4,11 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
 
@@ -66,7 +65,11 @@ func readClineEvent(opts *RunOptions) (Event, func(), error) {
 		TaskID         string   `json:"taskId"`
 		WorkspaceRoots []string `json:"workspaceRoots"`
 	}
-	if err := json.NewDecoder(io.LimitReader(opts.Stdin, maxEvent)).Decode(&in); err != nil {
+	data, err := readInput(opts.Stdin, opts.Agent, maxEvent)
+	if err != nil {
+		return Event{}, nil, err
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object Cline sends: %w", err)
 	}
 	ev := Event{Name: in.HookName, Session: in.TaskID}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // GitHub Copilot CLI reads every *.json file in .github/hooks/ at the top

@@ -4,12 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // Cursor reads hooks from ~/.cursor/hooks.json and .cursor/hooks.json,
@@ -60,7 +59,11 @@ func readCursorEvent(opts *RunOptions) (Event, func(), error) {
 		WorkspaceRoots []string `json:"workspace_roots"`
 		TranscriptPath *string  `json:"transcript_path"`
 	}
-	if err := json.NewDecoder(io.LimitReader(opts.Stdin, maxEvent)).Decode(&in); err != nil {
+	data, err := readInput(opts.Stdin, opts.Agent, maxEvent)
+	if err != nil {
+		return Event{}, nil, err
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object Cursor sends: %w", err)
 	}
 	ev := Event{Name: in.HookEventName, Session: firstOf(in.ConversationID, in.SessionID)}

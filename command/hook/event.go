@@ -2,9 +2,11 @@ package hook
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Event is what an agent's hook reports, in one shape for every agent.
@@ -27,13 +29,20 @@ type Event struct {
 // Codex's carries the last assistant message.
 const maxEvent = 16 << 20
 
+// inputWait bounds the wait for the hook input: the agent writes it at
+// once, and a hook must return within the agent's budget whatever it is
+// given (a terminal, a pipe that stays open and silent).
+var inputWait = 10 * time.Second
+
 // readClaude reads Claude Code's hook input: one JSON object on standard
 // input with session_id, transcript_path, cwd, hook_event_name (and source
-// on SessionStart, last_assistant_message on Stop). Gemini CLI sends the same fields (and timestamp).
+// on SessionStart, last_assistant_message on Stop). Gemini CLI sends the
+// same fields (and timestamp). It reads that one value and stops: the
+// agent may keep standard input open after it.
 func readClaude(r io.Reader, agent Agent) (Event, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxEvent))
+	data, err := readInput(r, agent, maxEvent)
 	if err != nil {
-		return Event{}, fmt.Errorf("reading the hook input: %w", err)
+		return Event{}, err
 	}
 	var in struct {
 		SessionID      string  `json:"session_id"`
@@ -56,6 +65,39 @@ func readClaude(r io.Reader, agent Agent) (Event, error) {
 		in.TranscriptPath = in.TranscriptPathCamel
 	}
 	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source, Final: in.Final}, nil
+}
+
+// readInput reads the one JSON value an agent's hook is given on
+// standard input, at most limit bytes, and stops there: the agent may
+// keep standard input open after it. It waits at most inputWait.
+func readInput(r io.Reader, agent Agent, limit int64) (json.RawMessage, error) {
+	type result struct {
+		data json.RawMessage
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var v json.RawMessage
+		err := json.NewDecoder(io.LimitReader(r, limit)).Decode(&v)
+		done <- result{v, err}
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			if errors.Is(res.err, io.EOF) || errors.Is(res.err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("the hook input is not the JSON object %s sends: it ended before the object did", agent.display())
+			}
+			var se *json.SyntaxError
+			if errors.As(res.err, &se) {
+				return nil, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), res.err)
+			}
+			return nil, fmt.Errorf("reading the hook input: %w", res.err)
+		}
+		return res.data, nil
+	case <-time.After(inputWait):
+		// The read goes on in its goroutine until the process ends.
+		return nil, fmt.Errorf("no hook input from %s within %s; nothing recorded", agent.display(), inputWait)
+	}
 }
 
 // readCodex reads Codex's notify argument: a JSON object with type

@@ -60,7 +60,15 @@ func (f flatForm) add(s *spec, text string, existed bool) (string, bool, error) 
 			return "", false, err
 		}
 		unit := indentUnit(text, root)
+		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
+			return "", false, err
+		}
 		_, hooks := root.member("hooks")
+		if hooks != nil && hooks.kind == '{' {
+			if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
+				return "", false, err
+			}
+		}
 		var e edit
 		switch {
 		case hooks == nil:
@@ -119,6 +127,9 @@ func (f flatForm) remove(_ *spec, text string) (string, bool, error) {
 		}
 		if root.kind != '{' {
 			return text, removed, nil
+		}
+		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
+			return "", false, err
 		}
 		hi, hooks := root.member("hooks")
 		if hooks == nil || hooks.kind != '{' {

@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // OpenCode has no hook configuration: it loads every .js and .ts file in
@@ -94,8 +93,8 @@ const maxRecord = 256 << 20
 // readOpenCodeEvent reads what the plugin sends: a session's export (the
 // end of a turn) or the session's start.
 func readOpenCodeEvent(opts *RunOptions) (Event, func(), error) {
-	var raw json.RawMessage
-	if err := json.NewDecoder(io.LimitReader(opts.Stdin, maxRecord)).Decode(&raw); err != nil {
+	raw, err := readInput(opts.Stdin, opts.Agent, maxRecord)
+	if err != nil {
 		return Event{}, nil, fmt.Errorf("the input is not what git-aiedit's OpenCode plugin sends (a session's export or its start): %w", err)
 	}
 	var in struct {
