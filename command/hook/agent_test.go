@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/transcript"
+	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
 
 // TestRegistry: every registered agent is complete, parses back from its
@@ -243,7 +244,7 @@ func TestReadCursorEvent(t *testing.T) {
 func TestCursorTranscript(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	assert.Equal(t, "home-ana-my-app", cursorProject("/home/ana/my.app"))
+	assert.Equal(t, "home-ana-my-app", sessions.CursorProject("/home/ana/my.app"))
 	ev := Event{Session: "c1", Cwd: "/home/ana/my.app"}
 	assert.Empty(t, cursorTranscript(ev))
 	dir := filepath.Join(home, ".cursor", "projects", "home-ana-my-app", "agent-transcripts")

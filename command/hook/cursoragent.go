@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
 
 // Cursor reads hooks from ~/.cursor/hooks.json and .cursor/hooks.json,
@@ -97,7 +97,7 @@ func cursorTranscript(ev Event) string {
 	if err != nil || ev.Session == "" || ev.Cwd == "" {
 		return ""
 	}
-	dir := filepath.Join(home, ".cursor", "projects", cursorProject(ev.Cwd), "agent-transcripts")
+	dir := filepath.Join(home, ".cursor", "projects", sessions.CursorProject(ev.Cwd), "agent-transcripts")
 	id := safeID(ev.Session)
 	for _, p := range []string{filepath.Join(dir, id+".jsonl"), filepath.Join(dir, id, id+".jsonl")} {
 		if _, err := os.Stat(p); err == nil {
@@ -105,15 +105,4 @@ func cursorTranscript(ev Event) string {
 		}
 	}
 	return ""
-}
-
-// cursorProject is the folder name Cursor gives a workspace's projects.
-func cursorProject(root string) string {
-	root = strings.TrimLeft(filepath.ToSlash(root), "/")
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '-'
-	}, root)
 }
