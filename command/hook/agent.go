@@ -35,7 +35,8 @@ type spec struct {
 	// the agent always names it).
 	locate func(ev Event) string
 	// settle: the agent may still be writing the turn when the event
-	// comes (Codex's notify), so run waits for the file to stop growing.
+	// comes (Codex's notify, Copilot CLI, Cursor), so run waits for the
+	// file to stop growing (at most 1 s).
 	settle bool
 	// wholeFile: the session file is one document rewritten at every turn
 	// (Gemini CLI); turns are known by their ids, not by offsets.

@@ -28,6 +28,8 @@ var copilotSpec = &spec{
 	describe: "sessionStart takes the base, agentStop records each turn",
 	read:     readCopilotEvent,
 	locate:   copilotSessionFile,
+	// agentStop may come while the turn's last events are being written.
+	settle: true,
 }
 
 // copilotFile is the hook file install writes in a hooks directory.

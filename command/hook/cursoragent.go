@@ -31,6 +31,8 @@ var cursorSpec = &spec{
 	describe: "sessionStart takes the base, stop records each turn",
 	read:     readCursorEvent,
 	locate:   cursorTranscript,
+	// stop may come while the turn's last records are being written.
+	settle: true,
 }
 
 func cursorSettings(ctx context.Context, sc scope, dir string) (string, error) {
