@@ -60,6 +60,7 @@ func TestParseAgentUnknown(t *testing.T) {
 		in, want string
 	}{
 		"near miss": {"copilot", "did you mean copilot-cli?"},
+		"not live":  {"Windsurf", "windsurf is not recorded live: the transcript Windsurf's hooks pass is not documented"},
 		"far off":   {"emacs", "use one of claude-code, codex, gemini, copilot-cli, opencode"},
 	} {
 		t.Run(name, func(t *testing.T) {

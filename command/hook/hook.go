@@ -73,10 +73,20 @@ func ParseAgent(name string) (Agent, error) {
 	if lookup(n) != nil {
 		return n, nil
 	}
+	if why, ok := notLive[n]; ok {
+		return "", exitcode.UsageErrorf("%s is not recorded live: %s (agents: %s)", n, why, strings.Join(names, ", "))
+	}
 	if s := didyoumean.Suggest(string(n), names); s != "" {
 		return "", exitcode.UsageErrorf("unknown agent %q; did you mean %s? (agents: %s)", name, s, strings.Join(names, ", "))
 	}
 	return "", exitcode.UsageErrorf("unknown agent %q; use one of %s", name, strings.Join(names, ", "))
+}
+
+// notLive are agents asked for that git-aiedit does not record live, and
+// why (docs/hooks.md, "Agents without live capture").
+var notLive = map[Agent]string{
+	"windsurf": "the transcript Windsurf's hooks pass is not documented and git-aiedit has no reader for it; " +
+		"Cascade chats saved by SpecStory are read by `git aiedit apply --from specstory`",
 }
 
 // lookup is the agent's spec, nil for an unknown name.
