@@ -1,9 +1,9 @@
 package apply
 
 import (
-	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 )
 
 // retryPrompt is the text to send back to the model when blocks did not
@@ -13,7 +13,7 @@ import (
 // prints the same text from the branch later. Empty when everything
 // applied.
 func (a *applier) retryPrompt(st *runState) (string, error) {
-	var items []retryprompt.Item
+	var items []retry.Item
 	for _, r := range st.responses {
 		if r.retryStop != nil {
 			// Retried: what is left after the last round, as the branch
@@ -30,13 +30,13 @@ func (a *applier) retryPrompt(st *runState) (string, error) {
 		}
 		for i, b := range r.blocks {
 			if b.Status == editcore.Rejected {
-				items = append(items, retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status})
+				items = append(items, retry.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status})
 				continue
 			}
-			if b.OK() || (b.Error == editcore.ToolFailed && retryprompt.MovedPast(b.Path, laterOutcomes(r.blocks[i+1:]))) {
+			if b.OK() || (b.Error == editcore.ToolFailed && retry.MovedPast(b.Path, laterOutcomes(r.blocks[i+1:]))) {
 				continue
 			}
-			it := retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
+			it := retry.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
 			switch it.Status {
 			case editcore.Failed, editcore.Skipped, editcore.NotInContext:
 				it.Error = b.Error
@@ -51,11 +51,11 @@ func (a *applier) retryPrompt(st *runState) (string, error) {
 	if len(items) == 0 {
 		return "", nil
 	}
-	files, err := retryprompt.TreeFiles(a.repo, st.head)
+	files, err := retry.TreeFiles(a.repo, st.head)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
-	text, err := retryprompt.Build(items, files)
+	text, err := retry.Build(items, files)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -71,10 +71,10 @@ func orDash(s string) string {
 
 // laterOutcomes are the outcomes of a response's blocks after a failed
 // tool call (retryprompt.MovedPast).
-func laterOutcomes(rs []editcore.Result) []retryprompt.Outcome {
-	out := make([]retryprompt.Outcome, len(rs))
+func laterOutcomes(rs []editcore.Result) []retry.Outcome {
+	out := make([]retry.Outcome, len(rs))
 	for i, b := range rs {
-		out[i] = retryprompt.Outcome{Path: b.Path, Status: b.Status}
+		out[i] = retry.Outcome{Path: b.Path, Status: b.Status}
 	}
 	return out
 }

@@ -18,12 +18,12 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/modelcmd"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -112,15 +112,15 @@ func (a *applier) retrySettings(ctx context.Context) error {
 // same file failing with the same error is the model repeating its
 // mistake. (The reason's first line alone is not enough: it names where
 // the block came closest, which a different wrong edit shares.)
-func failureKey(it retryprompt.Item) string {
+func failureKey(it retry.Item) string {
 	return it.Path + "\x00" + string(it.Error) + "\x00" + it.Reason + "\x00" + it.Proposed
 }
 
 // itemsOf lists the blocks of r that did not apply (with the edit as the
 // model wrote it) and those a person rejected.
-func itemsOf(r *responseState) (failed, rejected []retryprompt.Item) {
+func itemsOf(r *responseState) (failed, rejected []retry.Item) {
 	for i, b := range r.blocks {
-		it := retryprompt.Item{Response: r.index, Round: r.round, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
+		it := retry.Item{Response: r.index, Round: r.round, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
 		switch {
 		case b.Status == editcore.Rejected:
 			rejected = append(rejected, it)
@@ -145,7 +145,7 @@ func itemsOf(r *responseState) (failed, rejected []retryprompt.Item) {
 // retryable reports whether an item is worth sending back: not a block
 // that can never apply as written (binary file, unsafe path, a tool call
 // that had failed), nor one a check refused (the prompt cannot say why).
-func retryable(it retryprompt.Item) bool {
+func retryable(it retry.Item) bool {
 	switch it.Error {
 	case editcore.BinaryFile, editcore.UnsafePath, editcore.ToolFailed, editcore.NotAnEdit:
 		return false
@@ -179,7 +179,7 @@ func (b *batch) retry(r *response) error {
 		return nil
 	}
 	failed, rejected := itemsOf(r.r)
-	var outstanding, kept []retryprompt.Item
+	var outstanding, kept []retry.Item
 	for _, it := range failed {
 		if retryable(it) {
 			outstanding = append(outstanding, it)
@@ -285,16 +285,16 @@ func (b *batch) retry(r *response) error {
 // carryOver keeps the earlier failures a round did not settle. A block
 // that "applied" without changing its file (the same text in and out)
 // settles nothing.
-func carryOver(outstanding []retryprompt.Item, round *responseState, changed map[string]bool) []retryprompt.Item {
-	var out []retryprompt.Outcome
+func carryOver(outstanding []retry.Item, round *responseState, changed map[string]bool) []retry.Item {
+	var out []retry.Outcome
 	for _, b := range round.blocks {
 		st := b.Status
 		if (st == editcore.Applied || st == editcore.Edited) && !changed[b.Path] {
 			st = editcore.Rejected // counts neither way
 		}
-		out = append(out, retryprompt.Outcome{Path: orDash(b.Path), Status: st})
+		out = append(out, retry.Outcome{Path: orDash(b.Path), Status: st})
 	}
-	return retryprompt.CarryOver(outstanding, out)
+	return retry.CarryOver(outstanding, out)
 }
 
 // changedSince lists the files a round's blocks and shell operations
@@ -326,9 +326,9 @@ const answerFormat = "Answer with corrected edits for these blocks only, as SEAR
 	"on a line of its own, then\n\n<<<<<<< SEARCH\nlines copied exactly from the current content\n=======\nthe new lines\n>>>>>>> REPLACE\n"
 
 // retryPromptFor builds a round's prompt, quoting files as they stand now.
-func (b *batch) retryPromptFor(outstanding, rejected []retryprompt.Item) (string, error) {
-	files := retryprompt.FilesOf(b.tfs)
-	text, err := retryprompt.Build(append(append([]retryprompt.Item(nil), outstanding...), rejected...), files)
+func (b *batch) retryPromptFor(outstanding, rejected []retry.Item) (string, error) {
+	files := retry.FilesOf(b.tfs)
+	text, err := retry.Build(append(append([]retry.Item(nil), outstanding...), rejected...), files)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
 	}

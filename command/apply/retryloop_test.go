@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/internal/modelcmd"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 )
 
 func TestProposed(t *testing.T) {
@@ -36,7 +36,7 @@ func TestProposed(t *testing.T) {
 }
 
 func TestFailureKeyTellsEditsApart(t *testing.T) {
-	a := retryprompt.Item{Path: "app.py", Error: editcore.OldTextMismatch, Reason: "in app.py: no match", Proposed: "return 0"}
+	a := retry.Item{Path: "app.py", Error: editcore.OldTextMismatch, Reason: "in app.py: no match", Proposed: "return 0"}
 	b := a
 	b.Proposed = "return -1"
 	assert.NotEqual(t, failureKey(a), failureKey(b), "a different wrong edit is not the same failure")

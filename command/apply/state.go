@@ -8,11 +8,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/check"
-	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -76,8 +76,8 @@ type responseState struct {
 	// own, with round > 0, held by the response it retries.
 	round       int
 	rounds      []*responseState
-	retryStop   *retryStop         // why the loop ended; nil when it did not run
-	outstanding []retryprompt.Item // after the loop: what still did not apply (the final state)
+	retryStop   *retryStop   // why the loop ended; nil when it did not run
+	outstanding []retry.Item // after the loop: what still did not apply (the final state)
 }
 
 // unresolved reports whether the response still has blocks that did not

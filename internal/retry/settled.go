@@ -1,4 +1,4 @@
-package retryprompt
+package retry
 
 import (
 	"context"

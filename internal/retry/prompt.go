@@ -1,13 +1,14 @@
-// Package retryprompt implements `git aiedit retry-prompt` and builds the
-// text both it and `apply --json` (retry_prompt) hand back to the model
-// for the blocks that did not apply (seed 001: "Ambiguous Anchor Retry
+// Package retry builds the text that `git aiedit retry-prompt`, `apply
+// --json` (retry_prompt) and apply's retry rounds hand back to the model
+// for the blocks that did not apply, and decides which failures are still
+// outstanding on a branch (seed 001: "Ambiguous Anchor Retry
 // Prompt", "Not-In-Context Edit Handling").
 //
 // The text is built only from what the commits record, the Aiedit-Block
 // trailers and the tree, so that the prompt of a fresh `apply` and the
 // one read later from its branch (on any clone, after a rebase) are the
 // same text.
-package retryprompt
+package retry
 
 import (
 	"fmt"

@@ -1,20 +1,20 @@
-package branches
+package reviewbranch
 
 import (
 	"context"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 )
 
 // Newest names the review branch a command takes when none is named:
 // the current branch when it is a review branch, else the one whose tip
 // was committed last (ties: the first by name). "" when there is none.
 func Newest(ctx context.Context, repo *gitops.Repo) (string, error) {
-	list, err := reviewBranches(ctx, repo)
+	list, err := List(ctx, repo)
 	if err != nil {
 		return "", err
 	}
@@ -42,9 +42,9 @@ func problems(ctx context.Context, repo *gitops.Repo, rs []*history.Response, ti
 	for i, r := range rs {
 		oldest[len(rs)-1-i] = r
 	}
-	items, err := retryprompt.Outstanding(ctx, repo, oldest, tip)
+	items, err := retry.Outstanding(ctx, repo, oldest, tip)
 	if err != nil {
 		return 0, err
 	}
-	return retryprompt.Problems(items), nil
+	return retry.Problems(items), nil
 }
