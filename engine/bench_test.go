@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkWideResponse applies one response that edits every file of a
-// 10,000-file repository (issue 14's wide response; scripts/bench times
+// 10,000-file repository (the wide response; scripts/bench times
 // the same through the binary against git's plumbing). Its allocations
 // per run are the figure to watch: they are steady where CPU time moves
 // with the machine.

@@ -15,7 +15,7 @@ import (
 )
 
 // Checks run on each response's result before its commit is written
-// (issue 7; README "Checks"):
+// (docs/checks.md):
 //
 //   - the built-in syntax check on the files the response changed, blaming
 //     it only for errors it introduced;

@@ -187,7 +187,7 @@ func wrap(s string, width int) []string {
 }
 
 // message builds a response's commit message with its trailers
-// (commits.md, "Message").
+// (docs/trailers.md).
 func (r *responseState) message() string {
 	subject := r.subject
 	switch {

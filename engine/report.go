@@ -9,7 +9,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
-// Report is the JSON report of cli.md ("JSON report"), rendered from the
+// Report is the JSON report of docs/json-report.md, rendered from the
 // run's state once the run is over.
 type Report struct {
 	Branch      string            `json:"branch"`

@@ -7,7 +7,7 @@ import (
 )
 
 // retryPrompt is the text to send back to the model when blocks did not
-// apply (seed 001, "Ambiguous Anchor Retry Prompt"; "Not-In-Context"),
+// apply,
 // quoting files as they are at head. It is built by retryprompt.Build
 // from exactly what the commits record, so `git aiedit retry-prompt`
 // prints the same text from the branch later. Empty when everything

@@ -1,6 +1,6 @@
 package engine
 
-// The retry loop of `apply --retry-cmd CMD` (issue 15): a response whose
+// The retry loop of `apply --retry-cmd CMD`: a response whose
 // blocks did not all apply is sent back to a model, through the user's
 // own command, until the stop rules below say enough. Each answer is
 // applied to the tree as it then stands and recorded as its own commit,

@@ -25,7 +25,7 @@ import (
 // Run performs one `git aiedit apply`. It returns nil when every block
 // applied; exitcode.ErrPartial when the run finished but not everything
 // applied or passed its checks (the report says what); otherwise an error
-// that names its exit status (cli.md) through exitcode.
+// that names its exit status (docs/json-report.md) through exitcode.
 func Run(ctx context.Context, opts *Options) error {
 	err := run(ctx, opts)
 	// Whatever went wrong past the usage checks is the repository's.

@@ -1,8 +1,7 @@
 // Package retry builds the text that `git aiedit retry-prompt`, `apply
 // --json` (retry_prompt) and apply's retry rounds hand back to the model
 // for the blocks that did not apply, and decides which failures are still
-// outstanding on a branch (seed 001: "Ambiguous Anchor Retry
-// Prompt", "Not-In-Context Edit Handling").
+// outstanding on a branch.
 //
 // The text is built only from what the commits record, the Aiedit-Block
 // trailers and the tree, so that the prompt of a fresh `apply` and the
