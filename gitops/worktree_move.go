@@ -36,8 +36,8 @@ import (
 // nothing changed. Only a process killed between steps 2 and 3 leaves
 // the files ahead of the ref, as killing git's own reset can.
 //
-// The objects new names may be this process's own: they are published
-// and kept (ProtectWritten) first.
+// The objects new reaches may be this process's own, or git merge-tree's:
+// they are published and kept (ProtectReachable) first.
 func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plumbing.Hash, reason string) error {
 	op := "move " + ref
 	if !strings.HasPrefix(ref, "refs/heads/") || new.IsZero() || old.IsZero() {
@@ -46,10 +46,9 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 	if err := r.transactionsStream(ctx); err != nil {
 		return err
 	}
-	prot, err := r.ProtectWritten()
+	prot, err := r.ProtectReachable(ctx, new)
 	if err != nil {
-		return &RepoError{Op: op, Dir: dir, Msg: err.Error(), Err: err,
-			Hint: "a concurrent `git gc --prune=now` or `git prune --expire=now` deleted what was written; run the command again"}
+		return prunedError(op, dir, err)
 	}
 	defer prot.Release()
 	u := RefUpdate{Ref: ref, New: new, Old: old}

@@ -61,7 +61,7 @@ func (b *Branch) Where() string {
 // files follow. The error is gitops's: Explain words it.
 func (b *Branch) Move(ctx context.Context, repo *gitops.Repo, new, old plumbing.Hash, reason string) error {
 	if b.Worktree == "" {
-		return repo.UpdateRefProtected(ctx, b.Ref, new, old, reason)
+		return repo.UpdateRefReachable(ctx, b.Ref, new, old, reason)
 	}
 	return repo.MoveCheckedOut(ctx, b.Worktree, b.Ref, new, old, reason)
 }
