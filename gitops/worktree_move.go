@@ -18,7 +18,9 @@ import (
 // MoveCheckedOut moves ref, the branch checked out in the worktree at
 // dir, from old to new, its index and files following as they do with
 // `git reset --keep`: git refuses rather than overwrite a local change
-// or an untracked file. Either all of it happens or nothing does.
+// or an untracked file, and so does this for an ignored one (inTheWay),
+// unless it already holds what the new commit does. Either all of it
+// happens or nothing does.
 //
 // git's own reset --keep (and merge --ff-only) update the index and files
 // first and lock the ref last: when another process holds the ref's lock,
@@ -60,6 +62,10 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 	// says: stopping half-way is what this function exists to avoid.
 	ctx = context.WithoutCancel(ctx)
 	if err := r.checkedOutHere(ctx, dir, ref); err != nil {
+		tx.abort()
+		return err
+	}
+	if err := r.inTheWay(ctx, dir, old, new); err != nil {
 		tx.abort()
 		return err
 	}
@@ -199,6 +205,7 @@ type CheckoutBlockedError struct {
 	Dir       string
 	Path      string // the first path git named ("" when it named none)
 	Untracked bool   // an untracked file or directory; else a local change
+	Ignored   bool   // an untracked file git ignores (git itself would overwrite it)
 	Msg       string // git's message
 }
 

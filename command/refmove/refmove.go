@@ -78,6 +78,9 @@ func (b *Branch) Explain(cmd string, err error, moved string) error {
 	var blocked *gitops.CheckoutBlockedError
 	var lock *gitops.RefLockError
 	switch {
+	case errors.As(err, &blocked) && blocked.Ignored:
+		return exitcode.UsageErrorf("%s: %s is checked out in %s, where the ignored file %s would be overwritten; nothing was changed: "+
+			"move or remove it (git stash -u does not take ignored files), then run the command again", cmd, b.Name, b.Where(), blocked.Path)
 	case errors.As(err, &blocked) && blocked.Untracked:
 		return exitcode.UsageErrorf("%s: %s is checked out in %s, where the untracked %s would be overwritten; nothing was changed: "+
 			"move or remove it (or `git stash -u`), then run the command again", cmd, b.Name, b.Where(), blocked.Path)
