@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -69,14 +70,13 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 		tx.abort()
 		return err
 	}
-	if err := readTree(ctx, dir, old, new); err != nil {
-		tx.abort()
-		return err
-	}
-	if err := tx.commit(); err != nil {
-		if back := readTree(ctx, dir, new, old); back != nil {
-			return &RepoError{Op: op, Dir: dir, Msg: err.Error() + "; putting the files back failed too: " + back.Error(), Err: err,
-				Hint: "the branch did not move; `git read-tree -m -u " + new.String() + " " + old.String() + "` there puts the files back"}
+	if filesMoved, err := followAndCommit(ctx, dir, tx, old, new); err != nil {
+		if filesMoved {
+			// The ref's commit failed after the files had followed.
+			if back := readTree(ctx, dir, new, old); back != nil {
+				return &RepoError{Op: op, Dir: dir, Msg: err.Error() + "; putting the files back failed too: " + back.Error(), Err: err,
+					Hint: "the branch did not move; `git read-tree -m -u " + new.String() + " " + old.String() + "` there puts the files back"}
+			}
 		}
 		return err
 	}
@@ -106,6 +106,7 @@ type refTx struct {
 	updates []RefUpdate
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
+	input   *os.File // stdin's file
 	stdout  *bufio.Reader
 	stderr  strings.Builder
 }
@@ -127,11 +128,20 @@ func (r *Repo) prepareRef(ctx context.Context, dir, reason string, updates ...Re
 	detach(cmd)
 	t := &refTx{r: r, dir: dir, updates: updates, cmd: cmd}
 	cmd.Stderr = &t.stderr
-	if t.stdin, err = cmd.StdinPipe(); err == nil {
+	// A pipe of its own, not StdinPipe: its writing end may be handed to
+	// the process that finishes the move (followAndCommit).
+	var rd *os.File
+	if rd, t.input, err = os.Pipe(); err == nil {
+		t.stdin = t.input
+		cmd.Stdin = rd
 		var out io.ReadCloser
 		if out, err = cmd.StdoutPipe(); err == nil {
 			t.stdout = bufio.NewReader(out)
 			err = cmd.Start()
+		}
+		_ = rd.Close()
+		if err != nil {
+			_ = t.input.Close()
 		}
 	}
 	if err != nil {

@@ -24,7 +24,7 @@ import (
 // commit (or unchanged, with an error saying so) and fsck --strict clean.
 // Both places main can be: checked out here, and not checked out.
 func TestLandDuringGC(t *testing.T) {
-	trials := 12
+	trials := 8
 	if testing.Short() {
 		trials = 3
 	}
