@@ -95,10 +95,9 @@ func (p *Protection) Release() {
 func takeKeep(path string) (string, error) {
 	deadline := time.Now().Add(keepWait)
 	for {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		err := createWhole(path, keepContent())
 		if err == nil {
-			_, werr := f.WriteString(keepContent())
-			return path, errors.Join(werr, f.Close())
+			return path, nil
 		}
 		if !errors.Is(err, os.ErrExist) {
 			return "", err
@@ -113,6 +112,40 @@ func takeKeep(path string) (string, error) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// createWhole creates path with content, failing with os.ErrExist when
+// it exists, and never leaves it half-written: the content is written to
+// a temporary file first and linked into place (a run killed between
+// creating a .keep and writing its owner in it would leave one that no
+// later run could tell from the user's, kept for ever).
+func createWhole(path, content string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "aiedit-incoming-keep-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(content)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	err = os.Link(tmp.Name(), path)
+	if err == nil || errors.Is(err, os.ErrExist) {
+		return err
+	}
+	// A file system without hard links: create it in place.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(content)
+	return errors.Join(err, f.Close())
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,

@@ -19,7 +19,8 @@ import (
 
 // TestKilledLand kills `git aiedit land --rebase` with SIGKILL (the land
 // process alone, as `kill -9 PID` does) at random points of a run that
-// replays 20 commits onto main, which is checked out and has moved on.
+// replays 20 commits onto main, which is checked out and has moved on
+// (half the kills aimed at the end of the run, where main moves).
 // After each kill, once nothing started by the run is left running:
 // main is where it was or where a whole land puts it, its files and index
 // follow it (status is clean), fsck --strict is clean, and the same
@@ -82,7 +83,13 @@ func TestKilledLand(t *testing.T) {
 		r := copyRepo(t, tmpl)
 		c := land(r)
 		require.NoError(t, c.Start())
-		time.Sleep(time.Duration(rng.Int64N(int64(full))))
+		// Half the kills anywhere in the run, half in its last third and
+		// just after, where the branch and its files move.
+		at := time.Duration(rng.Int64N(int64(full)))
+		if i%2 == 1 {
+			at = full*2/3 + time.Duration(rng.Int64N(int64(full/2)))
+		}
+		time.Sleep(at)
 		_ = c.Process.Signal(syscall.SIGKILL)
 		_ = c.Wait()
 		// What the run started dies with it, or finishes its one step.
