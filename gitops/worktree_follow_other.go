@@ -21,3 +21,11 @@ func followAndCommit(ctx context.Context, dir string, tx *refTx, old, new plumbi
 	}
 	return false, nil
 }
+
+// commit writes the refs.
+func (t *refTx) commit() error {
+	if err := t.say("commit\n", "commit"); err != nil {
+		return err
+	}
+	return t.end()
+}

@@ -177,14 +177,6 @@ func (t *refTx) say(commands string, verbs ...string) error {
 	return nil
 }
 
-// commit writes the refs.
-func (t *refTx) commit() error {
-	if err := t.say("commit\n", "commit"); err != nil {
-		return err
-	}
-	return t.end()
-}
-
 // abort lets the locks go with nothing written.
 func (t *refTx) abort() {
 	_, _ = io.WriteString(t.stdin, "abort\n")
