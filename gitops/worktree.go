@@ -22,11 +22,12 @@ func (r *Repo) AddWorktree(ctx context.Context, dir, branch string) error {
 // changes to tracked files, staged or not (untracked files do not count:
 // MoveCheckedOut refuses to overwrite them anyway).
 func (r *Repo) WorktreeClean(ctx context.Context, dir string) (bool, error) {
-	// --no-optional-locks: status would otherwise take the index's lock
-	// to write back what it refreshed, and a run killed meanwhile (its
-	// git children die with it) would leave index.lock behind, stopping
-	// the next land or undo.
-	out, err := gitCmd{dir: dir, args: []string{"--no-optional-locks", "status", "--porcelain", "--untracked-files=no"}}.output(ctx, "status "+dir)
+	// status refreshes the index's stat information under the index's
+	// lock (which read-tree then relies on: it takes a file whose stat
+	// changed for a local change). Killed with its run, it would leave
+	// index.lock behind and stop the next land or undo: it outlives a
+	// killed run instead, and ends as soon as it has written.
+	out, err := gitCmd{dir: dir, args: []string{"status", "--porcelain", "--untracked-files=no"}, outlive: true}.output(ctx, "status "+dir)
 	if err != nil {
 		return false, err
 	}
