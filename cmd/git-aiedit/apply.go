@@ -12,9 +12,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -39,6 +39,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full, relative to the current directory like git pathspecs (:/PATH from the top; repeatable, comma-separated)"},
 			&cli.StringFlag{Name: "format", Usage: "force one edit format: " + strings.Join(parse.Names(), ", ")},
 			&cli.StringFlag{Name: "from", Usage: "force one transcript source: " + strings.Join(transcript.SourceNames(), ", ")},
+			&cli.StringFlag{Name: "workdir", Usage: "the folder the agent worked in, as its record names it (`PATH`, absolute, may be a Windows path): its paths map onto the repository's root (default: found from the record)"},
 			&cli.StringFlag{Name: "session", Usage: "apply the session `ID` (or latest) that 'git aiedit sessions' lists"},
 			&cli.StringFlag{Name: "responses", Usage: "apply only these responses of each transcript (`LIST`: 3, 2-5, 1,4-6)"},
 			&cli.StringFlag{Name: "fuzzy", Usage: "also accept a unique similar-enough location (`[=T]`, similarity ≥ T, default 0.9)"},
@@ -53,6 +54,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.IntFlag{Name: "retries", Usage: "retry rounds per response at most (default: git config aiedit.retries, else 2)"},
 			&cli.DurationFlag{Name: "retry-timeout", Usage: "stop a retry command that runs longer than this (default 10m)"},
 			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show each block and ask before it is committed (on a terminal)"},
+			&cli.BoolFlag{Name: "reconcile", Usage: "where the record states the agent's final result (OpenHands git_patch, SWE-agent submission, an aider commit) and the replay differs, end with a commit that brings the branch to it"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opts := &apply.Options{
@@ -61,6 +63,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				Base:        cmd.String("base"),
 				DryRun:      cmd.Bool("dry-run"),
 				Format:      cmd.String("format"),
+				Workdir:     cmd.String("workdir"),
 				From:        cmd.String("from"),
 				JSON:        cmd.Bool("json"),
 				Worktree:    cmd.String("worktree"),
@@ -73,6 +76,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				RetryCmd:    cmd.String("retry-cmd"),
 				Retries:     int(cmd.Int("retries")),
 				Patch:       cmd.Bool("patch"),
+				Reconcile:   cmd.Bool("reconcile"),
 				IO:          iostreams.System(stdin, stdout, stderr),
 			}
 			if cmd.IsSet("retries") && opts.Retries < 1 {

@@ -12,10 +12,10 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/prestart"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/gcpolicy"
 )
 
 func main() {
@@ -103,7 +103,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			sessionsCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
+			reviewCommand(stdin, stdout, stderr),
 			blameCommand(stdin, stdout, stderr),
+			notesCommand(stdin, stdout, stderr),
+			relinkCommand(stdin, stdout, stderr),
 			landCommand(stdin, stdout, stderr),
 			exportCommand(stdin, stdout, stderr),
 			branchesCommand(stdin, stdout, stderr),

@@ -1,7 +1,7 @@
 package apply
 
 import (
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // refuseBusy refuses to move a branch that a rebase in progress is

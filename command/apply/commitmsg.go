@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/check"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // A response's message is final once its transcript's hash and number of
@@ -43,6 +43,7 @@ func (b *batch) sealEarly(p *pending) error {
 func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) error {
 	a, r := b.a, p.r
 	r.total = total
+	r.extra = nil
 	if l := b.in.live; l != nil {
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
 		r.extra = a.liveTrailers(first)
@@ -51,6 +52,11 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.extra = seriesTrailers(b.in)
 	} else {
 		r.transcript = b.in.trailer()
+	}
+	r.extra = append(r.extra, digestTrailer(r)...)
+	r.extra = append(r.extra, workdirTrailers(r.workdirs)...)
+	if r.verify != nil {
+		r.extra = append(r.extra, r.verify.trailers()...)
 	}
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {
@@ -76,7 +82,7 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 		return "", nil
 	}
 	out, err := s.hook.Run(ctx, msg)
-	var he *hooks.HookError
+	var he *check.HookError
 	if errors.As(err, &he) && a.interruptedHook(he) {
 		// Like a response interrupted while it is reviewed: nothing of it is kept.
 		st.stop, st.stoppedAt = stopInterrupted, r
@@ -88,7 +94,7 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 	if errors.As(err, &he) {
 		st.stop, st.stoppedAt = stopRefused, r
 		a.halt(stopRefused)
-		o := hooks.Outcome{Name: "commit-msg", Status: hooks.Failed, Message: "the hook refused the message", Detail: he.Output}
+		o := check.Outcome{Name: "commit-msg", Status: check.Failed, Message: "the hook refused the message", Detail: he.Output}
 		if strings.TrimSpace(he.Output) == "" {
 			o.Detail = he.Error()
 		}
@@ -121,7 +127,7 @@ const interruptGrace = time.Second
 // interrupted the run, not because it refused the message: ^C on the
 // terminal reaches the hook's process group too, often before this
 // process has handled it.
-func (a *applier) interruptedHook(he *hooks.HookError) bool {
+func (a *applier) interruptedHook(he *check.HookError) bool {
 	if a.intr.Err() != nil {
 		return true
 	}

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // human writes the progress and summary people read, on standard error,
@@ -33,6 +33,8 @@ func newHuman(s *iostreams.IOStreams, quiet, verbose, patch bool) *human {
 // failed, yellow for everything that needs a look.
 func (h *human) statusColor(st editcore.Status) func(string) string {
 	switch {
+	case st == editcore.Outside: // not replayed: worth a look
+		return h.cs.Yellow
 	case st.OK():
 		return h.cs.Green
 	case st == editcore.Failed:
@@ -101,7 +103,7 @@ func (h *human) shell(s editcore.Result) {
 
 // check prints one check's outcome, and the first lines of what a check
 // that did not pass said.
-func (h *human) check(o hooks.Outcome) {
+func (h *human) check(o check.Outcome) {
 	ok := o.OK()
 	if h.quiet && ok {
 		return
@@ -172,7 +174,18 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if n := st.shellFailed(); n > 0 {
 		line += fmt.Sprintf("; %d shell operation(s) failed", n)
 	}
+	if n := st.outside(); n > 0 {
+		line += fmt.Sprintf("; %d outside the repository, not replayed", n)
+	}
 	fmt.Fprintf(h.w, "%s\n", line)
+	if note := alreadyNote(st, a.branchName); note != "" {
+		fmt.Fprintf(h.w, "%s\n", note)
+	}
+	for _, v := range st.verifications {
+		for _, l := range v.lines(st.multi) {
+			fmt.Fprintf(h.w, "%s\n", l)
+		}
+	}
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}
@@ -201,6 +214,12 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	base := a.baseName
 	fmt.Fprintf(h.w, "review:\n  git log -p %s..%s\n  git switch %s\n  git diff %s...%s\n",
 		base, a.branchName, a.branchName, base, a.branchName)
+	if s := st.summary(); s.Failed+s.Skipped+s.NotInContext > 0 {
+		// What did not apply is looked at, and asked again, with these.
+		fmt.Fprintf(h.w, "  git aiedit log -v %[1]s        # every block and its outcome\n"+
+			"  git aiedit show %[1]s          # the newest response: why a block did not apply\n"+
+			"  git aiedit retry-prompt %[1]s  # what to tell the model about them\n", a.branchName)
+	}
 	if a.opts.Worktree != "" {
 		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
 	}

@@ -7,8 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // Options are the inputs of one `git aiedit apply` run: flag values plus
@@ -23,6 +23,7 @@ type Options struct {
 	Format      string   // --format
 	From        string   // --from
 	Fuzzy       float64  // --fuzzy threshold, 0 = off
+	Workdir     string   // --workdir: the agent's folder, as the record names it; "" = found from the record
 	JSON        bool
 	Worktree    string
 	Quiet       bool
@@ -30,6 +31,7 @@ type Options struct {
 	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 	Responses   Responses // --responses: only these responses of each transcript
 	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
+	Reconcile   bool      // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
 
 	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
 	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/hooks"
 )
 
 // Report is the JSON report of cli.md ("JSON report"), rendered from the
@@ -19,18 +19,26 @@ type Report struct {
 	Responses   []*ResponseReport `json:"responses"`
 	Summary     editcore.Summary  `json:"summary"`
 	RetryPrompt string            `json:"retry_prompt"`
+	// Verified compares the replay with the result the record states
+	// (verify.go): matches, differs or unchecked; absent when no record
+	// states one. Verification says it per transcript.
+	Verified     string                `json:"verified,omitempty"`
+	Verification []*VerificationReport `json:"verification,omitempty"`
 }
 
 // ResponseReport is one assistant response.
 type ResponseReport struct {
-	Index           int            `json:"index"`      // 1-based, in its transcript
-	Transcript      string         `json:"transcript"` // the transcript's file name, "stdin" for -
-	Commit          *string        `json:"commit"`
-	AlreadyRecorded bool           `json:"already_recorded"`
-	Model           string         `json:"model,omitempty"`
-	Blocks          []*BlockReport `json:"blocks"`
-	Shell           []*ShellReport `json:"shell"`
-	Checks          []*CheckReport `json:"checks"`
+	Index           int     `json:"index"`      // 1-based, in its transcript
+	Transcript      string  `json:"transcript"` // the transcript's file name, "stdin" for -
+	Commit          *string `json:"commit"`
+	AlreadyRecorded bool    `json:"already_recorded"`
+	Model           string  `json:"model,omitempty"`
+	// Workdirs: the folders of the agent's machine whose paths were
+	// mapped onto the repository's root; absent when none needed mapping.
+	Workdirs []*WorkdirReport `json:"workdirs,omitempty"`
+	Blocks   []*BlockReport   `json:"blocks"`
+	Shell    []*ShellReport   `json:"shell"`
+	Checks   []*CheckReport   `json:"checks"`
 	// Retries: the rounds of --retry-cmd, each its own commit; absent
 	// when the response was not retried.
 	Retries []*RetryReport `json:"retries,omitempty"`
@@ -93,6 +101,10 @@ func (s *runState) report() *Report {
 	for _, r := range s.responses {
 		rep.Responses = append(rep.Responses, r.report())
 	}
+	rep.Verified = s.verified()
+	for _, v := range s.verifications {
+		rep.Verification = append(rep.Verification, v.report())
+	}
 	return rep
 }
 
@@ -105,6 +117,7 @@ func (r *responseState) report() *ResponseReport {
 		c := r.commit.String()
 		rr.Commit = &c
 	}
+	rr.Workdirs = workdirReports(r.workdirs)
 	for i, b := range r.blocks {
 		rr.Blocks = append(rr.Blocks, blockReport(i+1, b))
 	}
@@ -142,11 +155,11 @@ const maxCheckMessage = 4 << 10
 
 // checkReport is a check's outcome with what it printed: the detail alone
 // when it failed (it says why), after the message when it could not run.
-func checkReport(o hooks.Outcome) *CheckReport {
+func checkReport(o check.Outcome) *CheckReport {
 	msg := o.Message
 	switch detail := strings.TrimSpace(o.Detail); {
 	case o.OK() || detail == "":
-	case o.Status == hooks.Failed:
+	case o.Status == check.Failed:
 		msg = detail
 	default:
 		msg += "\n" + detail

@@ -14,10 +14,11 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/ask"
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -35,14 +36,19 @@ func run(ctx context.Context, opts *Options) error {
 	if err := opts.resolveSession(ctx); err != nil {
 		return err
 	}
+	cleanup, err := opts.resolveEntire(ctx)
+	defer cleanup()
+	if err != nil {
+		return err
+	}
 	if err := opts.check(); err != nil {
 		return err
 	}
 	s := opts.streams()
-	var rv *review.Reviewer
+	var rv *ask.Reviewer
 	if opts.Patch {
 		var err error
-		if rv, err = review.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
+		if rv, err = ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
 			return exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
 		}
 	}
@@ -51,7 +57,7 @@ func run(ctx context.Context, opts *Options) error {
 	// records what was complete. Everything else runs to its end.
 	intr := ctx
 	ctx = context.WithoutCancel(ctx)
-	inputs, err := openInputs(opts.Transcripts, s.In)
+	inputs, err := openInputs(intr, opts.Transcripts, s.In)
 	if err != nil {
 		return err
 	}
@@ -133,6 +139,9 @@ func (o *Options) check() error {
 	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
 		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
 	}
+	if o.Workdir != "" && !transcript.IsAbsWorkdir(o.Workdir) {
+		return exitcode.UsageErrorf("--workdir %q is not an absolute path; give the folder the agent worked in as its record names it, e.g. --workdir /home/me/proj or --workdir 'C:\\Users\\me\\proj'", o.Workdir)
+	}
 	if o.Format != "" {
 		if _, err := parse.Lookup(o.Format); err != nil {
 			return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(parse.Names(), ", "))
@@ -140,6 +149,9 @@ func (o *Options) check() error {
 	}
 	if o.From != "" {
 		if _, err := transcript.ParseSource(o.From); err != nil {
+			if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(o.From)), transcript.SourceNames()); s != "" {
+				return exitcode.UsageErrorf("unknown --from %q; did you mean %s? (sources: %s)", o.From, s, strings.Join(transcript.SourceNames(), ", "))
+			}
 			return exitcode.UsageErrorf("unknown --from %q; use one of %s", o.From, strings.Join(transcript.SourceNames(), ", "))
 		}
 	}
@@ -214,13 +226,15 @@ type applier struct {
 	intr       context.Context
 	stopReason string
 
-	review   *review.Reviewer // -p; nil otherwise
-	quitting bool             // the user answered q
+	review   *ask.Reviewer // -p; nil otherwise
+	quitting bool          // the user answered q
 
 	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
 	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
+	digests      recordedDigests                    // response commits on the branch by content (digest.go)
+	replayBase   map[string]plumbing.Hash           // by file name: the parent of its oldest response commit on the branch (verify.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.
@@ -340,7 +354,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if perr != nil {
 				return nil, perr
 			}
-			if probe.hasNew() {
+			if probe.hasNew() || a.opts.Reconcile {
+				// A dry run does not know whether --reconcile would
+				// add its commit (verify.go): refused as if it would.
 				return nil, err
 			}
 		}
@@ -522,6 +538,10 @@ func (a *applier) refuseCheckedOut(ctx context.Context) error {
 	for _, w := range wts {
 		if w.Branch != a.branch || w.Bare {
 			continue
+		}
+		if w.Prunable {
+			return exitcode.UsageErrorf("branch %s is checked out in %s, a worktree whose directory is gone; nothing was recorded: "+
+				"run `git worktree prune` to forget it, then run the command again", a.branchName, w.Path)
 		}
 		return exitcode.UsageErrorf("branch %s is checked out in %s, and apply never changes a checkout; "+
 			"nothing was recorded: apply to another branch with -b NAME, or switch that worktree to another branch first",

@@ -12,20 +12,33 @@ import (
 	"os"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // read feeds the input's responses, from whatever source, through the
 // edit core.
-func (b *batch) read(ctx context.Context) error {
+func (b *batch) read(ctx context.Context) (err error) {
 	rc, sum, err := b.in.open()
 	if err != nil {
 		return err
 	}
+	defer func() {
+		// An interrupt while the transcript was awaited stops the run as
+		// any interrupt does.
+		if errors.Is(err, errInterruptedRead) {
+			b.a.halt(stopInterrupted)
+		}
+	}()
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, 64<<10)
+	// A byte order mark (Windows editors write one) is no part of the
+	// first line, which may name a file. The transcript's hash still
+	// covers it: it is taken of the bytes as read.
+	if head, _ := br.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
+		_, _ = br.Discard(len(utf8BOM))
+	}
 	first := len(b.st.responses)
 	src, head, err := b.source(br)
 	if err != nil {
@@ -62,8 +75,13 @@ func (b *batch) read(ctx context.Context) error {
 	return readError(b.in.shown(), err)
 }
 
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // readError makes a transcript that cannot be read a usage error.
 func readError(name string, err error) error {
+	if errors.Is(err, errStopped) {
+		return err
+	}
 	var te *transcript.Error
 	var le *parse.LineTooLongError
 	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) || errors.As(err, &le) {
@@ -159,10 +177,13 @@ func article(src transcript.Source) string {
 func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 	var head []byte
 	var err error
-	if b.in.name == "-" {
+	if b.in.stdin != nil {
 		head, err = firstLine(br, 4<<10)
 	} else {
 		head, err = br.Peek(transcript.DetectSize)
+	}
+	if errors.Is(err, errStopped) {
+		return "", nil, err
 	}
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.shown(), err)
@@ -195,7 +216,8 @@ func notTranscript(name string, head []byte) error {
 	case transcript.LooksJSON(head):
 		var json []string
 		for _, n := range transcript.SourceNames() {
-			if src, err := transcript.ParseSource(n); err == nil && src.Records() {
+			// Entire's checkpoints are read from the repository, by id.
+			if src, err := transcript.ParseSource(n); err == nil && src.Records() && src != transcript.Entire {
 				json = append(json, n)
 			}
 		}
@@ -227,8 +249,9 @@ func (b *batch) transcriptOptions() transcript.Options {
 		path = "" // standard input: nothing lies beside it
 	}
 	return transcript.Options{
-		Root: b.a.repo.WorkTree,
-		Path: path,
+		Root:    b.a.repo.WorkTree,
+		Workdir: b.a.opts.Workdir,
+		Path:    path,
 		Exists: func(p string) bool {
 			_, err := b.tfs.Lstat(p)
 			return err == nil
@@ -238,6 +261,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 		Warn: func(line int, msg string) {
 			b.a.out.say("warning: %s:%d: %s", b.in.shown(), line, msg)
 		},
+		Outcome: b.noteOutcome,
 	}
 }
 
@@ -248,11 +272,13 @@ func (b *batch) response(tr *transcript.Response) error {
 	if b.a.halted() {
 		return errStopped
 	}
-	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
+	r.workdirs(tr.Workdirs)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err
 	}
+	r.workdirs(tr.Workdirs)
 	if r.halted {
 		// Interrupted while the user decided: the response is not recorded.
 		b.tfs.Restore(r.start)

@@ -7,12 +7,13 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // runState is what one build of a run has done: every response with the
@@ -40,6 +41,9 @@ type runState struct {
 	// notes are the attribution notes of the commits made, by commit;
 	// they are written as the branch moves.
 	notes map[plumbing.Hash][]byte
+	// verifications compare each transcript's replay with the result its
+	// record states, where it states one (verify.go).
+	verifications []*verification
 }
 
 // responseState is one assistant response as the run applies it.
@@ -49,14 +53,18 @@ type responseState struct {
 	in    *input // the transcript it came from
 	model string
 
+	workdirs []transcript.Workdir // where its recorded paths were mapped from (workdir.go)
+
 	blocks []editcore.Result // edit operations, in order
 	shell  []editcore.Result // shell suggestions, in order
-	checks []hooks.Outcome   // in the order they ran
+	checks []check.Outcome   // in the order they ran
 
 	subject, body string           // the commit message's, from the prose
 	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
 	turn          string           // a live series' response: its turn key, which names it instead (series.go)
 	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+	digest        string           // Aiedit-Response-Digest (digest.go); "" when unknown
+	verify        *verification    // its transcript's, on its last commit of the run (verify.go)
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
 	assisted string                         // the Assisted-by value; "" for none
@@ -238,6 +246,11 @@ func (s *runState) commits() int {
 			if !r.commit.IsZero() && !r.alreadyRecorded {
 				n++
 			}
+		}
+	}
+	for _, v := range s.verifications {
+		if !v.reconciled.IsZero() {
+			n++
 		}
 	}
 	return n

@@ -15,10 +15,10 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // TraceVersion is the Agent Trace version written. The specification
@@ -111,6 +111,12 @@ func Run(ctx context.Context, opts *Options) error {
 	if _, exists, err := repo.ReadRef(ctx, gitops.AttributionRef); err == nil && !exists {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed: "+
 			"fetch it first (git fetch origin %s:%s)\n", gitops.AttributionRef, gitops.AttributionRef, gitops.AttributionRef)
+	}
+	// Never an export that reads as "no AI line" where it cannot tell.
+	for _, c := range commits {
+		if why, err := res.Unknown(c); err == nil && why != "" {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: commit %.8s: cannot tell who wrote its lines, so its export lists none: %s\n", c, why)
+		}
 	}
 	if opts.GitAI {
 		n, err := writeGitAI(ctx, repo, res, commits)

@@ -12,12 +12,12 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
-	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/refmove"
 )
 
 // Options are the inputs of `git aiedit land [--squash|--rebase] [--onto B] [BRANCH]`.
@@ -57,17 +57,25 @@ func (l *lander) run(ctx context.Context) error {
 		l.branch = current
 	}
 	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
+	if l.opts.Branch == "" && current != "" && current != "HEAD" && !l.holdsResponses(ctx) {
+		// Run on the target with nothing named: the review branch is
+		// what is missing.
+		return exitcode.UsageErrorf("name the review branch to land on %s: git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
+	}
 	if l.onto == "" {
 		if current == l.branch || current == "HEAD" || current == "" {
-			return exitcode.UsageErrorf("land: name the branch to land on with --onto BRANCH (for example: git aiedit land --onto main %s)", l.branch)
+			if l.branch == "" || l.branch == "HEAD" {
+				return exitcode.UsageErrorf("HEAD is not on a branch; name the review branch and its target: git aiedit land --onto %s aiedit/NAME", l.target(ctx))
+			}
+			return exitcode.UsageErrorf("name the branch to land %s on with --onto: git aiedit land --onto %s %s", l.branch, l.target(ctx), l.branch)
 		}
 		l.onto = current
 	}
 	if l.branch == "" || l.branch == "HEAD" {
-		return exitcode.UsageErrorf("land: HEAD is not on a branch; name the review branch: git aiedit land --onto main aiedit/NAME")
+		return exitcode.UsageErrorf("HEAD is not on a branch; name the review branch: git aiedit land --onto %s aiedit/NAME", l.target(ctx))
 	}
 	if l.branch == l.onto {
-		return exitcode.UsageErrorf("land: %s cannot be landed on itself; name the target with --onto", l.branch)
+		return exitcode.UsageErrorf("%s cannot be landed on itself; name the target with --onto", l.branch)
 	}
 	// The review branch may be a remote-tracking one (origin/aiedit/fix
 	// on a fresh clone): land only reads it.
@@ -206,7 +214,7 @@ func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits [
 			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 		}
 		if note != nil {
-			notes[n] = note.Encode()
+			notes[n] = note.EncodeFor(n)
 		}
 		parent = n
 	}
@@ -267,7 +275,7 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if note != nil {
-		notes[c] = note.Encode()
+		notes[c] = note.EncodeFor(c)
 	}
 	return c, nil
 }
@@ -286,6 +294,7 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 		r, ok := history.FromCommit(c)
 		if !ok {
 			lines = append(lines, fmt.Sprintf("- %s %s (%s)", short(c.Hash), firstLine(c.Message), c.Author.Name))
+			trailers = append(trailers, reviewed(c)...)
 			continue
 		}
 		if key := fmt.Sprintf("%s %d", r.Transcript, r.N); !counted[key] {
@@ -323,3 +332,42 @@ func firstLine(s string) string {
 }
 
 func short(h plumbing.Hash) string { return h.String()[:8] }
+
+// reviewed returns the Aiedit-Reviewed trailers of a `git aiedit review`
+// commit: the squash keeps the decisions with the changes.
+func reviewed(c *object.Commit) []gitops.Trailer {
+	var out []gitops.Trailer
+	for _, t := range gitops.ParseTrailers(c.Message) {
+		if t.Key == history.ReviewedKey {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// target names, for an example, the branch a review branch is most likely
+// landed on: the first of main, master and trunk that exists, or BRANCH.
+func (l *lander) target(ctx context.Context) string {
+	for _, b := range []string{"main", "master", "trunk"} {
+		if _, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+b); err == nil && ok {
+			return b
+		}
+	}
+	return "BRANCH"
+}
+
+// holdsResponses reports whether HEAD's commit is a response commit: the
+// checked-out branch is then a review branch (whatever its name), and
+// what land lacks is its target.
+func (l *lander) holdsResponses(ctx context.Context) bool {
+	h, err := l.repo.ResolveCommit(ctx, "HEAD")
+	if err != nil {
+		return false
+	}
+	c, err := l.repo.Commit(h)
+	if err != nil {
+		return false
+	}
+	_, ok := history.FromCommit(c)
+	return ok
+}

@@ -12,14 +12,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/hook"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
@@ -91,6 +92,8 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		entries = append(entries, e)
 	}
+	entries = append(entries, entireEntries(ctx, repo, labels)...)
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Modified.After(entries[j].Modified) })
 	if opts.JSON {
 		if entries == nil {
 			entries = []Entry{}
