@@ -111,7 +111,7 @@ func (l *lander) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	dest, err := refmove.Find(ctx, l.repo, l.onto)
+	dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
 	if err != nil {
 		return err
 	}
