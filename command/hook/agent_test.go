@@ -129,6 +129,8 @@ func testOwnFile(t *testing.T, s *spec) {
 	require.NoError(t, err)
 	assert.True(t, removed)
 	assert.Empty(t, back)
+	_, _, err = s.form.remove(s, out+"\n# mine too\n")
+	require.ErrorContains(t, err, "edited since install", "an edited file keeps the user's edits")
 	mine := "// my own plugin\nexport const Mine = async () => ({})\n"
 	_, _, err = s.form.add(s, mine, true)
 	require.ErrorContains(t, err, "does not run git-aiedit")

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -8,7 +9,9 @@ import (
 // fileForm is a file that is git-aiedit's alone: an OpenCode plugin, a
 // Cline hook script. install creates it; a file of the same name that
 // does not run git-aiedit is the user's, and is refused rather than
-// overwritten; uninstall removes it whole.
+// overwritten; uninstall removes it whole while it is as install wrote
+// it, and leaves it to the user once they edited it (their edits would go
+// with it).
 type fileForm struct {
 	content func(s *spec) string
 }
@@ -24,9 +27,12 @@ func (f fileForm) add(s *spec, text string, existed bool) (string, bool, error) 
 		"move it aside, or add `%s` to it yourself", runCommand(s.name))
 }
 
-func (fileForm) remove(s *spec, text string) (string, bool, error) {
-	if !strings.Contains(text, runCommand(s.name)) {
+func (f fileForm) remove(s *spec, text string) (string, bool, error) {
+	switch {
+	case !strings.Contains(text, runCommand(s.name)):
 		return text, false, nil
+	case text != f.content(s):
+		return "", false, errors.New("the file was edited since install: removing it would take your edits with it; delete it yourself once they are kept elsewhere")
 	}
 	return "", true, nil
 }
