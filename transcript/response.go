@@ -36,6 +36,11 @@ type Response struct {
 	// resolve the paths they name with [Patch.Resolve].
 	Patches []Patch
 
+	// Prompt is what the user asked since the response before: the
+	// request this response answers; "" when the record shows none (a
+	// model's retry after an error report, a raw reply).
+	Prompt string
+
 	Model string    // "" when unknown
 	Time  time.Time // zero when unknown
 	// Key names the turn for good, when the source records an id for it
@@ -162,6 +167,8 @@ type emitter struct {
 	lineIsRecord bool
 	// skips holds the records skipped for one reason, said once (skip).
 	skips skipped
+	// prompt gathers the user's words for the next response (prompt.go).
+	prompt promptBuf
 }
 
 // skip warns that a record was skipped, once for a run of records skipped
@@ -172,6 +179,9 @@ func (e *emitter) skip(rec int, msg string) { e.skips.add(e, rec, msg) }
 func (e *emitter) emit(r *Response) error {
 	e.n++
 	r.Index = e.n
+	if p := e.prompt.take(); r.Prompt == "" {
+		r.Prompt = p
+	}
 	return e.fn(r)
 }
 
