@@ -173,6 +173,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		line += fmt.Sprintf("; %d shell operation(s) failed", n)
 	}
 	fmt.Fprintf(h.w, "%s\n", line)
+	if n := st.redactions(); n > 0 {
+		fmt.Fprintf(h.w, "%s\n", redactedNote(n))
+	}
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}

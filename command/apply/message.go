@@ -196,7 +196,7 @@ func (r *responseState) message() string {
 	case subject == "":
 		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
-	return gitops.FormatMessage(subject, strings.TrimSpace(r.body), r.trailers())
+	return r.redactMessage(gitops.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), r.trailers()))
 }
 
 func (r *responseState) trailers() []gitops.Trailer {

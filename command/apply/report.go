@@ -19,18 +19,24 @@ type Report struct {
 	Responses   []*ResponseReport `json:"responses"`
 	Summary     editcore.Summary  `json:"summary"`
 	RetryPrompt string            `json:"retry_prompt"`
+	// Redactions counts the secrets taken out of the run's commit text.
+	Redactions int `json:"redactions"`
 }
 
 // ResponseReport is one assistant response.
 type ResponseReport struct {
-	Index           int            `json:"index"`      // 1-based, in its transcript
-	Transcript      string         `json:"transcript"` // the transcript's file name, "stdin" for -
-	Commit          *string        `json:"commit"`
-	AlreadyRecorded bool           `json:"already_recorded"`
-	Model           string         `json:"model,omitempty"`
-	Blocks          []*BlockReport `json:"blocks"`
-	Shell           []*ShellReport `json:"shell"`
-	Checks          []*CheckReport `json:"checks"`
+	Index           int     `json:"index"`      // 1-based, in its transcript
+	Transcript      string  `json:"transcript"` // the transcript's file name, "stdin" for -
+	Commit          *string `json:"commit"`
+	AlreadyRecorded bool    `json:"already_recorded"`
+	Model           string  `json:"model,omitempty"`
+	// Prompt is what the user asked, redacted and cut at 4 KiB; "" when
+	// the transcript shows none or prompts are not recorded.
+	Prompt     string         `json:"prompt"`
+	Redactions int            `json:"redactions"`
+	Blocks     []*BlockReport `json:"blocks"`
+	Shell      []*ShellReport `json:"shell"`
+	Checks     []*CheckReport `json:"checks"`
 	// Retries: the rounds of --retry-cmd, each its own commit; absent
 	// when the response was not retried.
 	Retries []*RetryReport `json:"retries,omitempty"`
@@ -88,7 +94,7 @@ func (s *runState) report() *Report {
 	rep := &Report{
 		Branch: s.branch, Base: s.base.String(), Head: s.head.String(), DryRun: s.dryRun,
 		Responses: make([]*ResponseReport, 0, len(s.responses)),
-		Summary:   s.summary(), RetryPrompt: s.retryPrompt,
+		Summary:   s.summary(), RetryPrompt: s.retryPrompt, Redactions: s.redactions(),
 	}
 	for _, r := range s.responses {
 		rep.Responses = append(rep.Responses, r.report())
@@ -99,6 +105,7 @@ func (s *runState) report() *Report {
 func (r *responseState) report() *ResponseReport {
 	rr := &ResponseReport{
 		Index: r.index, Transcript: r.in.label, AlreadyRecorded: r.alreadyRecorded, Model: r.model,
+		Prompt: r.prompt, Redactions: r.allRedactions(),
 		Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{},
 	}
 	if !r.commit.IsZero() {

@@ -249,6 +249,7 @@ func (b *batch) response(tr *transcript.Response) error {
 		return errStopped
 	}
 	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
+	r.r.prompt = tr.Prompt
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err
