@@ -137,10 +137,16 @@ func changeSubject(blocks []editcore.Result) string {
 	return shorten(verb+" "+list, subjectWidth)
 }
 
-// capitalise upper-cases a subject's first letter, as commit subjects are.
+// capitalise upper-cases a subject's first letter, as commit subjects
+// are, unless its first word is a name from the code (to_radius, main.go,
+// parseArgs) that must stay as written.
 func capitalise(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if r == utf8.RuneError || !unicode.IsLower(r) {
+		return s
+	}
+	word, _, _ := strings.Cut(s, " ")
+	if strings.IndexFunc(word, func(c rune) bool { return !unicode.IsLower(c) && c != '\'' && c != ',' }) >= 0 {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
