@@ -55,11 +55,20 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
+	sc := scope{opts.Project, opts.User, opts.Notify}
 	var msg string
 	if opts.Remove {
 		msg, err = uninstall(opts.Agent, path, opts.Notify)
+		if err == nil {
+			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
+		}
 	} else {
 		msg, err = install(opts.Agent, path, opts.Notify)
+		if err == nil {
+			var note string
+			note, err = scopeNote(ctx, opts.Agent, sc, path)
+			msg += note
+		}
 	}
 	if err != nil {
 		return err
@@ -69,7 +78,8 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 }
 
 // scope is where a hook is installed: --project, --user, and for Codex
-// --notify (its notify program rather than its hooks engine).
+// --notify (its notify program rather than its hooks engine). Neither
+// --project nor --user is the personal file (personal.go).
 type scope struct{ project, user, notify bool }
 
 // settingsPath is the agent's configuration file for the scope asked for.
@@ -104,12 +114,15 @@ func settingsPath(ctx context.Context, agent Agent, sc scope, dir string) (strin
 			}
 			return userSettings(".claude")
 		}
-		return projectSettings(ctx, dir, ".claude")
-	case Gemini:
-		if user {
-			return userSettings(".gemini")
+		if project {
+			return projectSettings(ctx, dir, ".claude")
 		}
-		return projectSettings(ctx, dir, ".gemini")
+		return projectFile(ctx, dir, ".claude", claudeLocal)
+	case Gemini:
+		if project {
+			return projectSettings(ctx, dir, ".gemini")
+		}
+		return userSettings(".gemini") // Gemini CLI has no personal project file
 	}
 	return "", exitcode.UsageErrorf("unknown agent %q", agent)
 }
