@@ -2,12 +2,12 @@ package apply
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/command/redaction"
 	"github.com/git-aiedit/git-aiedit/redact"
 )
 
@@ -25,14 +25,9 @@ func (a *applier) setupWhy(ctx context.Context) error {
 	if err != nil {
 		return exitcode.WithCode(exitcode.Usage, err)
 	}
-	patterns, err := a.repo.ConfigValues(ctx, "aiedit.redact")
+	red, err := redaction.For(ctx, a.repo)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
-	}
-	red, err := redact.New(patterns)
-	var pe *redact.PatternError
-	if errors.As(err, &pe) {
-		return exitcode.UsageErrorf("git config aiedit.redact: %q is not a regular expression (%v); fix it with git config --unset-all aiedit.redact or set a valid pattern", pe.Pattern, pe.Err)
+		return err
 	}
 	a.why = &why{prompts: on && !a.opts.NoPrompts, red: red}
 	return nil
