@@ -33,14 +33,24 @@ const minRequestWords = 3
 // is not one.
 func requestSubject(prompt string) string {
 	inFence, tried := false, 0
-	for _, line := range strings.Split(prompt, "\n") {
-		t := strings.TrimSpace(line)
+	lines := strings.Split(prompt, "\n")
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
 		if isFence(t) {
 			inFence = !inFence
 			continue
 		}
 		if inFence || t == "" {
 			continue
+		}
+		// A sentence may go on over the paragraph's next lines.
+		for i+1 < len(lines) && !endsSentence(t) {
+			next := strings.TrimSpace(lines[i+1])
+			if next == "" || isFence(next) {
+				break
+			}
+			t += " " + next
+			i++
 		}
 		plain := undecorate(t)
 		if plain == "" {
@@ -64,6 +74,12 @@ func requestSubject(prompt string) string {
 // maxRequestLines is how many of a prompt's prose lines are looked at
 // for its request: past them the prompt is context, not the ask.
 const maxRequestLines = 6
+
+// endsSentence reports whether a line holds the end of a sentence (or a
+// lead-in's colon).
+func endsSentence(t string) bool {
+	return len(firstSentence(t)) < len(strings.TrimSpace(t))-1 || strings.ContainsAny(t[len(t)-1:], ".!?:")
+}
 
 // filler reports an acknowledgement that asks for nothing of its own.
 func filler(s string) bool {

@@ -115,3 +115,9 @@ func TestCapitalise(t *testing.T) {
 		assert.Equal(t, want, capitalise(in), in)
 	}
 }
+
+func TestRequestSubjectOverLines(t *testing.T) {
+	assert.Equal(t, "Make greet() take a name and print it", requestSubject("make greet() take a name\nand print it"))
+	assert.Equal(t, "Use the key [REDACTED:aws-access-token] to deploy", requestSubject("use the key [REDACTED:aws-access-token]\nto deploy.\nThen tell me."))
+	assert.Equal(t, "Fix the parser", requestSubject("fix the parser.\nthen the lexer"))
+}
