@@ -109,8 +109,15 @@ func dropSection(text, tag string) string {
 // whole messages that are a client's bookkeeping (a slash command's
 // echo, a local command's output, an interrupt notice, injected context).
 func cleanPrompt(text string) string {
-	for _, tag := range injectedSections {
-		text = dropSection(text, tag)
+	for changed := true; changed; {
+		// Until nothing changes: removing one section can join the
+		// pieces of another's tag.
+		changed = false
+		for _, tag := range injectedSections {
+			if cut := dropSection(text, tag); cut != text {
+				text, changed = cut, true
+			}
+		}
 	}
 	t := strings.TrimSpace(text)
 	for _, p := range notPrompts {

@@ -132,3 +132,26 @@ func TestPromptRepeatKeptOnce(t *testing.T) {
 	e.ask(" rename Foo to Bar\n")
 	assert.Equal(t, "rename Foo to Bar", e.prompt.take())
 }
+
+// FuzzCleanPrompt: what is left of a user message holds none of the
+// sections an agent injects, and cleaning again changes nothing.
+func FuzzCleanPrompt(f *testing.F) {
+	f.Add("fix it<system-reminder>x</system-reminder>")
+	f.Add("<uploaded_files>\n/w\n</uploaded_files>\nDo it.")
+	f.Add("<system-reminder><system-reminder></system-reminder>")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := cleanPrompt(s)
+		for _, tag := range injectedSections {
+			if strings.Contains(got, "<"+tag+">") {
+				t.Fatalf("%q still holds <%s>", got, tag)
+			}
+		}
+		if again := cleanPrompt(got); again != got {
+			t.Fatalf("not idempotent: %q -> %q", got, again)
+		}
+	})
+}
+
+func TestCleanPromptJoinedTag(t *testing.T) {
+	assert.Equal(t, "a", cleanPrompt("a<system-<uploaded_files>x</uploaded_files>reminder>b</system-reminder>"))
+}

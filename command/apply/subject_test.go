@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -120,4 +121,37 @@ func TestRequestSubjectOverLines(t *testing.T) {
 	assert.Equal(t, "Make greet() take a name and print it", requestSubject("make greet() take a name\nand print it"))
 	assert.Equal(t, "Use the key [REDACTED:aws-access-token] to deploy", requestSubject("use the key [REDACTED:aws-access-token]\nto deploy.\nThen tell me."))
 	assert.Equal(t, "Fix the parser", requestSubject("fix the parser.\nthen the lexer"))
+}
+
+// FuzzPromptRoundTrip: whatever a prompt holds, the message quotes it so
+// that history reads the same prompt back (when it was not cut) and the
+// message's own trailers stay its trailers.
+func FuzzPromptRoundTrip(f *testing.F) {
+	f.Add("fix the parser")
+	f.Add("a\n---\nb")
+	f.Add("Key: value\n\nOther: x")
+	f.Add("> quoted\n>\n")
+	trailers := []gitops.Trailer{{Key: "Aiedit-Transcript", Value: "t.md sha256:ab"}, {Key: "Aiedit-Response", Value: "1/1"}}
+	f.Fuzz(func(t *testing.T, p string) {
+		p = strings.TrimSpace(printable(p))
+		msg := gitops.FormatMessage("Subject", withPrompt(p, 1, "prose"), trailers)
+		got := gitops.ParseTrailers(msg)
+		if len(got) != 2 || got[0] != trailers[0] || got[1] != trailers[1] {
+			t.Fatalf("trailers changed: %q", got)
+		}
+		r, ok := history.Parse(msg)
+		if !ok {
+			t.Fatalf("not read back as a response")
+		}
+		if strings.Contains(r.Prompt, "[…]") || p == "" {
+			return
+		}
+		var want []string
+		for _, l := range strings.Split(p, "\n") {
+			want = append(want, strings.TrimRight(l, " \t"))
+		}
+		if w := strings.TrimSpace(strings.Join(want, "\n")); len(w) < promptChars && strings.Count(w, "\n") < promptLines && r.Prompt != w {
+			t.Fatalf("prompt %q read back as %q", w, r.Prompt)
+		}
+	})
 }
