@@ -42,3 +42,13 @@ func (r *Repo) ExcludeLocally(ctx context.Context, path string) (bool, error) {
 	}
 	return true, nil
 }
+
+// Tracked reports whether the index holds path (relative to the working
+// tree, with slashes).
+func (r *Repo) Tracked(ctx context.Context, path string) (bool, error) {
+	res, err := r.git("ls-files", "-z", "--error-unmatch", "--", ":(top,literal)"+path).run(ctx)
+	if err != nil {
+		return false, &RepoError{Op: "ls-files", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	return res.code == 0, nil
+}

@@ -58,7 +58,8 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	sc := scope{opts.Project, opts.User, opts.Notify}
 	var msg string
 	if opts.Remove {
-		msg, err = uninstall(opts.Agent, path, opts.Notify)
+		keep := tracked(ctx, path)
+		msg, err = uninstall(opts.Agent, path, opts.Notify, keep)
 		if err == nil {
 			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
 		}
@@ -343,7 +344,10 @@ func describeHooks(agent Agent, notify bool) string {
 	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
 }
 
-func uninstall(agent Agent, path string, notify bool) (string, error) {
+// uninstall removes git-aiedit's entries from path; keep (the file is
+// tracked by git) keeps the file even when install created it, so that
+// uninstall never deletes what a commit holds.
+func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	text, existed, err := readSettings(path)
 	if err != nil {
 		return "", err
@@ -351,7 +355,7 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 	if !existed {
 		return fmt.Sprintf("not installed: %s does not exist", path) + notifyHint(agent, notify), nil
 	}
-	if st := loadState(path); st != nil && st.Wrote == hashOf(text) {
+	if st := loadState(path); st != nil && st.Wrote == hashOf(text) && (st.Existed || !keep) {
 		// Untouched since install: give the original back exactly.
 		if st.Existed {
 			err = writeSettings(path, st.Original)
@@ -385,6 +389,9 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 		return "", err
 	}
 	dropState(path)
+	if keep {
+		return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s; git tracks the file, so it is kept: commit the change so that the hook stops running for everyone", path), nil
+	}
 	return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s (the rest was edited since install and is kept)", path), nil
 }
 

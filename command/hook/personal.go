@@ -85,3 +85,23 @@ func otherScopeHint(ctx context.Context, agent Agent, sc scope, dir, path string
 	}
 	return fmt.Sprintf("\nthe hook is installed in %s: git aiedit hook uninstall%s %s", p, flag, agent)
 }
+
+// tracked reports whether git tracks the settings file at path (it was
+// committed, perhaps by landing a session's snapshot): uninstall then
+// never deletes it.
+func tracked(ctx context.Context, path string) bool {
+	repo, err := gitops.Discover(ctx, filepath.Dir(path))
+	if err != nil {
+		return false
+	}
+	defer repo.Close()
+	if repo.WorkTree == "" {
+		return false
+	}
+	rel, err := filepath.Rel(repo.WorkTree, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	ok, err := repo.Tracked(ctx, filepath.ToSlash(rel))
+	return err == nil && ok
+}
