@@ -155,3 +155,13 @@ func FuzzPromptRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+func TestPromptBlockBounds(t *testing.T) {
+	long := strings.Repeat("x", 1000) + "\n" + strings.Repeat("y", 1000) + "\nnever shown"
+	got := promptBlock(long, 2)
+	assert.NotContains(t, got, "never shown")
+	assert.Contains(t, got, "\n> […] (cut: the whole prompt is response 2's")
+	assert.LessOrEqual(t, len(got), promptChars+300)
+	assert.Equal(t, "Prompt:\n> a\n>\n> b", promptBlock("a\n\nb", 1))
+	assert.Empty(t, promptBlock("", 1))
+}

@@ -86,9 +86,9 @@ func promptBlock(prompt string, index int) string {
 	n := 0
 	for _, l := range lines {
 		l = strings.TrimRight(l, " \t")
-		if n+len(l) > promptChars {
-			l = shorten(l, max(promptChars-n, 20))
-			cut = true
+		over := n+len(l) > promptChars
+		if over {
+			l, cut = shorten(l, max(promptChars-n, 20)), true
 		}
 		n += len(l)
 		if l == "" {
@@ -96,7 +96,7 @@ func promptBlock(prompt string, index int) string {
 		} else {
 			b.WriteString("> " + l + "\n")
 		}
-		if cut && n >= promptChars {
+		if over {
 			break
 		}
 	}
