@@ -168,6 +168,22 @@ func capitalise(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// maxProse bounds the prose read for a message: the body keeps 40
+// lines of it, and redacting a reply of megabytes would take seconds.
+const maxProse = 256 << 10
+
+// proseHead is the prose up to maxProse, cut at a line's end.
+func proseHead(prose string) string {
+	if len(prose) <= maxProse {
+		return prose
+	}
+	head := prose[:maxProse]
+	if i := strings.LastIndexByte(head, '\n'); i > 0 {
+		head = head[:i+1]
+	}
+	return head
+}
+
 // compose sets a response's subject and body from its prompt, its prose
 // and what it changed. The prose and the prompt are redacted first.
 func (r *response) compose(prose string) {
@@ -176,7 +192,7 @@ func (r *response) compose(prose string) {
 		rs.red = a.why.red
 	}
 	a.takePrompt(rs)
-	prose = a.redact(rs, printable(prose))
+	prose = a.redact(rs, printable(proseHead(prose)))
 	model, rest := splitSubject(prose)
 	subject := requestSubject(rs.prompt)
 	switch {
