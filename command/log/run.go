@@ -9,6 +9,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/command/provenance"
+	"github.com/git-aiedit/git-aiedit/command/redaction"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
@@ -36,7 +37,11 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	switch {
 	case opts.JSON:
-		return writeJSON(opts.IO.Out, sel)
+		red, err := redaction.For(ctx, repo)
+		if err != nil {
+			return err
+		}
+		return writeJSON(opts.IO.Out, sel, red)
 	case opts.Markdown:
 		if err := history.WriteMarkdown(ctx, opts.IO.Out, repo, sel); err != nil {
 			return err

@@ -72,6 +72,7 @@ func TestRunJSON(t *testing.T) {
 	assert.Equal(t, 3, got.Responses[0].Response, "newest first")
 	second := got.Responses[1]
 	assert.Equal(t, "Now the others", second.Subject, "the request is the subject")
+	assert.Equal(t, "Now the others.", second.Prompt)
 	assert.Equal(t, "ambiguous_anchor", second.Blocks[0].ErrorType)
 	assert.Equal(t, "not_in_context", second.Blocks[1].Status)
 	assert.Equal(t, 4, got.Summary.Applied)
