@@ -30,6 +30,9 @@ type RepoError struct {
 
 func (e *RepoError) Error() string {
 	s := e.Op + ": " + e.Msg
+	if e.Op == "discover" {
+		s = e.Msg // "not a git repository (in DIR)" says it all
+	}
 	if e.Dir != "" {
 		s += " (in " + e.Dir + ")"
 	}

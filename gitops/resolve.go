@@ -32,6 +32,12 @@ func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, er
 		if e, ok := err.(*RepoError); ok {
 			e.Msg = "not a commit: " + rev + " (" + e.Msg + ")"
 			e.Err = errors.Join(ErrNotCommit, e.Err)
+			if rev == "HEAD" {
+				if _, born, rerr := r.ReadRef(ctx, "HEAD"); rerr == nil && !born {
+					e.Op, e.Msg = "HEAD", "this repository has no commits yet"
+					e.Hint = "commit something first, or name a branch"
+				}
+			}
 		}
 		return plumbing.ZeroHash, err
 	}

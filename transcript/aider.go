@@ -63,6 +63,9 @@ func readAider(r io.Reader, e *emitter) error {
 					return err
 				}
 			}
+			if a.commit != "" {
+				e.outcome(Outcome{What: "aider commit " + a.commit, Commit: a.commit})
+			}
 			return a.flush()
 		}
 		if err != nil {
@@ -92,6 +95,8 @@ type aiderReader struct {
 	start time.Time
 	ctx   fileSet
 	last  string // previous tool-output line: the subject of a confirm prompt
+	// commit is the last commit aider reported making: the log's result.
+	commit string
 
 	// pend is a "#### " line naming a path, until the next line says
 	// whether it is the user's or the model's heading.
@@ -243,6 +248,9 @@ func (a *aiderReader) echoLine(t string) bool {
 func (a *aiderReader) toolLine(t string) {
 	if m := aiderModelRe().FindStringSubmatch(t); m != nil {
 		a.model = m[1]
+	}
+	if c, ok := aiderCommit(t); ok {
+		a.commit = c
 	}
 	switch {
 	case aiderAddRe().MatchString(t):

@@ -19,6 +19,25 @@ import (
 // the conversation with the model.
 const ClineTaskFile = "api_conversation_history.json"
 
+// ClineUIFile is the file of a Cline / Roo Code task folder that holds
+// what its panel showed: the messages as displayed, not the tool calls as
+// the model made them.
+const ClineUIFile = "ui_messages.json"
+
+// ErrClineUIMessages is returned for a Cline / Roo Code ui_messages.json:
+// the conversation to read is the api_conversation_history.json beside it.
+var ErrClineUIMessages = fmt.Errorf("this is Cline's %s, the messages its panel showed, which do not hold the edits as the model made them; give the task folder or the %s beside it", ClineUIFile, ClineTaskFile)
+
+// isClineUIMessage reports a record of ui_messages.json: {ts, type: say or
+// ask, say or ask: its kind, text}.
+func isClineUIMessage(raw []byte) bool {
+	var m struct {
+		TS   *int64 `json:"ts"`
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(raw, &m) == nil && m.TS != nil && (m.Type == "say" || m.Type == "ask")
+}
+
 // TaskFile returns the conversation file of a Cline / Roo Code task folder,
 // or ok false when dir is not one.
 func TaskFile(dir string) (file string, ok bool) {
@@ -90,6 +109,9 @@ func (c *clineReader) record(rec int, raw []byte) error {
 	var m clMessage
 	if !decodeRecord(c.e, rec, raw, &m) {
 		return nil
+	}
+	if rec == 1 && m.Role == "" && isClineUIMessage(raw) {
+		return &Error{Line: rec, Err: ErrClineUIMessages}
 	}
 	bs, err := blocks(m.Content)
 	if err != nil {

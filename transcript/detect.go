@@ -24,7 +24,7 @@ func Detect(head []byte, name string) Source {
 		}
 	}
 	switch {
-	case base == ClineTaskFile:
+	case base == ClineTaskFile, base == ClineUIFile:
 		return Cline
 	case strings.HasSuffix(base, ".traj"):
 		return SWEAgent
@@ -32,6 +32,9 @@ func Detect(head []byte, name string) Source {
 		return Aider
 	case strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl"):
 		return Codex
+	}
+	if isSpecStory(head) {
+		return SpecStory
 	}
 	if isAider(head) {
 		return Aider
@@ -162,6 +165,12 @@ func classifyRecord(k keys) Source {
 		return OpenHands
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
+	case k.has("info", "messages"), k.has("info", "parts"):
+		return OpenCode // opencode export: the session, or one of its messages
+	case isCopilotCLI(k):
+		return CopilotCLI
+	case isGeminiStream(k):
+		return Gemini // gemini --output-format stream-json
 	case k.has("sessionId", "projectHash"), k.has("projectHash", "messages"):
 		return Gemini // a Gemini CLI session document
 	case k.has("sessionId"), k.has("parentUuid"), k.has("leafUuid"):

@@ -209,6 +209,7 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 			}
 		}
 	}
+	ohGitPatch(o.e, rec, raw)
 	return o.flush()
 }
 

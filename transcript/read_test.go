@@ -87,7 +87,7 @@ func TestDetect(t *testing.T) {
 		"chatgpt page as md":   {file: "chatgpt-page.md", want: Markdown},
 		"he said is prose":     {data: "He said:\nhi\n\nShe said:\nho\n", want: Raw},
 		"llm logs":             {file: "llm-logs.md", want: Markdown},
-		"specstory":            {file: "specstory.md", want: Markdown},
+		"specstory":            {file: "specstory.md", want: SpecStory},
 		"aider":                {file: ".aider.chat.history.md", want: Aider},
 		"claude code":          {file: "claude-code.jsonl", want: ClaudeCode},
 		"messages api":         {file: "messages.json", want: ClaudeCode},
@@ -131,7 +131,7 @@ func TestParseSource(t *testing.T) {
 	_, err := ParseSource("cursor")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown transcript source "cursor"`)
-	assert.Contains(t, err.Error(), "raw, markdown, aider, claude-code, codex, openhands")
+	assert.Contains(t, err.Error(), "raw, markdown, specstory, aider, claude-code, codex, openhands")
 
 	err = Read(strings.NewReader("x"), Source("bogus"), Options{}, func(*Response) error { return nil })
 	assert.ErrorContains(t, err, "unknown transcript source")
@@ -173,6 +173,9 @@ func TestReadText(t *testing.T) {
 		"llm logs": {file: "llm-logs.md", src: Markdown, want: []resp{{Line: 11, Text: "hello.py\n", Model: "gpt-4o"}}},
 		"specstory": {file: "specstory.md", src: Markdown, want: []resp{
 			{Line: 13, Text: "cli.py\n««« EDIT\nparser = make_parser()", Model: "claude-4-sonnet"},
+		}},
+		"specstory chat reply": {file: "specstory.md", src: SpecStory, want: []resp{
+			{Line: 11, Text: "cli.py\n««« EDIT\nparser = make_parser()", Model: "claude-4-sonnet"},
 		}},
 		"aider": {file: ".aider.chat.history.md", src: Aider, want: []resp{
 			{Line: 14, Text: "The bug is that `multiply` adds. As the docs say:\n> multiply returns the product\n\nsrc/math.py\n", Model: "gpt-4o", Context: []string{"src/math.py"}},

@@ -107,6 +107,9 @@ type Options struct {
 	// standard input): a Claude Code session keeps its subagents'
 	// transcripts in files beside it, which are then read too. Optional.
 	Path string
+	// Outcome receives the final result a record states of the agent's
+	// work (outcome.go), for the replay to be checked against. Optional.
+	Outcome func(Outcome)
 }
 
 // Limits that keep hostile input from exhausting memory. Variables only

@@ -1,9 +1,12 @@
 package transcript
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 )
 
 // Source names where a transcript comes from (the --from values).
@@ -19,6 +22,10 @@ const (
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
 	Gemini     Source = "gemini"
+	CopilotCLI Source = "copilot-cli"
+	OpenCode   Source = "opencode"
+	SpecStory  Source = "specstory"
+	Entire     Source = "entire"
 )
 
 // registry is every source, in the order they are documented: its name,
@@ -31,13 +38,17 @@ var registry = []struct {
 }{
 	{Raw, false, readRaw},
 	{Markdown, false, readMarkdown},
+	{SpecStory, false, readSpecStory},
 	{Aider, false, readAider},
 	{ClaudeCode, true, readClaude},
 	{Codex, true, readCodex},
 	{OpenHands, true, readOpenHands},
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
-	{Gemini, true, readGemini},
+	{Gemini, true, readGeminiAny},
+	{CopilotCLI, true, readCopilot},
+	{OpenCode, true, readOpenCode},
+	{Entire, true, readEntire},
 }
 
 // Sources lists every source, in the order they are documented.
@@ -77,6 +88,9 @@ const ToolCallFormat = "toolcall"
 type UnknownSourceError struct{ Name string }
 
 func (e *UnknownSourceError) Error() string {
+	if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(e.Name)), SourceNames()); s != "" {
+		return fmt.Sprintf("unknown transcript source %q; did you mean %s? (sources: %s)", e.Name, s, strings.Join(SourceNames(), ", "))
+	}
 	return fmt.Sprintf("unknown transcript source %q; use one of %s", e.Name, strings.Join(SourceNames(), ", "))
 }
 
@@ -91,3 +105,9 @@ func ParseSource(name string) (Source, error) {
 	}
 	return "", &UnknownSourceError{Name: name}
 }
+
+// ErrEntire is what reading a file as an Entire checkpoint says: Entire
+// keeps its checkpoints in the repository, where apply reads them by id.
+var ErrEntire = errors.New("an Entire checkpoint is read from the repository's entire/checkpoints/v1 branch: give its id (12 hex digits) or a commit with an Entire-Checkpoint trailer, not a file")
+
+func readEntire(io.Reader, *emitter) error { return ErrEntire }

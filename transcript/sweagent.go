@@ -74,6 +74,11 @@ var (
 func readSWEAgent(r io.Reader, e *emitter) error {
 	s := &sweReader{e: e, ro: newRooter(e.opt), created: map[string]bool{}}
 	s.ro.infer = true
+	e.meta = func(key string, value json.RawMessage) {
+		if key == "info" {
+			sweSubmission(e, value)
+		}
+	}
 	return readRecords(r, e, []string{"trajectory"}, s.record)
 }
 

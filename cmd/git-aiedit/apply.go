@@ -54,6 +54,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.IntFlag{Name: "retries", Usage: "retry rounds per response at most (default: git config aiedit.retries, else 2)"},
 			&cli.DurationFlag{Name: "retry-timeout", Usage: "stop a retry command that runs longer than this (default 10m)"},
 			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show each block and ask before it is committed (on a terminal)"},
+			&cli.BoolFlag{Name: "reconcile", Usage: "where the record states the agent's final result (OpenHands git_patch, SWE-agent submission, an aider commit) and the replay differs, end with a commit that brings the branch to it"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opts := &apply.Options{
@@ -75,6 +76,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				RetryCmd:    cmd.String("retry-cmd"),
 				Retries:     int(cmd.Int("retries")),
 				Patch:       cmd.Bool("patch"),
+				Reconcile:   cmd.Bool("reconcile"),
 				IO:          iostreams.System(stdin, stdout, stderr),
 			}
 			if cmd.IsSet("retries") && opts.Retries < 1 {

@@ -61,7 +61,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		"shell":        {line: "git aiedit completion f", want: []string{"fish"}},
 		"format value": {line: "git aiedit apply --format ud", want: []string{"udiff"}},
 		"source value": {line: "git aiedit apply --from cla", want: []string{"claude-code"}},
-		"source =":     {line: "git aiedit apply --from=op", want: []string{"openhands"}},
+		"source =":     {line: "git aiedit apply --from=openh", want: []string{"openhands"}},
 		"checks value": {line: "git aiedit apply --checks req", want: []string{"require"}},
 	}
 	for name, tt := range tests {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -42,10 +43,10 @@ func builtBinary(t *testing.T) string {
 // `git aiedit apply --format applypatch` and compares the review branch's
 // tree with expected/, byte for byte, every file and no other.
 func TestApplyPatchConformance(t *testing.T) {
+	extdata.Require(t, conformanceDir, "the Codex apply_patch conformance scenarios",
+		"put the Codex apply-patch test scenarios (github.com/openai/codex, codex-rs/apply-patch/tests/fixtures/scenarios) there, beside this repository as ../shared/conformance/apply-patch")
 	entries, err := os.ReadDir(conformanceDir)
-	if err != nil {
-		t.Skipf("apply_patch conformance scenarios not present at %s (%v): put the Codex apply-patch test scenarios (github.com/openai/codex, codex-rs/apply-patch/tests/fixtures/scenarios) there, beside this repository as ../shared/conformance/apply-patch", conformanceDir, err)
-	}
+	require.NoError(t, err)
 	bin := builtBinary(t)
 	for _, e := range entries {
 		if !e.IsDir() {

@@ -44,3 +44,34 @@ func TestDocsNames(t *testing.T) {
 		assert.True(t, strings.Contains(string(readme), page), "README links %s", page)
 	}
 }
+
+// TestDocsLinks: every relative link in the README, CONTRIBUTING.md and
+// docs/ names a file that exists, and the README stays a guide, short
+// enough to read through, with the reference in docs/.
+func TestDocsLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	pages := []string{"README.md", "CONTRIBUTING.md"}
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	for _, d := range docs {
+		rel, err := filepath.Rel(root, d)
+		require.NoError(t, err)
+		pages = append(pages, rel)
+	}
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
+	for _, page := range pages {
+		b, err := os.ReadFile(filepath.Join(root, page))
+		require.NoError(t, err)
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			_, err := os.Stat(filepath.Join(root, filepath.Dir(page), target))
+			assert.NoError(t, err, "%s links %s, which does not exist", page, target)
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, strings.Count(string(readme), "\n"), 320, "README.md is a guide; the reference goes in docs/")
+}

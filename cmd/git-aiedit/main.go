@@ -103,6 +103,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			sessionsCommand(stdin, stdout, stderr),
 			retryPromptCommand(stdin, stdout, stderr),
 			undoCommand(stdin, stdout, stderr),
+			reviewCommand(stdin, stdout, stderr),
 			blameCommand(stdin, stdout, stderr),
 			landCommand(stdin, stdout, stderr),
 			exportCommand(stdin, stdout, stderr),

@@ -41,6 +41,7 @@ const manReview = `git aiedit apply fix-login.md       # one commit per response
 git aiedit log -v aiedit/fix-login  # responses and blocks, failures marked
 git aiedit show aiedit/fix-login    # the newest response: blocks, reasons, diff
 git aiedit retry-prompt aiedit/fix-login | pbcopy   # what to tell the model
+git aiedit review aiedit/fix-login  # keep, take back or edit each hunk (git add -p's keys)
 git aiedit undo aiedit/fix-login    # drop the newest response commit`
 
 // manual describes root and its visible commands.

@@ -47,7 +47,9 @@ func TestQuickStart(t *testing.T) {
 	assert.Equal(t, hash.ReplaceAllString(strings.TrimSpace(wantOut), "(HASH)"),
 		hash.ReplaceAllString(strings.TrimSpace(stderr.String()), "(HASH)"), "the Quick start's output")
 
-	g := exec.Command("git", "log", "-1", "--format=%B", "aiedit/reply")
+	branch := regexp.MustCompile(`commit\(s\) on (\S+) \(`).FindStringSubmatch(stderr.String())
+	require.NotNil(t, branch, "apply names the branch it wrote")
+	g := exec.Command("git", "log", "-1", "--format=%B", branch[1])
 	g.Dir, g.Env = filepath.Join(dir, "demo"), c.Env
 	msg, err := g.Output()
 	require.NoError(t, err)
@@ -69,23 +71,39 @@ func between(s, start, end string) string {
 	return s
 }
 
-// fenced returns the contents of the ``` blocks of a Markdown text.
+// fenced returns the contents of the fenced blocks of a Markdown text.
+// A fence closes only at a line of the same character at least as long as
+// its opening, as CommonMark says, so a block of four backticks can hold
+// a log whose own code blocks are fenced with three.
 func fenced(s string) []string {
 	var out []string
 	var cur []string
-	in := false
+	open := ""
 	for _, line := range strings.Split(s, "\n") {
-		if strings.HasPrefix(line, "```") {
-			if in {
-				out = append(out, strings.Join(cur, "\n"))
-				cur = nil
+		if open == "" {
+			if f := fence(line); f != "" {
+				open, cur = f, nil
 			}
-			in = !in
 			continue
 		}
-		if in {
-			cur = append(cur, line)
+		if f := fence(line); f != "" && f[0] == open[0] && len(f) >= len(open) && strings.TrimSpace(line) == f {
+			out = append(out, strings.Join(cur, "\n"))
+			open = ""
+			continue
 		}
+		cur = append(cur, line)
 	}
 	return out
+}
+
+// fence returns the run of backticks or tildes (three or more) that line
+// starts with, or "".
+func fence(line string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(line) - len(strings.TrimLeft(line, c))
+		if n >= 3 {
+			return line[:n]
+		}
+	}
+	return ""
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // pending is a response whose tree is written and whose commit waits for
@@ -55,6 +56,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		sumKnown := in.sum != ""
 		in.series = a.seriesOf(in)
+		inStart := parent
 		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
 		if in.live != nil || in.series != "" {
 			b.recordedTurns = recorded
@@ -74,6 +76,10 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		if in.live != nil {
 			in.live.Responses = b.total
+		}
+		v, err := b.verifyRun(ctx, inStart, parent, stopped)
+		if err != nil {
+			return nil, err
 		}
 		for _, p := range b.pending {
 			if !p.sealed {
@@ -96,6 +102,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 		}
 		if stopped || st.stop != "" {
 			break // what was not read is not recorded either
+		}
+		if parent, err = b.reconcileRun(ctx, v, parent); err != nil {
+			return nil, err
 		}
 	}
 	st.notes = notes // written with the branch's move (moveBranch)
@@ -124,6 +133,9 @@ type batch struct {
 	count   *counting // the transcript's responses, counted in a read of its own
 	pending []*pending
 	slim    opSlab // the slimmed operations of the blocks that applied
+	// outcomes are the results the record states of the agent's work
+	// (verify.go), in the order read.
+	outcomes []transcript.Outcome
 }
 
 // response is one assistant response being applied.
@@ -147,9 +159,9 @@ type response struct {
 // beginAt starts a response; rec is the record that starts it in a live
 // session's section (0 otherwise), key the turn's own name when its
 // source records one (transcript.Response.Key).
-func (b *batch) beginAt(model string, context []string, rec int, key string) *response {
+func (b *batch) beginAt(model string, context []string, rec int, key, digest string) *response {
 	b.total++
-	rs := &responseState{index: b.total, in: b.in, model: model}
+	rs := &responseState{index: b.total, in: b.in, model: model, digest: digest}
 	r := &response{b: b, r: rs}
 	if b.in.live == nil && !b.a.opts.Responses.Has(rs.index) {
 		r.skip = true // not selected: neither applied nor reported
@@ -174,7 +186,13 @@ func (b *batch) beginAt(model string, context []string, rec int, key string) *re
 			recorded = map[int]string{rs.index: c}
 		}
 	}
-	if c, ok := recorded[rs.index]; ok {
+	c, ok := recorded[rs.index]
+	if ok {
+		b.a.digests.mark(c)
+	} else if b.in.live == nil && b.in.series == "" {
+		c, ok = b.a.digests.take(b.in.label, digest) // a transcript that grew
+	}
+	if ok {
 		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true
 		return r
 	}

@@ -43,6 +43,7 @@ func (b *batch) sealEarly(p *pending) error {
 func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) error {
 	a, r := b.a, p.r
 	r.total = total
+	r.extra = nil
 	if l := b.in.live; l != nil {
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
 		r.extra = a.liveTrailers(first)
@@ -51,6 +52,10 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.extra = seriesTrailers(b.in)
 	} else {
 		r.transcript = b.in.trailer()
+	}
+	r.extra = append(r.extra, digestTrailer(r)...)
+	if r.verify != nil {
+		r.extra = append(r.extra, r.verify.trailers()...)
 	}
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {

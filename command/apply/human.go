@@ -176,6 +176,14 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if n := st.redactions(); n > 0 {
 		fmt.Fprintf(h.w, "%s\n", redactedNote(n))
 	}
+	if note := alreadyNote(st, a.branchName); note != "" {
+		fmt.Fprintf(h.w, "%s\n", note)
+	}
+	for _, v := range st.verifications {
+		for _, l := range v.lines(st.multi) {
+			fmt.Fprintf(h.w, "%s\n", l)
+		}
+	}
 	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}
@@ -204,6 +212,12 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	base := a.baseName
 	fmt.Fprintf(h.w, "review:\n  git log -p %s..%s\n  git switch %s\n  git diff %s...%s\n",
 		base, a.branchName, a.branchName, base, a.branchName)
+	if s := st.summary(); s.Failed+s.Skipped+s.NotInContext > 0 {
+		// What did not apply is looked at, and asked again, with these.
+		fmt.Fprintf(h.w, "  git aiedit log -v %[1]s        # every block and its outcome\n"+
+			"  git aiedit show %[1]s          # the newest response: why a block did not apply\n"+
+			"  git aiedit retry-prompt %[1]s  # what to tell the model about them\n", a.branchName)
+	}
 	if a.opts.Worktree != "" {
 		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
 	}

@@ -61,6 +61,13 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
 		}
+		if filepath.Base(n) == transcript.ClineUIFile {
+			// What Cline's panel showed: the conversation is beside it.
+			if f, ok := transcript.TaskFile(filepath.Dir(n)); ok {
+				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Dir(filepath.Clean(n))), path: f})
+				continue
+			}
+		}
 		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
 		gcpolicy.Expect(info.Size())
 	}
@@ -180,6 +187,14 @@ func stem(name string) string {
 	}
 	base := filepath.Base(name)
 	base = strings.TrimSuffix(base, filepath.Ext(base))
+	// A session log whose file name is the same for every session
+	// (Copilot CLI's <id>/events.jsonl, an Entire checkpoint's full.jsonl)
+	// is named by its folder.
+	if base == "events" || base == "full" {
+		if dir := filepath.Base(filepath.Dir(name)); dir != "." && dir != string(filepath.Separator) {
+			base = dir
+		}
+	}
 	// Letters, digits and "._-" of any script; anything else (and a run of
 	// dots, which a ref may not hold) becomes one dash.
 	var b strings.Builder

@@ -30,6 +30,7 @@ type Options struct {
 	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 	Responses   Responses // --responses: only these responses of each transcript
 	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
+	Reconcile   bool      // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
 
 	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
 	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)

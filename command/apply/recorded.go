@@ -35,7 +35,8 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 		}
 	}
 	out := map[string]map[int]string{}
-	a.recRounds, a.liveSeries = nil, nil
+	a.recRounds, a.liveSeries, a.digests = nil, nil, recordedDigests{}
+	a.replayBase = map[string]plumbing.Hash{}
 	n := 0
 	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
 		n++
@@ -59,6 +60,12 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 			a.noteRound(sum, idx, round, c.Hash)
 			return nil
 		}
+		if len(c.ParentHashes) > 0 {
+			a.replayBase[rec.label] = c.ParentHashes[0] // walked newest first: the oldest's stays
+		}
+		if rec.digest != "" {
+			a.digests.note(rec.label, rec.digest, c.Hash.String(), sum, idx)
+		}
 		if out[sum] == nil {
 			out[sum] = map[int]string{}
 		}
@@ -81,6 +88,7 @@ type recordedResponse struct {
 	index   int
 	round   int    // > 0 for a retry round
 	session string // Aiedit-Session: recorded by the live hook
+	digest  string // Aiedit-Response-Digest (digest.go); "" on older commits
 }
 
 // responseOf reads the transcript hash and response number of an aiedit
@@ -97,6 +105,8 @@ func responseOf(msg string) (rec recordedResponse, ok bool) {
 			retryOf = t.Value
 		case "Aiedit-Session":
 			rec.session = t.Value
+		case digestKey:
+			rec.digest = t.Value
 		}
 	}
 	i := strings.LastIndex(transcript, " sha256:")

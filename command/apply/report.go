@@ -19,6 +19,11 @@ type Report struct {
 	Responses   []*ResponseReport `json:"responses"`
 	Summary     editcore.Summary  `json:"summary"`
 	RetryPrompt string            `json:"retry_prompt"`
+	// Verified compares the replay with the result the record states
+	// (verify.go): matches, differs or unchecked; absent when no record
+	// states one. Verification says it per transcript.
+	Verified     string                `json:"verified,omitempty"`
+	Verification []*VerificationReport `json:"verification,omitempty"`
 	// Redactions counts the secrets taken out of the run's commit text.
 	Redactions int `json:"redactions"`
 }
@@ -98,6 +103,10 @@ func (s *runState) report() *Report {
 	}
 	for _, r := range s.responses {
 		rep.Responses = append(rep.Responses, r.report())
+	}
+	rep.Verified = s.verified()
+	for _, v := range s.verifications {
+		rep.Verification = append(rep.Verification, v.report())
 	}
 	return rep
 }

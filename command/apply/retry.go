@@ -33,7 +33,7 @@ func (a *applier) retryPrompt(st *runState) (string, error) {
 				items = append(items, retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status})
 				continue
 			}
-			if b.OK() {
+			if b.OK() || (b.Error == editcore.ToolFailed && retryprompt.MovedPast(b.Path, laterOutcomes(r.blocks[i+1:]))) {
 				continue
 			}
 			it := retryprompt.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
@@ -67,4 +67,14 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// laterOutcomes are the outcomes of a response's blocks after a failed
+// tool call (retryprompt.MovedPast).
+func laterOutcomes(rs []editcore.Result) []retryprompt.Outcome {
+	out := make([]retryprompt.Outcome, len(rs))
+	for i, b := range rs {
+		out[i] = retryprompt.Outcome{Path: b.Path, Status: b.Status}
+	}
+	return out
 }

@@ -163,11 +163,13 @@ func (b *batch) retry(r *response) error {
 		return nil
 	}
 	if r.skip {
-		sum := b.in.sum
+		sum, index := b.in.sum, r.r.index
 		if r.r.turn != "" {
 			sum = r.r.turn
+		} else if o, ok := a.digests.origin[r.r.commit.String()]; ok {
+			sum, index = o.sum, o.index // recognised by its content (digest.go)
 		}
-		for _, rr := range a.recRounds[sum][r.r.index] {
+		for _, rr := range a.recRounds[sum][index] {
 			r.r.rounds = append(r.r.rounds, &responseState{index: r.r.index, in: b.in, round: rr.round, commit: rr.commit, alreadyRecorded: true})
 		}
 		sort.Slice(r.r.rounds, func(i, j int) bool { return r.r.rounds[i].round < r.r.rounds[j].round })

@@ -18,6 +18,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -33,6 +34,11 @@ func Run(ctx context.Context, opts *Options) error {
 
 func run(ctx context.Context, opts *Options) error {
 	if err := opts.resolveSession(ctx); err != nil {
+		return err
+	}
+	cleanup, err := opts.resolveEntire(ctx)
+	defer cleanup()
+	if err != nil {
 		return err
 	}
 	if err := opts.check(); err != nil {
@@ -143,6 +149,9 @@ func (o *Options) check() error {
 	}
 	if o.From != "" {
 		if _, err := transcript.ParseSource(o.From); err != nil {
+			if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(o.From)), transcript.SourceNames()); s != "" {
+				return exitcode.UsageErrorf("unknown --from %q; did you mean %s? (sources: %s)", o.From, s, strings.Join(transcript.SourceNames(), ", "))
+			}
 			return exitcode.UsageErrorf("unknown --from %q; use one of %s", o.From, strings.Join(transcript.SourceNames(), ", "))
 		}
 	}
@@ -225,6 +234,8 @@ type applier struct {
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
 	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
+	digests      recordedDigests                    // response commits on the branch by content (digest.go)
+	replayBase   map[string]plumbing.Hash           // by file name: the parent of its oldest response commit on the branch (verify.go)
 }
 
 // errStopped ends the reading of transcripts when the run stops early.
@@ -344,7 +355,9 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if perr != nil {
 				return nil, perr
 			}
-			if probe.hasNew() {
+			if probe.hasNew() || a.opts.Reconcile {
+				// A dry run does not know whether --reconcile would
+				// add its commit (verify.go): refused as if it would.
 				return nil, err
 			}
 		}

@@ -2,9 +2,12 @@ package apply
 
 import (
 	"context"
+	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/entire"
+	"github.com/git-aiedit/git-aiedit/transcript"
 	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
 
@@ -21,6 +24,16 @@ func (o *Options) resolveSession(ctx context.Context) error {
 	repo, err := gitops.Discover(ctx, o.Dir)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	// An Entire checkpoint, as `sessions` lists it (ID, or ID/N for one
+	// of its sessions: all of them are applied).
+	id, _, _ := strings.Cut(strings.TrimSpace(o.Session), "/")
+	if entire.IsID(id) {
+		if store, err := entire.Open(ctx, repo); err == nil && store.Has(id) {
+			repo.Close()
+			o.Transcripts, o.From, o.Session = []string{id}, string(transcript.Entire), ""
+			return nil
+		}
 	}
 	root := repo.WorkTree
 	repo.Close()

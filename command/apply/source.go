@@ -195,7 +195,8 @@ func notTranscript(name string, head []byte) error {
 	case transcript.LooksJSON(head):
 		var json []string
 		for _, n := range transcript.SourceNames() {
-			if src, err := transcript.ParseSource(n); err == nil && src.Records() {
+			// Entire's checkpoints are read from the repository, by id.
+			if src, err := transcript.ParseSource(n); err == nil && src.Records() && src != transcript.Entire {
 				json = append(json, n)
 			}
 		}
@@ -238,6 +239,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 		Warn: func(line int, msg string) {
 			b.a.out.say("warning: %s:%d: %s", b.in.shown(), line, msg)
 		},
+		Outcome: b.noteOutcome,
 	}
 }
 
@@ -248,7 +250,7 @@ func (b *batch) response(tr *transcript.Response) error {
 	if b.a.halted() {
 		return errStopped
 	}
-	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key)
+	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
 	r.r.prompt = tr.Prompt
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {

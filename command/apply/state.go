@@ -41,6 +41,9 @@ type runState struct {
 	// notes are the attribution notes of the commits made, by commit;
 	// they are written as the branch moves.
 	notes map[plumbing.Hash][]byte
+	// verifications compare each transcript's replay with the result its
+	// record states, where it states one (verify.go).
+	verifications []*verification
 }
 
 // responseState is one assistant response as the run applies it.
@@ -62,6 +65,8 @@ type responseState struct {
 	transcript        string           // Aiedit-Transcript value, once the transcript's hash is known
 	turn              string           // a live series' response: its turn key, which names it instead (series.go)
 	extra             []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+	digest            string           // Aiedit-Response-Digest (digest.go); "" when unknown
+	verify            *verification    // its transcript's, on its last commit of the run (verify.go)
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
 	assisted string                         // the Assisted-by value; "" for none
@@ -243,6 +248,11 @@ func (s *runState) commits() int {
 			if !r.commit.IsZero() && !r.alreadyRecorded {
 				n++
 			}
+		}
+	}
+	for _, v := range s.verifications {
+		if !v.reconciled.IsZero() {
+			n++
 		}
 	}
 	return n

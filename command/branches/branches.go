@@ -39,7 +39,7 @@ type Branch struct {
 	Name        string   `json:"name"`
 	Tip         string   `json:"tip"`
 	Responses   int      `json:"responses"`
-	Problems    int      `json:"problems"` // blocks failed, skipped or not in context
+	Problems    int      `json:"problems"` // blocks failed, skipped or not in context that nothing later on the branch settled (retry-prompt lists them)
 	Transcripts []string `json:"transcripts"`
 	Merged      bool     `json:"merged"` // its tip is in HEAD's history
 	Current     bool     `json:"current"`
@@ -122,9 +122,11 @@ func reviewBranches(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 		}
 		br := &Branch{Name: b.Name(), Tip: b.Tip.String(), Responses: len(rs), Transcripts: []string{},
 			Current: b.Name() == current, CheckedOut: checkedOut[b.Ref]}
+		if br.Problems, err = problems(ctx, repo, rs, b.Tip); err != nil {
+			return nil, err
+		}
 		seen := map[string]bool{}
 		for _, r := range rs {
-			br.Problems += r.Summary.Problems()
 			name, _, _ := strings.Cut(r.Transcript, " ")
 			if name != "" && !seen[name] {
 				seen[name] = true
@@ -182,8 +184,10 @@ func newestSeries(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]
 		case ok:
 			rs = append(rs, r)
 			return nil
-		case len(rs) > 0:
+		case len(rs) > 0 && !history.IsReview(c):
 			return gitops.ErrStopWalk
+		case len(rs) > 0:
+			return nil // a review of the responses below belongs to them
 		}
 		if skipped++; skipped > maxSkip {
 			return gitops.ErrStopWalk

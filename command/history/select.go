@@ -57,6 +57,11 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	}
 	tip, err := repo.ResolveCommit(ctx, rev)
 	if err != nil {
+		if rev == "HEAD" {
+			if _, born, rerr := repo.ReadRef(ctx, "HEAD"); rerr == nil && !born {
+				return nil, errors.New("this repository has no commits yet, so there is no AI commit to list; apply a transcript first: git aiedit apply FILE")
+			}
+		}
 		return nil, err
 	}
 	sel := &Selection{Spec: spec, Name: repo.ShortName(ctx, rev), Tip: tip}
@@ -68,11 +73,11 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 		case ok:
 			sel.Responses = append(sel.Responses, r)
 			return nil
-		case len(sel.Responses) > 0 && !isRevert(c):
+		case len(sel.Responses) > 0 && !isRevert(c) && !IsReview(c):
 			return gitops.ErrStopWalk
 		}
-		// A `git revert` of one response, made on the branch after it,
-		// belongs to the series: the walk goes on below it.
+		// A `git revert` of one response, or a review, made on the branch
+		// after it, belongs to the series: the walk goes on below it.
 		rv.note(c)
 		if len(sel.Responses) > 0 {
 			return nil

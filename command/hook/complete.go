@@ -155,3 +155,10 @@ func (r *runner) completeTurns(f *os.File, from, end int64) (cut int64, waited b
 		}
 	}
 }
+
+// heldTurn reports whether [from, end) of a Claude Code session file,
+// left for a later run, holds a turn: a user's prompt.
+func heldTurn(f io.ReaderAt, from, end int64) bool {
+	s, err := scanTurns(f, from, end)
+	return err == nil && s.lastPrompt >= 0
+}

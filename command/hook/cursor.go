@@ -32,14 +32,17 @@ type Cursor struct {
 	// Recheck: the last run recorded only part of what follows Offset
 	// (the commit-msg hook refused a response), so the next run must look
 	// on the branch for what is recorded there already.
-	Recheck bool   `json:"recheck,omitempty"`
+	Recheck bool `json:"recheck,omitempty"`
+	// Waiting counts the turns after Offset held back until they are
+	// known to be complete (Claude Code: see completeTurns).
+	Waiting int    `json:"waiting,omitempty"`
 	Updated string `json:"updated,omitempty"` // RFC 3339 time of the last run
 }
 
 // holds reports whether the cursor records anything a later run needs: a
 // base taken at session start, bytes read, or a branch.
 func (c *Cursor) holds() bool {
-	return c.Base != "" || c.Offset > 0 || c.Responses > 0 || c.Tip != "" || c.Recheck
+	return c.Base != "" || c.Offset > 0 || c.Responses > 0 || c.Tip != "" || c.Recheck || c.Waiting > 0
 }
 
 // window is how many bytes at each end of what was read are checked.

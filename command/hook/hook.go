@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 )
 
 // Agent is an agent whose hooks git-aiedit knows.
@@ -26,19 +27,22 @@ const (
 // Agents lists the agents `hook` accepts, in documentation order.
 var Agents = []Agent{ClaudeCode, Codex, Gemini}
 
-// ParseAgent validates an AGENT argument.
+// ParseAgent validates an AGENT argument. A name is taken only as it is
+// written (case and surrounding space aside), by every subcommand alike;
+// a near miss is answered with the name it was probably meant to be.
 func ParseAgent(name string) (Agent, error) {
 	n := Agent(strings.ToLower(strings.TrimSpace(name)))
-	switch n {
-	case "claude", "claudecode":
-		n = ClaudeCode
-	}
-	for _, a := range Agents {
+	names := make([]string, len(Agents))
+	for i, a := range Agents {
 		if n == a {
 			return a, nil
 		}
+		names[i] = string(a)
 	}
-	return "", exitcode.UsageErrorf("unknown agent %q; use one of claude-code, codex, gemini", name)
+	if s := didyoumean.Suggest(string(n), names); s != "" {
+		return "", exitcode.UsageErrorf("unknown agent %q; did you mean %s? (agents: %s)", name, s, strings.Join(names, ", "))
+	}
+	return "", exitcode.UsageErrorf("unknown agent %q; use one of %s", name, strings.Join(names, ", "))
 }
 
 // display is the agent's product name, for messages.

@@ -343,6 +343,15 @@ func (r *runner) record(ctx context.Context) error {
 			logf(r.repo.CommonDir, r.agent, r.ev.Session, "%s: the answer's last text was not in the session file after %s; "+
 				"the turn is recorded with the next one, or when the session ends", r.ev.Name, finalWait)
 		}
+		cur.Waiting = 0
+		if complete < end && heldTurn(f, complete, end) {
+			cur.Waiting = 1 // the last turn, held back whole
+			if r.ev.Name == "Stop" && r.ev.Final == nil {
+				logf(r.repo.CommonDir, r.agent, r.ev.Session, "Stop: 1 turn waiting: the event has no last_assistant_message "+
+					"(older Claude Code sends none), so the end of the turn cannot be told from the session file; "+
+					"it is recorded at the next prompt's Stop, or when the session ends")
+			}
+		}
 		end = complete
 	}
 	if end <= offset && trusted {

@@ -63,7 +63,13 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			if !branchExists(ctx, repo, branch) {
 				branch = "(nothing recorded yet)"
 			}
-			fmt.Fprintf(out, "  %-12s %-38s %-30s %d response(s), updated %s\n", c.Agent, c.Session, branch, c.Responses, c.Updated)
+			count := fmt.Sprintf("%d response(s)", c.Responses+c.Waiting)
+			if c.Waiting > 0 {
+				// Counted as sessions counts them: the turn is in the
+				// session file, not on the branch yet.
+				count += fmt.Sprintf(" (%d waiting to be recorded: see the log)", c.Waiting)
+			}
+			fmt.Fprintf(out, "  %-12s %-38s %-30s %s, updated %s\n", c.Agent, c.Session, branch, count, c.Updated)
 		}
 	}
 	if problems := tailLog(repo.CommonDir, 10); len(problems) > 0 {

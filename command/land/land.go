@@ -60,17 +60,25 @@ func (l *lander) run(ctx context.Context) error {
 		l.branch = current
 	}
 	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
+	if l.opts.Branch == "" && !strings.HasPrefix(current, "aiedit/") && current != "" && current != "HEAD" {
+		// Run on the target with nothing named: the review branch is
+		// what is missing.
+		return exitcode.UsageErrorf("name the review branch to land on %s: git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
+	}
 	if l.onto == "" {
 		if current == l.branch || current == "HEAD" || current == "" {
-			return exitcode.UsageErrorf("land: name the branch to land on with --onto BRANCH (for example: git aiedit land --onto main %s)", l.branch)
+			if l.branch == "" || l.branch == "HEAD" {
+				return exitcode.UsageErrorf("HEAD is not on a branch; name the review branch and its target: git aiedit land --onto %s aiedit/NAME", l.target(ctx))
+			}
+			return exitcode.UsageErrorf("name the branch to land %s on with --onto: git aiedit land --onto %s %s", l.branch, l.target(ctx), l.branch)
 		}
 		l.onto = current
 	}
 	if l.branch == "" || l.branch == "HEAD" {
-		return exitcode.UsageErrorf("land: HEAD is not on a branch; name the review branch: git aiedit land --onto main aiedit/NAME")
+		return exitcode.UsageErrorf("HEAD is not on a branch; name the review branch: git aiedit land --onto %s aiedit/NAME", l.target(ctx))
 	}
 	if l.branch == l.onto {
-		return exitcode.UsageErrorf("land: %s cannot be landed on itself; name the target with --onto", l.branch)
+		return exitcode.UsageErrorf("%s cannot be landed on itself; name the target with --onto", l.branch)
 	}
 	// The review branch may be a remote-tracking one (origin/aiedit/fix
 	// on a fresh clone): land only reads it.
@@ -324,6 +332,7 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 		r, ok := history.FromCommit(c)
 		if !ok {
 			lines = append(lines, fmt.Sprintf("- %s %s (%s)", short(c.Hash), firstLine(c.Message), c.Author.Name))
+			trailers = append(trailers, reviewed(c)...)
 			continue
 		}
 		if key := fmt.Sprintf("%s %d", r.Transcript, r.N); !counted[key] {
@@ -361,3 +370,26 @@ func firstLine(s string) string {
 }
 
 func short(h plumbing.Hash) string { return h.String()[:8] }
+
+// reviewed returns the Aiedit-Reviewed trailers of a `git aiedit review`
+// commit: the squash keeps the decisions with the changes.
+func reviewed(c *object.Commit) []gitops.Trailer {
+	var out []gitops.Trailer
+	for _, t := range gitops.ParseTrailers(c.Message) {
+		if t.Key == history.ReviewedKey {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// target names, for an example, the branch a review branch is most likely
+// landed on: the first of main, master and trunk that exists, or BRANCH.
+func (l *lander) target(ctx context.Context) string {
+	for _, b := range []string{"main", "master", "trunk"} {
+		if _, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+b); err == nil && ok {
+			return b
+		}
+	}
+	return "BRANCH"
+}

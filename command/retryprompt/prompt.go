@@ -47,8 +47,23 @@ type Item struct {
 type Files func(path string) (data []byte, ok bool, err error)
 
 // ItemsOf lists the blocks of responses that did not apply, and those a
-// person rejected (apply -p), in order. A retry round's commit settles
-// the failures of its response that it fixed (CarryOver).
+// person rejected (apply -p), in order, leaving out the failures the
+// branch settled since:
+//
+//   - a retry round's commit settles the failures of its response that it
+//     fixed (CarryOver);
+//   - a later response of another transcript settles a failure on a file
+//     it changed (or found already as wanted) with no block failing on
+//     that file (Settle): the commits do not record what a failed block
+//     meant to write, so a later clean change to the file from outside the
+//     conversation is taken as the answer to it, as a retry round's is.
+//     This is what `apply -b BRANCH -` of the model's answer to this prompt
+//     records. A later response of the same conversation does not settle
+//     it: the model believed its edit applied and went on to other things;
+//   - a tool call the record shows as failed is settled by a later block,
+//     of the same response or a later one of the same conversation, that
+//     changed the same file (MovedPast, Settle): the agent saw the failure
+//     and moved past it.
 func ItemsOf(rs []*history.Response) []Item {
 	type key struct {
 		transcript string
@@ -61,18 +76,24 @@ func ItemsOf(rs []*history.Response) []Item {
 		k := key{r.Transcript, r.N}
 		var round []Outcome
 		var items []Item
-		for _, b := range r.Blocks {
+		for i, b := range r.Blocks {
 			round = append(round, Outcome{Path: b.Path, Status: b.Status})
 			it := Item{Response: r.N, Round: r.Round, Block: b.Index, Path: b.Path, Status: b.Status, Error: b.Error, Reason: b.Reason, Line: b.Line}
 			switch {
 			case b.Status == editcore.Rejected:
 				rejected = append(rejected, it)
+			case b.Error == editcore.ToolFailed && MovedPast(b.Path, outcomes(r.Blocks[i+1:])):
 			case !b.OK():
 				items = append(items, it)
 			}
 		}
 		if _, seen := failed[k]; !seen {
 			order = append(order, k)
+		}
+		for _, other := range order {
+			if other != k {
+				failed[other] = Settle(failed[other], round, other.transcript == r.Transcript)
+			}
 		}
 		if r.RetryOf > 0 {
 			failed[k] = CarryOver(failed[k], round)
@@ -84,6 +105,54 @@ func ItemsOf(rs []*history.Response) []Item {
 		out = append(out, failed[k]...)
 	}
 	return append(out, rejected...)
+}
+
+func outcomes(bs []history.Block) []Outcome {
+	out := make([]Outcome, len(bs))
+	for i, b := range bs {
+		out[i] = Outcome{Path: b.Path, Status: b.Status}
+	}
+	return out
+}
+
+// MovedPast reports whether later blocks of a response changed path (or
+// found it as wanted): after a tool call that failed at the time, the
+// agent's next edit of the file is its own retry.
+func MovedPast(path string, later []Outcome) bool {
+	for _, b := range later {
+		if b.Path == path && settles(b.Status) {
+			return true
+		}
+	}
+	return false
+}
+
+func settles(s editcore.Status) bool {
+	return s == editcore.Applied || s == editcore.AlreadyApplied || s == editcore.Edited
+}
+
+// Settle drops the failures on files a later response changed (or found
+// already as wanted) with no block failing on them; with toolOnly (a
+// later response of the same conversation), only the tool calls that
+// failed at the time.
+func Settle(outstanding []Item, later []Outcome, toolOnly bool) []Item {
+	settled, failedOn := map[string]bool{}, map[string]bool{}
+	for _, b := range later {
+		switch {
+		case settles(b.Status):
+			settled[b.Path] = true
+		case !b.Status.OK():
+			failedOn[b.Path] = true
+		}
+	}
+	var keep []Item
+	for _, it := range outstanding {
+		if settled[it.Path] && !failedOn[it.Path] && (!toolOnly || it.Error == editcore.ToolFailed) {
+			continue
+		}
+		keep = append(keep, it)
+	}
+	return keep
 }
 
 // Outcome is one block of a retry round: where, and what happened.
@@ -139,14 +208,20 @@ func Build(items []Item, files Files) (string, error) {
 	// focus holds, per file, the lines edits were meant for; a file with
 	// an ambiguous edit, or one whose place is unknown, is quoted whole.
 	focus := map[string][]int{}
-	whole := map[string]bool{}
+	whole, head := map[string]bool{}, map[string]bool{}
 	for _, it := range items {
 		if it.Status == editcore.Rejected {
 			continue
 		}
-		if it.Line > 0 && it.Error != editcore.AmbiguousAnchor {
+		switch {
+		case it.Line > 0 && it.Error != editcore.AmbiguousAnchor:
 			focus[it.Path] = append(focus[it.Path], it.Line)
-		} else if it.Status != editcore.NotInContext {
+		case it.Error == editcore.ToolFailed:
+			// The record says the tool call failed, not where it was
+			// meant to go: its file is quoted in part (quoteHead), never
+			// whole.
+			head[it.Path] = true
+		case it.Status != editcore.NotInContext:
 			whole[it.Path] = true
 		}
 	}
@@ -222,7 +297,13 @@ func Build(items []Item, files Files) (string, error) {
 			if !whole[p] {
 				around = focus[p]
 			}
-			s, err := quoteFile(files, p, true, around)
+			var s string
+			var err error
+			if head[p] && !whole[p] && len(around) == 0 {
+				s, err = quoteHead(files, p)
+			} else {
+				s, err = quoteFile(files, p, true, around)
+			}
 			if err != nil {
 				return "", err
 			}
@@ -376,4 +457,29 @@ func quoteWindows(path string, lines []string, around []int) string {
 	body := b.String()
 	fence := fenceFor(body)
 	return fmt.Sprintf("%s (%s; the lines around the edits):\n%s\n%s%s", path, plural(len(lines), "line"), fence, body, fence)
+}
+
+// quoteHead quotes a file whose failed edit has no known place: whole
+// when it is at most WholeFile lines, else its first WholeFile lines,
+// saying what is left out.
+func quoteHead(files Files, path string) (string, error) {
+	data, ok, err := files(path)
+	if err != nil || !ok || history.IsBinary(data) || len(data) == 0 {
+		return quoteFile(files, path, true, nil)
+	}
+	lines := strings.SplitAfter(strings.ToValidUTF8(string(data), "\uFFFD"), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) <= WholeFile {
+		return quoteFile(files, path, true, nil)
+	}
+	var b strings.Builder
+	for i, l := range lines[:WholeFile] {
+		fmt.Fprintf(&b, "%6d\t%s\n", i+1, strings.TrimRight(l, "\n"))
+	}
+	fmt.Fprintf(&b, "[… lines %d-%d not shown: the record does not say where the edit was meant to go]\n", WholeFile+1, len(lines))
+	body := b.String()
+	fence := fenceFor(body)
+	return fmt.Sprintf("%s (%s; its first %d lines):\n%s\n%s%s", path, plural(len(lines), "line"), WholeFile, fence, body, fence), nil
 }

@@ -45,7 +45,11 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
-	text, err := Build(ItemsOf(sel.Responses), files)
+	items, err := Outstanding(ctx, repo, sel.Responses, sel.Tip)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	text, err := Build(items, files)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -63,6 +67,10 @@ func Run(ctx context.Context, opts *Options) error {
 		if len(failed) > 0 {
 			fmt.Fprintf(opts.IO.ErrOut, "every block of %d response(s) on %s applied, but checks did not pass:\n  %s\n(git aiedit show COMMIT shows them; fix the code, or ask the model with what the check said)\n",
 				len(sel.Responses), sel.Name, strings.Join(failed, "\n  "))
+			return nil
+		}
+		if sel.Summary().Problems() > 0 {
+			fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s that did not apply was settled later on the branch (by a later response, or a change by hand)\n", len(sel.Responses), sel.Name)
 			return nil
 		}
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s applied\n", len(sel.Responses), sel.Name)

@@ -192,7 +192,7 @@ func (r *Reviewer) EditText(ctx context.Context, name string, text []byte) ([]by
 		return nil, ErrInterrupted
 	}
 	if err != nil {
-		return nil, fmt.Errorf("the editor %q failed (%v); the block is still undecided", editor, err)
+		return nil, fmt.Errorf("the editor %q failed (%v); it is still undecided", editor, err)
 	}
 	return os.ReadFile(file)
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -91,6 +92,8 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		entries = append(entries, e)
 	}
+	entries = append(entries, entireEntries(ctx, repo, labels)...)
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Modified.After(entries[j].Modified) })
 	if opts.JSON {
 		if entries == nil {
 			entries = []Entry{}

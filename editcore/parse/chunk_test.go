@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -66,10 +67,11 @@ func TestChunkedEqualsWhole(t *testing.T) {
 }
 
 func TestSeedsHaveBlocks(t *testing.T) {
-	b, err := os.ReadFile("../../../shared/seeds/001_8a34ed03ccb96e24.txt")
-	if err != nil {
-		t.Skip("the predecessor's seed documents are not present at ../../../shared/seeds (beside this repository as ../shared/seeds); they come with the project's shared material, not with the repository")
-	}
+	seed := "../../../shared/seeds/001_8a34ed03ccb96e24.txt"
+	extdata.Require(t, seed, "the predecessor's seed documents",
+		"they come with the project's shared material beside this repository (../shared/seeds), not with the repository")
+	b, err := os.ReadFile(seed)
+	require.NoError(t, err)
 	var paths []string
 	for _, op := range Bytes(b) {
 		if op.Kind != editcore.Shell {

@@ -2,6 +2,7 @@ package udiff_test
 
 import (
 	"bytes"
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,9 +45,8 @@ func sharedSource(name string) string {
 // .out (line ending rule aside), expected failures must fail and leave the
 // file alone, binary patches must be refused cleanly.
 func TestGitdiffConformance(t *testing.T) {
-	if _, err := os.Stat(conformanceDir); err != nil {
-		t.Skipf("go-gitdiff apply conformance data not present at %s (%v): put go-gitdiff's testdata/apply cases (github.com/bluekeyes/go-gitdiff, gitdiff/testdata/apply) there, beside this repository as ../shared/conformance/gitdiff-apply", conformanceDir, err)
-	}
+	extdata.Require(t, conformanceDir, "go-gitdiff's apply conformance data",
+		"put go-gitdiff's testdata/apply cases (github.com/bluekeyes/go-gitdiff, gitdiff/testdata/apply) there, beside this repository as ../shared/conformance/gitdiff-apply")
 	patches, err := filepath.Glob(filepath.Join(conformanceDir, "*.patch"))
 	require.NoError(t, err)
 	require.Len(t, patches, 36, "20 successes and 16 expected failures")

@@ -17,6 +17,10 @@
 //	             session-*.jsonl (.json before v0.39), <project> being
 //	             the name .gemini/projects.json gives a directory in the
 //	             repository, or the sha256 of the repository's root
+//	specstory    <repository>/.specstory/history/*.md
+//	copilot-cli  $COPILOT_HOME (default ~/.copilot)/session-state/<id>/events.jsonl
+//	             (<id>.jsonl before 0.0.340) whose session.start cwd is in
+//	             the repository
 //
 // Finding reads at most the head of each candidate; nothing is written.
 package sessions
@@ -42,7 +46,7 @@ import (
 
 // Session is one recorded session.
 type Session struct {
-	Agent    transcript.Source // claude-code, codex, aider, cline or gemini
+	Agent    transcript.Source // the agent that recorded it
 	ID       string            // the session's id: file stem, or task folder name
 	Path     string            // what to apply: a file, or a Cline task folder
 	File     string            // the transcript file itself
@@ -79,6 +83,8 @@ func Find(root string, env Env) []Session {
 	all = append(all, Aider(root)...)
 	all = append(all, Cline(root, env)...)
 	all = append(all, Gemini(root, env)...)
+	all = append(all, CopilotCLI(root, env)...)
+	all = append(all, SpecStory(root)...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
 	return all
 }

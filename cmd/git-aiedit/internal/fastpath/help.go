@@ -25,6 +25,7 @@ COMMANDS:
    sessions      list the sessions agents recorded for this repository
    retry-prompt  print the text to send back to the model for the blocks that did not apply
    undo          remove the newest response commit(s) from a review branch
+   review        accept, reject or edit each hunk a review branch's responses made
    blame         git blame with each line's owner: a response's block and model, or a person
    land          bring a review branch onto its target, keeping who wrote each line
    export        write the attribution of commits in a standard format
