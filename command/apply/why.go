@@ -8,6 +8,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/redaction"
+	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/redact"
 )
 
@@ -119,18 +120,32 @@ func withPrompt(prompt string, index int, body string) string {
 	return block + "\n\n" + body
 }
 
-// redactMessage is the last pass over a whole commit message: the
-// trailers quote the response too (shell commands, why a block failed).
-// The prompt and prose were redacted before; what is found now is in the
-// trailers. The count is set, not added to: a message may be built again
+// quoting are the trailers whose values quote the response: the shell
+// commands it suggested or ran, why its blocks failed, the paths it
+// named, what its checks said. The others identify the response (its
+// transcript's hash, its number, its digest, its session) and are never
+// changed: a hash beside a file named api-keys.md is no secret.
+var quoting = map[string]bool{
+	"Aiedit-Shell": true, "Aiedit-Unreplayed": true, "Aiedit-Reason": true,
+	"Aiedit-Block": true, "Aiedit-Check": true,
+}
+
+// redactTrailers takes secrets out of the trailers that quote the
+// response. The count is set, not added to: a message may be built again
 // (the branch moved, the run rebuilds on the new tip).
-func (r *responseState) redactMessage(msg string) string {
+func (r *responseState) redactTrailers(ts []gitops.Trailer) []gitops.Trailer {
 	if r.red == nil {
-		return msg
+		return ts
 	}
-	out, n := r.red.Text(msg)
+	n := 0
+	for i, t := range ts {
+		if quoting[t.Key] {
+			v, k := r.red.Text(t.Value)
+			ts[i].Value, n = v, n+k
+		}
+	}
 	r.trailerRedactions = n
-	return out
+	return ts
 }
 
 // allRedactions counts the secrets taken out of a response's text and
