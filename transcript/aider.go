@@ -24,10 +24,6 @@ var (
 		return regexp.MustCompile(`^` + aiderStartPrefix + `(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)`)
 	})
 	aiderModelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:Main model|Model):\s+(\S+)`) })
-	aiderAddRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Added (.+?) to (?:the chat|read-only files)\.?$`) })
-	aiderDropRe  = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^Removed (?:read-only file )?(.+?) from the chat\.?$`)
-	})
 	// aiderFailedRe starts aider's report of SEARCH/REPLACE blocks that did
 	// not match, which quotes the failed blocks.
 	aiderFailedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^# \d+ SEARCH/REPLACE blocks? failed to match!`) })
@@ -52,6 +48,13 @@ var (
 // to its end ("The SEARCH section must exactly match ...", and the "# The
 // other N ... were applied successfully" paragraph), whether each of its
 // lines is quoted with "> " (recent aider) or only the first (older aider).
+// A line right after a tool-output line, with no blank line between, is
+// the rest of that tool message: aider writes a blank line before every
+// reply.
+//
+// A reply is emitted only when the tool output after it ends (at the next
+// user line, reply or session), so that the edits aider reports applying
+// there count as in context for it (aider_chat.go reads the chat's files).
 func readAider(r io.Reader, e *emitter) error {
 	a := &aiderReader{e: e, ro: newRooter(e.opt)}
 	lr := newLineReader(r, MaxLine, e.warn)
@@ -94,9 +97,17 @@ type aiderReader struct {
 	model string
 	start time.Time
 	ctx   fileSet
-	last  string // previous tool-output line: the subject of a confirm prompt
+	keep  []string // read-only files given at start-up: dropping all keeps them
+	words []string // what the user last typed to /add or /read-only
+	// subjects are the tool-output lines just before, that name the
+	// file(s) of a confirm prompt.
+	subjects []string
 	// commit is the last commit aider reported making: the log's result.
 	commit string
+
+	// held is the last reply, kept until the tool output after it ends:
+	// the edits aider reports applying there were to files in its chat.
+	held *Response
 
 	// pend is a "#### " line naming a path, until the next line says
 	// whether it is the user's or the model's heading.
@@ -121,6 +132,9 @@ func (a *aiderReader) line(n int, s string) error {
 	if a.havePend {
 		a.havePend = false
 		if startsEdit(t) {
+			if err := a.release(); err != nil {
+				return err
+			}
 			a.prev = aiderText
 			if err := a.text.add(a.pendN, []byte(a.pend)); err != nil {
 				return err
@@ -131,6 +145,9 @@ func (a *aiderReader) line(n int, s string) error {
 	}
 	if a.echo != echoNone && a.echoLine(t) {
 		a.prev = aiderTool
+		if t == "" {
+			a.prev = aiderBlank
+		}
 		return nil
 	}
 	boundary := a.prev != aiderText
@@ -142,11 +159,7 @@ func (a *aiderReader) line(n int, s string) error {
 		if err := a.flush(); err != nil {
 			return err
 		}
-		a.ctx = fileSet{known: true} // a new session starts with no files
-		a.start = time.Time{}
-		if ts, err := time.Parse("2006-01-02 15:04:05", aiderStartRe().FindStringSubmatch(t)[1]); err == nil {
-			a.start = ts
-		}
+		a.startSession(t)
 		a.prev = aiderUser // the session header is not assistant text
 		return nil
 	case boundary && (strings.HasPrefix(t, "#### ") || t == "####"):
@@ -156,7 +169,7 @@ func (a *aiderReader) line(n int, s string) error {
 		}
 		return a.userLine(t)
 	case boundary && (strings.HasPrefix(t, "> ") || t == ">"):
-		if err := a.flush(); err != nil {
+		if err := a.hold(); err != nil {
 			return err
 		}
 		tool := strings.TrimSpace(strings.TrimPrefix(t, ">"))
@@ -166,6 +179,15 @@ func (a *aiderReader) line(n int, s string) error {
 		a.toolLine(tool)
 		a.prev = aiderTool
 		return nil
+	case a.prev == aiderTool:
+		// Aider quotes only the first line of a multi-line tool message
+		// (a command line with a long --message, a commit message) and
+		// writes a blank line before every reply: a line right after tool
+		// output is the rest of that message.
+		return nil
+	}
+	if err := a.release(); err != nil {
+		return err
 	}
 	a.prev = aiderText
 	return a.text.add(n, []byte(s))
@@ -177,7 +199,9 @@ func (a *aiderReader) userLine(t string) error {
 	}
 	a.echo = echoNone
 	said := strings.TrimPrefix(strings.TrimPrefix(t, "####"), " ")
-	commandContext(&a.ctx, strings.TrimSpace(said))
+	if a.prev != aiderUser { // a command starts the user's message
+		a.command(strings.TrimSpace(said))
+	}
 	if said, ok := aiderRequest(said); ok {
 		a.e.askLine(said)
 	}
@@ -201,11 +225,14 @@ func aiderRequest(said string) (string, bool) {
 	return "", false
 }
 
-// startsEdit reports a line that opens an edit block: a code fence or a
-// SEARCH marker.
+// startsEdit reports a line that opens an edit block: a code fence (one
+// of aider's wrapping fences too) or a SEARCH marker.
 func startsEdit(t string) bool {
 	var f fence
 	if ok, _ := f.step(t); ok {
+		return true
+	}
+	if _, _, ok := aiderWrapOpen(t); ok {
 		return true
 	}
 	return strings.HasPrefix(strings.TrimSpace(t), "<<<<<<< SEARCH")
@@ -244,42 +271,42 @@ func (a *aiderReader) echoLine(t string) bool {
 	return false
 }
 
-// toolLine reads context and the model name from aider's tool output.
-func (a *aiderReader) toolLine(t string) {
-	if m := aiderModelRe().FindStringSubmatch(t); m != nil {
-		a.model = m[1]
-	}
-	if c, ok := aiderCommit(t); ok {
-		a.commit = c
-	}
-	switch {
-	case aiderAddRe().MatchString(t):
-		a.ctx.add(slashPath(aiderAddRe().FindStringSubmatch(t)[1]))
-	case aiderDropRe().MatchString(t):
-		a.ctx.remove(slashPath(aiderDropRe().FindStringSubmatch(t)[1]))
-	case strings.HasPrefix(t, "Dropping all files from the chat session"):
-		a.ctx.clear()
-	case strings.HasPrefix(t, "Add file to the chat?") && strings.HasSuffix(t, " y"),
-		strings.HasPrefix(t, "Add file to the chat?") && strings.HasSuffix(t, " a"):
-		if looksLikePath(a.last) {
-			a.ctx.add(slashPath(a.last))
-		}
-	}
-	a.last = t
-}
-
-func (a *aiderReader) flush() error {
+// hold ends the reply being read and keeps it until the tool output
+// after it ends; the reply held before is emitted.
+func (a *aiderReader) hold() error {
 	if a.text.empty() {
 		a.text = textBuf{}
 		return nil
 	}
+	if err := a.release(); err != nil {
+		return err
+	}
 	text, first := a.text.take()
-	return a.e.emit(&Response{
+	a.held = &Response{
 		Line:    first,
-		Text:    text,
+		Text:    aiderFences(text),
 		Model:   a.model,
 		Time:    a.start,
 		Context: a.ctx.snapshot(a.ro.rel),
 		resolve: a.ro.rel,
-	})
+	}
+	return nil
+}
+
+// release emits the held reply.
+func (a *aiderReader) release() error {
+	r := a.held
+	if r == nil {
+		return nil
+	}
+	a.held = nil
+	return a.e.emit(r)
+}
+
+// flush ends the reply being read and emits it.
+func (a *aiderReader) flush() error {
+	if err := a.hold(); err != nil {
+		return err
+	}
+	return a.release()
 }

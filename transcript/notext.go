@@ -2,6 +2,9 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
 	"unicode/utf8"
 )
 
@@ -24,10 +27,22 @@ func LooksBinary(head []byte) bool {
 	return bad*10 > len(head)
 }
 
-// LooksJSON reports whether an input starts as a JSON value would: a
-// transcript that detection found no source's records in is then not a
-// model's reply either, unless the user says so (--from raw).
+// LooksJSON reports whether an input is JSON: an object or an array, or a
+// stream of values (JSONL), that parses to the head's end (a value cut off
+// there is fine). A transcript that detection found no source's records in
+// is then not a model's reply either, unless the user says so (--from
+// raw). Text that only starts like JSON (a pasted Python repr, a Markdown
+// link) is text.
 func LooksJSON(head []byte) bool {
 	t := bytes.TrimLeft(bytes.TrimPrefix(head, bom), " \t\r\n")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	for {
+		_, err := dec.Token()
+		if err != nil {
+			return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -29,7 +30,49 @@ func TestLooksBinary(t *testing.T) {
 }
 
 func TestLooksJSON(t *testing.T) {
-	assert.True(t, LooksJSON([]byte("\xef\xbb\xbf  \n[[[[")))
-	assert.True(t, LooksJSON([]byte(`{"a":1}`)))
-	assert.False(t, LooksJSON([]byte("Here is the change:\n{")))
+	tests := map[string]struct {
+		head string
+		want bool
+	}{
+		"an object":                     {`{"a":1}`, true},
+		"nested arrays cut off":         {"\xef\xbb\xbf  \n[[[[", true},
+		"JSONL":                         {"{\"type\":\"x\"}\n{\"type\":\"y\"}\n", true},
+		"cut inside a string":           {`[{"message": "a long instruc`, true},
+		"cut inside a literal":          {`{"ok": tru`, true},
+		"prose":                         {"Here is the change:\n{", false},
+		"a pasted Python repr":          {"[{'dirname': '2024-05-01', 'pass_rate_1': 44.4}]\n\nPlease plot these.\n", false},
+		"a Markdown link":               {"[the docs](https://example.com) say to use\n", false},
+		"a value and then prose":        {"{\"a\": 1}\nHere is why.\n", false},
+		"an object missing its colon":   {`{"a" 1}`, false},
+		"a trailing comma":              {`["a",]`, false},
+		"a Go block that starts with {": {"{\n\treturn nil\n}\n", false},
+		"empty":                         {"", false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tc.want, LooksJSON([]byte(tc.head)))
+		})
+	}
+}
+
+// FuzzLooksJSON: a valid JSON object or array is JSON, and so is every
+// prefix of it (the head of a longer input is cut anywhere).
+func FuzzLooksJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, "[{'dirname': 1}]", `[1, 2`, "{\n}", `["x"]` + "\n" + `{"y":true}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got := LooksJSON(b)
+		t0 := strings.TrimLeft(string(b), " \t\r\n")
+		if json.Valid(b) && t0 != "" && (t0[0] == '{' || t0[0] == '[') {
+			if !got {
+				t.Fatalf("valid JSON %q not taken for JSON", b)
+			}
+			for i := 1; i < len(b); i++ {
+				if strings.TrimSpace(string(b[:i])) != "" && !LooksJSON(b[:i]) {
+					t.Fatalf("prefix %q of valid JSON %q not taken for JSON", b[:i], b)
+				}
+			}
+		}
+	})
 }

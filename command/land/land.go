@@ -60,7 +60,7 @@ func (l *lander) run(ctx context.Context) error {
 		l.branch = current
 	}
 	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
-	if l.opts.Branch == "" && !strings.HasPrefix(current, "aiedit/") && current != "" && current != "HEAD" {
+	if l.opts.Branch == "" && current != "" && current != "HEAD" && !l.holdsResponses(ctx) {
 		// Run on the target with nothing named: the review branch is
 		// what is missing.
 		return exitcode.UsageErrorf("name the review branch to land on %s: git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
@@ -392,4 +392,20 @@ func (l *lander) target(ctx context.Context) string {
 		}
 	}
 	return "BRANCH"
+}
+
+// holdsResponses reports whether HEAD's commit is a response commit: the
+// checked-out branch is then a review branch (whatever its name), and
+// what land lacks is its target.
+func (l *lander) holdsResponses(ctx context.Context) bool {
+	h, err := l.repo.ResolveCommit(ctx, "HEAD")
+	if err != nil {
+		return false
+	}
+	c, err := l.repo.Commit(h)
+	if err != nil {
+		return false
+	}
+	_, ok := history.FromCommit(c)
+	return ok
 }

@@ -23,7 +23,7 @@ const dataDir = "../../../shared/bench/aider-replay"
 // loadCases reads every case, or skips the test when the data is absent.
 func loadCases(t testing.TB) []Case {
 	t.Helper()
-	cases, err := Load(dataDir)
+	cases, err := Load(Dir(dataDir))
 	if errors.Is(err, ErrNoData) {
 		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, dataDir)
 	}

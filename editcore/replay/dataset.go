@@ -36,6 +36,20 @@ type Case struct {
 // ErrNoData is returned by Load when dir holds no cases.
 var ErrNoData = errors.New("no aider replay cases")
 
+// DataEnv names a folder of cases to read instead of the shared set (for
+// example one that scripts/aider-replay-data rebuilt from aider's
+// history).
+const DataEnv = "AIEDIT_AIDER_REPLAY"
+
+// Dir is where the tests read the cases: $AIEDIT_AIDER_REPLAY when set,
+// else shared (the set beside the repository).
+func Dir(shared string) string {
+	if d := os.Getenv(DataEnv); d != "" {
+		return d
+	}
+	return shared
+}
+
 // Load reads every case below dir, in name order.
 func Load(dir string) ([]Case, error) {
 	dirs, err := filepath.Glob(filepath.Join(dir, "[0-9]*"))
