@@ -122,6 +122,11 @@ type Op struct {
 	// cut short ("rest of the file unchanged") and not written.
 	Whole bool
 
+	// Outside: the agent wrote this outside the repository (its path, as
+	// recorded, maps onto no file of it). Reported with status outside,
+	// never replayed.
+	Outside bool
+
 	// RecordedError, when set, is the error the edit produced at the time
 	// it was made (a tool call that failed in the transcript). The
 	// operation is reported as failed with this message and not applied.

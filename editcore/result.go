@@ -20,6 +20,9 @@ const (
 	// NotReplayed: a command an agent ran that may have written files but
 	// cannot be replayed deterministically; recorded, never run.
 	NotReplayed Status = "not_replayed"
+	// Outside: a write the record shows outside the repository; never
+	// replayed into it.
+	Outside Status = "outside"
 )
 
 // ErrorType says why an operation failed or was skipped (cli.md, "Error types").
@@ -62,7 +65,7 @@ func (r *Result) OK() bool { return r.Status.OK() }
 // decided on it.
 func (s Status) OK() bool {
 	switch s {
-	case Applied, AlreadyApplied, Validated, Rejected, Edited:
+	case Applied, AlreadyApplied, Validated, Rejected, Edited, Outside:
 		return true
 	}
 	return false

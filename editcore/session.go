@@ -65,6 +65,9 @@ func (s *Session) Changed() []string { return sortedKeys(s.changed) }
 // Apply performs one operation and reports what happened. It never returns
 // an error: every outcome, including filesystem failures, is a Result.
 func (s *Session) Apply(op *Op) Result {
+	if op.Outside {
+		return outside(op)
+	}
 	switch op.Kind {
 	case Shell:
 		return s.shell(op)

@@ -209,9 +209,13 @@ func (s *Session) shellSed(r *Result, paths []string, script *shell.Sed) {
 			return
 		}
 		t := decodeText(data)
+		lines, eols := t.lines[:0:0], t.eols[:0:0]
 		for i, l := range t.lines {
-			t.lines[i] = script.Apply(l)
+			if l, deleted := script.Line(i+1, len(t.lines), l); !deleted {
+				lines, eols = append(lines, l), append(eols, t.eols[i])
+			}
 		}
+		t.lines, t.eols = lines, eols
 		out := t.encode()
 		if string(out) == string(data) {
 			continue

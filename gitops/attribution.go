@@ -1,8 +1,11 @@
 package gitops
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -21,7 +24,14 @@ const AttributionVersion = 1
 // response in this commit: they come from its parents (git blame says
 // which), or, on a commit that `land --squash` made, from a person.
 type Attribution struct {
-	Version   int            `json:"version"`
+	Version int `json:"version"`
+	// Commit is the commit whose files the line numbers count, written
+	// with the note. git copies a note verbatim to another commit (notes
+	// rewriting on rebase, amend) and concatenates the notes of a squash:
+	// a reader that finds another commit here carries the lines through
+	// the difference, or says it cannot. Empty in notes written before
+	// it was recorded.
+	Commit    string         `json:"commit,omitempty"`
 	Responses []AttrResponse `json:"responses"`
 	Files     []AttrFile     `json:"files"`
 }
@@ -66,6 +76,13 @@ func (a *Attribution) Encode() []byte {
 	return a.appendJSON(make([]byte, 0, a.sizeHint()))
 }
 
+// EncodeFor renders the note of commit: Encode, recording that its line
+// numbers are those of commit's files.
+func (a *Attribution) EncodeFor(commit plumbing.Hash) []byte {
+	a.Commit = commit.String()
+	return a.Encode()
+}
+
 // DecodeAttribution reads a note. A note of a later major schema, or
 // one that is not JSON, is an error that says so.
 func DecodeAttribution(data []byte) (*Attribution, error) {
@@ -73,17 +90,51 @@ func DecodeAttribution(data []byte) (*Attribution, error) {
 	if err := json.Unmarshal(data, &a); err != nil {
 		return nil, fmt.Errorf("attribution note: %w", err)
 	}
+	return &a, a.check()
+}
+
+// DecodeAttributions reads a note that may hold several JSON documents
+// one after another: what git's notes code makes of notes it joins (a
+// squash under notes.rewriteRef, `git notes merge -s union`, `git notes
+// append`). Each is checked as DecodeAttribution checks one; blank
+// lines between them are skipped.
+func DecodeAttributions(data []byte) ([]*Attribution, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out []*Attribution
+	for {
+		var a Attribution
+		err := dec.Decode(&a)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("attribution note: document %d: %w", len(out)+1, err)
+		}
+		if err := a.check(); err != nil {
+			return nil, err
+		}
+		out = append(out, &a)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("attribution note: empty")
+	}
+	return out, nil
+}
+
+// check refuses another schema version and line runs that name no
+// response.
+func (a *Attribution) check() error {
 	if a.Version != AttributionVersion {
-		return nil, fmt.Errorf("attribution note: schema version %d; this git-aiedit reads version %d", a.Version, AttributionVersion)
+		return fmt.Errorf("attribution note: schema version %d; this git-aiedit reads version %d", a.Version, AttributionVersion)
 	}
 	for _, f := range a.Files {
 		for _, l := range f.Lines {
 			if l.Source < 0 || l.Source >= len(a.Responses) || l.Start < 1 || l.End < l.Start {
-				return nil, fmt.Errorf("attribution note: bad line run %d-%d (source %d) in %s", l.Start, l.End, l.Source, f.Path)
+				return fmt.Errorf("attribution note: bad line run %d-%d (source %d) in %s", l.Start, l.End, l.Source, f.Path)
 			}
 		}
 	}
-	return &a, nil
+	return nil
 }
 
 // At returns the response and block that wrote line (1-based) of path.
@@ -99,6 +150,16 @@ func (a *Attribution) At(path string, line int) (r *AttrResponse, block int, ok 
 		}
 	}
 	return nil, 0, false
+}
+
+// ReadAttributions reads commit's attribution note from notes, each of
+// the documents it holds (see DecodeAttributions); nil when it has none.
+func (r *Repo) ReadAttributions(notes *Notes, commit plumbing.Hash) ([]*Attribution, error) {
+	data, ok, err := r.Note(notes, commit)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return DecodeAttributions(data)
 }
 
 // ReadAttribution reads commit's attribution note from notes; nil when

@@ -14,6 +14,10 @@ import (
 func (a *Attribution) appendJSON(b []byte) []byte {
 	b = append(b, "{\n  \"version\": "...)
 	b = strconv.AppendInt(b, int64(a.Version), 10)
+	if a.Commit != "" {
+		b = append(b, ",\n  \"commit\": "...)
+		b = appendJSONString(b, a.Commit)
+	}
 	b = append(b, ",\n  \"responses\": "...)
 	switch {
 	case a.Responses == nil:
@@ -103,7 +107,7 @@ func (a *Attribution) appendJSON(b []byte) []byte {
 // sizeHint is about the size of the encoded note, so that it is built
 // in one allocation.
 func (a *Attribution) sizeHint() int {
-	n := 64
+	n := 112
 	for _, r := range a.Responses {
 		n += 128 + len(r.Commit) + len(r.Transcript) + len(r.Model) + len(r.Agent)
 	}

@@ -21,7 +21,7 @@ func viaJSON(t testing.TB, a *Attribution) []byte {
 func TestAttributionEncodeMatchesJSON(t *testing.T) {
 	for name, a := range map[string]*Attribution{
 		"empty":       {},
-		"empty lists": {Responses: []AttrResponse{}, Files: []AttrFile{}},
+		"empty lists": {Commit: "89ab", Responses: []AttrResponse{}, Files: []AttrFile{}},
 		"full": {
 			Responses: []AttrResponse{
 				{Transcript: "chat.md", Response: 1, Total: 2},
@@ -46,6 +46,7 @@ func FuzzAttributionEncode(f *testing.F) {
 	f.Add("\"<&>\u2028", "", "\x00\xff", -1, 0, 1<<40)
 	f.Fuzz(func(t *testing.T, transcript, model, path string, start, end, block int) {
 		a := &Attribution{
+			Commit:    transcript,
 			Responses: []AttrResponse{{Transcript: transcript, Model: model, Agent: path, Response: start, Total: end}},
 			Files:     []AttrFile{{Path: path, Lines: []AttrLines{{Start: start, End: end, Block: block}}}, {Path: model}},
 		}

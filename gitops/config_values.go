@@ -2,9 +2,11 @@ package gitops
 
 import "context"
 
-// ConfigValues returns every value of a multi-valued config key, in the
-// order git reads them (`git config --get-all`); none when it is not set.
-func (r *Repo) ConfigValues(ctx context.Context, key string) ([]string, error) {
+// ConfigAll returns every value of a multi-valued config key, in the
+// order git reads them (`git config --get-all`), from the configuration
+// read when the repository was opened (no git process, unlike
+// ConfigValues); none when it is not set.
+func (r *Repo) ConfigAll(ctx context.Context, key string) ([]string, error) {
 	if err := r.config.load(); err != nil {
 		return nil, err
 	}

@@ -78,6 +78,15 @@ func (n *Notes) Has(commit plumbing.Hash) bool {
 	return ok
 }
 
+// Commits lists the annotated commits, in no order.
+func (n *Notes) Commits() []plumbing.Hash {
+	out := make([]plumbing.Hash, 0, len(n.blob))
+	for c := range n.blob {
+		out = append(out, c)
+	}
+	return out
+}
+
 // Len is the number of notes.
 func (n *Notes) Len() int { return len(n.blob) }
 

@@ -116,11 +116,8 @@ func shorten(s string, n int) string {
 // subagent's transcript kept beside the session file is read where its
 // Task call's result is (claude_subagents.go).
 func readClaude(r io.Reader, e *emitter) error {
-	c := &claudeReader{e: e, ro: newRooter(e.opt), pending: map[string]pendingCall{}}
+	c := &claudeReader{e: e, ro: e.newRooter(), pending: map[string]pendingCall{}}
 	c.ctx.known = true
-	// A Messages API conversation records no working directory: infer the
-	// workspace root from the edited paths (transcripts.md).
-	c.ro.infer = true
 	e.meta = func(key string, value json.RawMessage) {
 		if key == "model" {
 			_ = json.Unmarshal(value, &c.model)
@@ -158,9 +155,9 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 	if !decodeRecord(c.e, rec, raw, &r) {
 		return nil
 	}
-	if r.Cwd != "" { // a stream-json log says it once, in its system init record
-		c.ro.cwd = cleanAbs(r.Cwd)
-	}
+	// A session says it on every record (it changes when the agent moves);
+	// a stream-json log once, in its system init record.
+	c.ro.setCwd(r.Cwd)
 	c.sub.see(&r)
 	line := c.sub.line(rec) // where the record's edits are reported
 	msg := r.Message
@@ -268,9 +265,11 @@ func (c *claudeReader) toolUse(rec int, b block) {
 		return
 	}
 	eff := mapTool(b.Name, b.Input, rec)
-	c.ro.see(eff.path)
+	if len(eff.ops) > 0 {
+		c.ro.see(eff.path)
+	}
 	for _, p := range eff.reads {
-		c.ro.see(p)
+		c.ro.seeRead(p)
 	}
 	pc := pendingCall{}
 	if len(eff.ops) > 1 {
@@ -287,7 +286,7 @@ func (c *claudeReader) toolUse(rec int, b block) {
 	}
 	switch {
 	case len(eff.reads) > 0:
-		pc.path = c.ro.rel(eff.reads[0])
+		pc.path = c.ro.relRead(eff.reads[0])
 	case pc.write:
 		pc.path = c.ro.rel(eff.path)
 	default:

@@ -80,8 +80,7 @@ var (
 // absolutePath) are relative to the working directory the environment
 // details name.
 func readCline(r io.Reader, e *emitter) error {
-	c := &clineReader{e: e, ro: newRooter(e.opt), pending: map[string]clineCall{}}
-	c.ro.infer = true
+	c := &clineReader{e: e, ro: e.newRooter(), pending: map[string]clineCall{}}
 	if err := readRecords(r, e, []string{"messages"}, c.record); err != nil {
 		return err
 	}
@@ -137,8 +136,8 @@ func (c *clineReader) user(bs []block) error {
 		switch b.Type {
 		case "text":
 			t := strings.TrimSpace(b.Text)
-			if m := clineCwdRe().FindStringSubmatch(t); m != nil && c.ro.cwd == "" {
-				c.ro.cwd = cleanAbs(strings.TrimSpace(m[1]))
+			if m := clineCwdRe().FindStringSubmatch(t); m != nil { // the latest: it changes when the user opens another folder
+				c.ro.setCwd(strings.TrimSpace(m[1]))
 			}
 			switch m := clineResultRe().FindStringSubmatch(t); {
 			case m != nil:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -57,7 +58,7 @@ type cxItem struct {
 // exit the turn never recorded is not replayed. Context is unknown: Codex
 // reads files through arbitrary shell commands.
 func readCodex(r io.Reader, e *emitter) error {
-	c := &codexReader{e: e, ro: newRooter(e.opt), calls: map[string]int{},
+	c := &codexReader{e: e, ro: e.newRooter(), calls: map[string]int{},
 		commands: map[int]string{}, sessions: map[string]int{}, running: map[int]string{}}
 	if err := readRecords(r, e, nil, c.record); err != nil {
 		return err
@@ -100,9 +101,7 @@ func (c *codexReader) record(rec int, raw []byte) error {
 	}
 	switch l.Type {
 	case "session_meta", "turn_context":
-		if it.Cwd != "" {
-			c.ro.cwd = cleanAbs(it.Cwd)
-		}
+		c.ro.setCwd(it.Cwd)
 		if it.Model != "" {
 			c.model = it.Model
 		}
@@ -299,15 +298,36 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 	cur := c.start(rec, ts)
 	p := Patch{Text: patch, Line: rec}
 	ro := c.ro
+	// Relative paths are the call's folder's, else the session's folder
+	// as it was when the call was made.
+	d := ro.cwd
 	switch {
 	case dir == "":
 	case isAbs(dir):
-		p.Dir = ro.rel(dir)
+		p.Dir, d = ro.rel(dir), cleanAbs(dir)
 	default:
 		p.Dir = strings.ReplaceAll(dir, `\`, "/")
+		d = path.Join(d, p.Dir)
 	}
-	d := p.Dir // absolute when outside the session: then so is every path
-	p.resolve = func(s string) string { return ro.relIn(d, s) }
+	// The caller parses the patch once the response is emitted; its paths
+	// are seen now, in the session's order, for learning where it worked.
+	for _, l := range strings.Split(patch, "\n") {
+		for _, h := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "*** Move to: "} {
+			if f, ok := strings.CutPrefix(l, h); ok {
+				if f = strings.TrimSpace(f); isAbs(f) {
+					ro.see(f)
+				} else if isAbs(d) {
+					ro.see(path.Join(cleanAbs(d), strings.ReplaceAll(f, `\`, "/")))
+				}
+			}
+		}
+	}
+	p.resolve = func(s string) string {
+		// Resolved by the caller, once the response was emitted.
+		out := ro.relIn(d, s)
+		cur.Workdirs = addWorkdirs(cur.Workdirs, ro.take())
+		return out
+	}
 	if callID != "" {
 		c.calls[callID] = len(cur.Patches)
 	}

@@ -66,8 +66,7 @@ func isCopilotCLI(k keys) bool {
 // absolute, mapped through session.start's context.cwd. Every file is
 // in context (the agent views files itself).
 func readCopilot(r io.Reader, e *emitter) error {
-	c := &copilotReader{e: e, ro: newRooter(e.opt), pending: map[string]cpPending{}}
-	c.ro.infer = true
+	c := &copilotReader{e: e, ro: e.newRooter(), pending: map[string]cpPending{}}
 	err := readRecords(r, e, nil, c.record)
 	c.orphans()
 	if ferr := c.flush(); ferr != nil {
@@ -100,8 +99,8 @@ func (c *copilotReader) record(rec int, raw []byte) error {
 	d := ev.Data
 	switch ev.Type {
 	case "session.start":
-		if d.Context.Cwd != "" && c.ro.cwd == "" {
-			c.ro.cwd = cleanAbs(d.Context.Cwd)
+		if d.Context.Cwd != "" { // the latest: the agent may move
+			c.ro.setCwd(d.Context.Cwd)
 		}
 		c.model = firstNonEmpty(d.SelectedModel, c.model)
 	case "session.model_change":

@@ -25,14 +25,19 @@ func pathNear(line string) string {
 }
 
 // pathInInfo finds a path in a fence's info string: "python src/app.py",
-// "src/app.py", "py:src/app.py", `python title="src/app.py"`.
+// "src/app.py", "py:src/app.py", `python title="src/app.py"`. A citation
+// (Cursor's "12:40:src/app.ts", some lines of a file) names no file seen
+// in full.
 func pathInInfo(info string) string {
 	for _, tok := range strings.Fields(info) {
 		if v, ok := strings.CutPrefix(tok, "title="); ok {
 			tok = v
 		}
-		if i := strings.LastIndexByte(tok, ':'); i >= 0 && !isWinAbs(tok) {
-			tok = tok[i+1:]
+		if lang, rest, ok := strings.Cut(tok, ":"); ok && !isWinAbs(tok) {
+			if lang == "" || !looksLikeLang(lang) || strings.Contains(rest, ":") && !isWinAbs(rest) {
+				continue
+			}
+			tok = rest
 		}
 		tok = strings.Trim(tok, `"'{}`)
 		if looksLikePath(tok) {
@@ -81,4 +86,17 @@ func slashPath(p string) string {
 		return strings.ReplaceAll(p, `\`, "/")
 	}
 	return p
+}
+
+// looksLikeLang accepts a fence language name: a letter, then letters,
+// digits and +-_#.
+func looksLikeLang(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c|0x20 >= 'a' && c|0x20 <= 'z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || strings.IndexByte("+-_#", c) >= 0)) {
+			return false
+		}
+	}
+	return s != ""
 }

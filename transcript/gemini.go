@@ -62,8 +62,7 @@ func readGemini(r io.Reader, e *emitter) error {
 	log := newGmLog(e)
 	err := readRecords(r, e, []string{"messages"}, log.record)
 	// What was read before an error stands, as in the other readers.
-	g := &geminiReader{e: e, ro: newRooter(e.opt)}
-	g.ro.infer = true
+	g := &geminiReader{e: e, ro: e.newRooter()}
 	for _, m := range log.msgs {
 		if err := g.message(m); err != nil {
 			return err
@@ -127,7 +126,7 @@ func (g *geminiReader) call(rec int, c gmCall) {
 	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
 	if geminiReads(c.name) {
 		for _, q := range append([]string{p}, a.Paths...) {
-			g.ro.see(q)
+			g.ro.seeRead(q)
 		}
 		return
 	}

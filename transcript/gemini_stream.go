@@ -74,8 +74,7 @@ func readGeminiAny(r io.Reader, e *emitter) error {
 // in a session file are kept, with the same arguments. No working
 // directory is recorded: the workspace root is inferred from the paths.
 func readGeminiStream(r io.Reader, e *emitter) error {
-	g := &geminiReader{e: e, ro: newRooter(e.opt)}
-	g.ro.infer = true
+	g := &geminiReader{e: e, ro: e.newRooter()}
 	s := &gsReader{g: g, pending: map[string]gsPending{}}
 	err := readRecords(r, e, nil, s.record)
 	s.orphans()

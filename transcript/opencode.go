@@ -63,8 +63,7 @@ type ocInput struct {
 // absolute, mapped through the session's directory (info.directory) or
 // the message's path.cwd. Every file is in context.
 func readOpenCode(r io.Reader, e *emitter) error {
-	o := &openCodeReader{e: e, ro: newRooter(e.opt)}
-	o.ro.infer = true
+	o := &openCodeReader{e: e, ro: e.newRooter()}
 	e.meta = func(key string, value json.RawMessage) {
 		if key != "info" {
 			return
@@ -73,7 +72,7 @@ func readOpenCode(r io.Reader, e *emitter) error {
 			Directory string `json:"directory"`
 		}
 		if json.Unmarshal(value, &info) == nil && info.Directory != "" && o.ro.cwd == "" {
-			o.ro.cwd = cleanAbs(info.Directory)
+			o.ro.setCwd(info.Directory)
 		}
 	}
 	err := readRecords(r, e, []string{"messages"}, o.message)
@@ -101,8 +100,8 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 	if m.Info.Role != "assistant" {
 		return nil
 	}
-	if m.Info.Path.Cwd != "" && o.ro.cwd == "" {
-		o.ro.cwd = cleanAbs(m.Info.Path.Cwd)
+	if m.Info.Path.Cwd != "" { // each message's: the agent may move
+		o.ro.setCwd(m.Info.Path.Cwd)
 	}
 	if o.cur == nil {
 		o.cur = &Response{Line: rec}

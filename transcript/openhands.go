@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -31,7 +32,8 @@ type ohEvent struct {
 	Extras      *struct {
 		ExitCode *int `json:"exit_code"`
 		Metadata *struct {
-			ExitCode *int `json:"exit_code"`
+			ExitCode   *int   `json:"exit_code"`
+			WorkingDir string `json:"working_dir"` // the shell's folder after the command
 		} `json:"metadata"`
 	} `json:"extras"`
 	Meta *struct {
@@ -89,8 +91,7 @@ var uploadedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // root inferred from any path seen so far (views included) applies to the
 // whole turn. Context is every file viewed, read or successfully edited.
 func readOpenHands(r io.Reader, e *emitter) error {
-	ro := newRooter(e.opt)
-	ro.infer = true
+	ro := e.newRooter()
 	o := &ohReader{e: e, ro: ro, byID: map[ohID]pendingCall{}, calls: map[string]ohID{}}
 	o.ctx.known = true
 	e.lineIsRecord = true // an evaluation record on its line; eval reads a trajectory object too
@@ -112,7 +113,9 @@ type ohReader struct {
 	model string
 	group int
 	synth int // ids given to actions of [action, observation] pairs
-
+	// shellDir is the folder the agent's shell was left in, as the last
+	// command's observation says; "" before any.
+	shellDir string
 }
 
 // ohEval is a line of an evaluation harness's output.jsonl: one task,
@@ -173,8 +176,8 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 	if err := o.flush(); err != nil {
 		return err
 	}
-	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil && o.ro.hint == "" {
-		o.ro.hint = cleanAbs(m[1])
+	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil {
+		o.ro.setHint(m[1])
 	}
 	o.e.ask(ev.Instruction)
 	if ev.Metadata != nil && ev.Metadata.LLMConfig != nil && ev.Metadata.LLMConfig.Model != "" {
@@ -250,8 +253,8 @@ func (o *ohReader) event(rec int, ev ohEvent) error {
 // userMessage ends the turn; the first to name the workspace in
 // <uploaded_files> gives its root.
 func (o *ohReader) userMessage(text string) error {
-	if m := uploadedRe().FindStringSubmatch(text); m != nil && o.ro.hint == "" {
-		o.ro.hint = cleanAbs(m[1])
+	if m := uploadedRe().FindStringSubmatch(text); m != nil {
+		o.ro.setHint(m[1])
 	}
 	if err := o.flush(); err != nil {
 		return err
@@ -303,7 +306,11 @@ func (o *ohReader) effect(rec int, ev ohEvent, eff toolEffect) {
 	if eff.path == "" {
 		return
 	}
-	o.ro.see(eff.path)
+	if len(eff.ops) > 0 {
+		o.ro.see(eff.path)
+	} else {
+		o.ro.seeRead(eff.path) // a view
+	}
 	cur := o.start(rec, ev)
 	pc := pendingCall{path: eff.path}
 	if len(eff.ops) > 1 {
@@ -341,7 +348,13 @@ func (o *ohReader) pend(ev ohEvent, pc pendingCall) {
 // observation's exit code says whether it worked. Paths resolve when the
 // turn ends.
 func (o *ohReader) run(rec int, ev ohEvent, command string) {
-	ops := shellOps(command, rec, "", func(p string) string { return p })
+	dir := o.shellDir // the shell persists between commands
+	ops := shellOps(command, rec, "", func(p string) string {
+		if dir != "" && !isAbs(p) {
+			return path.Join(dir, strings.ReplaceAll(p, `\`, "/"))
+		}
+		return p
+	})
 	for i := range ops {
 		if c := ops[i].Command; c != nil {
 			c.Paths = append([]string(nil), c.Paths...)
@@ -393,6 +406,10 @@ func (o *ohReader) observation(ev ohEvent, observation string) {
 			code = ev.Extras.Metadata.ExitCode
 		}
 		failed = code != nil && *code != 0
+		if m := ev.Extras.Metadata; m != nil && cleanAbs(m.WorkingDir) != "" {
+			o.shellDir = cleanAbs(m.WorkingDir)
+			o.ro.setCwd(m.WorkingDir)
+		}
 		if failed {
 			content = fmt.Sprintf("exit status %d: %s", *code, shorten(content, 500))
 		}
@@ -460,7 +477,7 @@ func (o *ohReader) flush() error {
 	}
 	cur.Text = strings.Join(o.texts, "\n\n")
 	cur.Model = o.model
-	cur.Context = o.ctx.snapshot(o.ro.rel)
+	cur.Context = o.ctx.snapshot(o.ro.relRead)
 	cur.resolve = o.ro.rel
 	o.cur, o.texts = nil, nil
 	return o.e.emit(cur)

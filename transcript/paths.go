@@ -6,22 +6,54 @@ import (
 )
 
 // rooter maps the absolute paths a tool transcript records onto the
-// repository. Bases are tried in order: the repository root given by the
-// caller (same machine), the session's recorded working directory, then a
-// workspace root inferred from the paths themselves (OpenHands records none).
-// A path under none of them is returned absolute, for unsafe_path.
+// repository: it finds the folder of the agent's machine that held the
+// repository's root (its workdir) and makes paths under it relative.
+//
+// Invariants:
+//   - A path under this machine's repository root (Options.Root) maps
+//     directly, whatever else is known; no workdir nests with it (a
+//     session recorded here, in the folder above the repository, wrote
+//     its other files outside it).
+//   - With Options.Workdir (apply --workdir) that folder is the only
+//     workdir: nothing is inferred.
+//   - Otherwise workdirs are learned: a folder the record names as the
+//     repository's (OpenHands <uploaded_files>) at once; else the shortest
+//     directory prefix of a recorded path whose remainder exists in the
+//     base tree (a path only read teaches this only under the recorded
+//     working directory, if there is one). Once one is known, a
+//     second is learned only under a working directory the session moved
+//     to (its recorded cwd changed) that lies apart from every known one;
+//     workdirs never nest, so a write beside the repository
+//     (/workspace/test.c next to /workspace/repo) is never taken into it.
+//   - Until a workdir is learned, the session's recorded working directory
+//     stands in for one, for a file at its top or in a folder the base
+//     tree has.
+//   - A path under no workdir stays absolute: it is outside the repository
+//     and is reported as such (markOutside), never guessed.
 type rooter struct {
-	root   string // Options.Root
-	cwd    string // recorded working directory
-	exists func(string) bool
+	root    string // Options.Root
+	workdir string // Options.Workdir, cleaned
+	cwd     string // the working directory the session records, as of now
+	moved   bool   // cwd changed since the last workdir was learned
+	exists  func(string) bool
 
-	infer    bool   // infer a workspace root when cwd is unknown
-	hint     string // <uploaded_files> root named by the user
-	inferred string // root fixed by the first path that maps onto the tree
+	infer bool      // learn workdirs from paths (tool-call sources)
+	hint  string    // a folder the record names as the repository's
+	dirs  []Workdir // learned, in the order learned
+	used  []Workdir // mappings used since the last take
 }
 
 func newRooter(opt Options) *rooter {
-	return &rooter{root: cleanAbs(opt.Root), exists: opt.Exists}
+	return &rooter{root: cleanAbs(opt.Root), workdir: cleanAbs(opt.Workdir), exists: opt.Exists}
+}
+
+// newRooter makes the rooter of a tool-call reader, which learns workdirs
+// and whose mappings the responses report.
+func (e *emitter) newRooter() *rooter {
+	ro := newRooter(e.opt)
+	ro.infer = true
+	e.ro = ro
+	return ro
 }
 
 // isAbs reports a POSIX or Windows absolute path.
@@ -65,40 +97,128 @@ func under(p, base string) (string, bool) {
 	return "", false
 }
 
-// see offers a recorded absolute path for workspace-root inference: the
-// shortest directory prefix whose remainder exists in the base tree wins.
+// within reports whether p is base or inside it.
+func within(p, base string) bool {
+	if _, ok := under(p, base); ok {
+		return true
+	}
+	return p == base || isWinAbs(base) && strings.EqualFold(p, base)
+}
+
+// nested reports whether a and b are the same folder or one holds the other.
+func nested(a, b string) bool { return within(a, b) || within(b, a) }
+
+// setHint records a folder the record names as the repository's.
+func (r *rooter) setHint(dir string) {
+	dir = cleanAbs(dir)
+	if dir == "" || r.hint != "" {
+		return
+	}
+	r.hint = dir
+	if r.workdir == "" && r.infer {
+		r.add(Workdir{Path: dir, From: WorkdirRecorded})
+	}
+}
+
+// setCwd records the session's working directory as of the record read.
+func (r *rooter) setCwd(dir string) {
+	if d := cleanAbs(dir); d != "" && d != r.cwd {
+		r.cwd = d
+		r.moved = len(r.dirs) > 0
+	}
+}
+
+// add learns a workdir unless it nests with one already known, or with
+// the repository's own folder (a session recorded on this machine).
+func (r *rooter) add(w Workdir) bool {
+	if r.root != "" && nested(w.Path, r.root) {
+		return false
+	}
+	for _, d := range r.dirs {
+		if nested(w.Path, d.Path) {
+			return false
+		}
+	}
+	r.dirs = append(r.dirs, w)
+	r.moved = false
+	return true
+}
+
+// see offers a recorded path for learning a workdir.
 func (r *rooter) see(p string) {
-	if !r.infer || r.inferred != "" || r.cwd != "" || r.exists == nil {
+	if !r.infer || r.workdir != "" || r.exists == nil {
 		return
 	}
-	p = cleanAbs(p)
-	if p == "" {
+	a := cleanAbs(p)
+	if a == "" {
 		return
 	}
-	if _, ok := under(p, r.root); ok {
+	if _, ok := under(a, r.root); ok {
 		return
 	}
-	if rest, ok := under(p, r.hint); ok && r.exists(rest) {
-		r.inferred = r.hint
-		return
+	for _, d := range r.dirs {
+		if within(a, d.Path) {
+			return
+		}
 	}
-	for i := 0; i < len(p); i++ {
-		if p[i] != '/' {
+	if len(r.dirs) > 0 {
+		// Known already: only a folder the session moved to since may add one.
+		if !r.moved || !within(a, r.cwd) {
+			return
+		}
+		for _, d := range r.dirs {
+			if nested(r.cwd, d.Path) {
+				return
+			}
+		}
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != '/' {
 			continue
 		}
-		base, rest := p[:i], p[i+1:]
+		base, rest := a[:i], a[i+1:]
 		if base == "" {
 			base = "/"
 		}
+		if len(r.dirs) > 0 && !within(base, r.cwd) {
+			continue
+		}
 		if rest != "" && r.exists(rest) {
-			r.inferred = base
+			from := WorkdirInferred
+			if base == r.cwd || base == r.hint {
+				from = WorkdirRecorded
+			}
+			r.add(Workdir{Path: base, From: from})
 			return
 		}
 	}
 }
 
-// rel maps a recorded path onto the repository.
+// seeRead offers a path the agent only read: outside the working
+// directory the session records it teaches nothing, for an agent reads
+// other projects too (one whose README the repository also has).
+func (r *rooter) seeRead(p string) {
+	if a := cleanAbs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
+		return
+	}
+	r.see(p)
+}
+
+// rel maps a recorded path the agent wrote (or ran a command on) onto the
+// repository, learning from it; a path outside it is returned absolute.
 func (r *rooter) rel(p string) string {
+	r.see(p)
+	return r.mapPath(p)
+}
+
+// relRead maps a path the agent only read.
+func (r *rooter) relRead(p string) string {
+	r.seeRead(p)
+	return r.mapPath(p)
+}
+
+// mapPath maps a recorded path through what is known.
+func (r *rooter) mapPath(p string) string {
 	a := cleanAbs(p)
 	if a == "" {
 		if strings.Contains(p, `\`) && !strings.Contains(p, "/") {
@@ -106,21 +226,60 @@ func (r *rooter) rel(p string) string {
 		}
 		return p
 	}
-	for _, base := range []string{r.root, r.cwd, r.inferred, r.hint} {
-		if rest, ok := under(a, base); ok {
+	if rest, ok := under(a, r.root); ok {
+		return rest
+	}
+	if r.workdir != "" {
+		if rest, ok := under(a, r.workdir); ok {
+			r.note(Workdir{Path: r.workdir, From: WorkdirOption})
 			return rest
 		}
+		return a
 	}
-	if r.infer && r.cwd == "" {
-		// OpenHands works in /workspace/<name> by default.
-		if rest, ok := under(a, "/workspace"); ok {
-			if i := strings.IndexByte(rest, '/'); i > 0 {
-				return rest[i+1:]
-			}
-			return rest
+	best, rest := -1, ""
+	for i, d := range r.dirs {
+		if s, ok := under(a, d.Path); ok && (best < 0 || len(d.Path) > len(r.dirs[best].Path)) {
+			best, rest = i, s
+		}
+	}
+	if best >= 0 {
+		r.note(r.dirs[best])
+		return rest
+	}
+	if len(r.dirs) == 0 && !(r.root != "" && nested(r.cwd, r.root)) {
+		if s, ok := under(a, r.cwd); ok && r.plausible(s) {
+			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
+			return s
 		}
 	}
 	return a
+}
+
+// plausible reports whether rest, under a recorded working directory that
+// no existing file has confirmed yet, may be a path of the repository: a
+// file at its top, or one in a folder the base tree has. A new folder
+// (notes/plan.md written on the Desktop the session started in) is not
+// taken on trust.
+func (r *rooter) plausible(rest string) bool {
+	top, _, nested := strings.Cut(rest, "/")
+	return !nested || r.exists == nil || r.exists(top)
+}
+
+// note keeps a mapping used, once.
+func (r *rooter) note(w Workdir) {
+	for _, u := range r.used {
+		if u == w {
+			return
+		}
+	}
+	r.used = append(r.used, w)
+}
+
+// take returns the mappings used since the last take.
+func (r *rooter) take() []Workdir {
+	u := r.used
+	r.used = nil
+	return u
 }
 
 // relIn maps a path recorded relative to dir (itself recorded, absolute or

@@ -30,7 +30,8 @@ type Response struct {
 
 	// Ops are the structured edits of a tool-call source, in order, with
 	// Format ToolCallFormat and repository-relative paths (a path that stays
-	// outside the repository is left absolute, for unsafe_path).
+	// outside the repository is left absolute, and the operation marked
+	// Outside).
 	Ops []editcore.Op
 	// Patches are codex apply_patch texts, to be parsed by the caller;
 	// resolve the paths they name with [Patch.Resolve].
@@ -47,6 +48,11 @@ type Response struct {
 	// that survives the session file being rewritten (Gemini CLI: its
 	// first message's id); "" otherwise.
 	Key string
+
+	// Workdirs are the folders of the agent's machine whose paths were
+	// mapped onto the repository's root in this response (workdir.go); nil
+	// when its paths needed no mapping.
+	Workdirs []Workdir
 
 	// Context lists the repository-relative files the model had seen in
 	// full before or during this response; nil means unknown (every file
@@ -96,6 +102,10 @@ type Options struct {
 	// Root is the repository's worktree root (absolute); absolute paths
 	// under it are made relative.
 	Root string
+	// Workdir, when set, is the folder the agent worked in, as the record
+	// names it (absolute, POSIX or Windows): it stands for the repository's
+	// root, and no other is inferred (apply --workdir).
+	Workdir string
 	// Exists reports whether a repository-relative path exists in the base
 	// tree; it lets OpenHands transcripts, which record no working
 	// directory, have their workspace root inferred. Optional.
@@ -172,6 +182,8 @@ type emitter struct {
 	skips skipped
 	// prompt gathers the user's words for the next response (prompt.go).
 	prompt promptBuf
+	// ro maps a tool-call reader's paths; nil for text sources.
+	ro *rooter
 }
 
 // skip warns that a record was skipped, once for a run of records skipped
@@ -184,6 +196,13 @@ func (e *emitter) emit(r *Response) error {
 	r.Index = e.n
 	if p := e.prompt.take(); r.Prompt == "" {
 		r.Prompt = p
+	}
+	if e.ro != nil {
+		r.Workdirs = addWorkdirs(r.Workdirs, e.ro.take())
+		markOutside(r.Ops)
+		for i := range r.Patches {
+			markOutside(r.Patches[i].Ops)
+		}
 	}
 	return e.fn(r)
 }

@@ -189,9 +189,11 @@ func notReplayedOp(raw string, line int, why string) editcore.Op {
 
 // splitChain splits a command line at &&, ; and newlines outside quotes,
 // keeping each segment's text; || and pipes stay inside a segment (and
-// make it not replayable).
+// make it not replayable). A loop or conditional (for … done, if … fi)
+// is one segment: its commands run as it decides.
 func splitChain(text string) []string {
-	var out []string
+	type span struct{ start, end int }
+	var spans []span
 	var q byte
 	start := 0
 	for i := 0; i < len(text); i++ {
@@ -208,19 +210,25 @@ func splitChain(text string) []string {
 		case c == '\\':
 			i++
 		case c == '\n' || c == ';' || (c == '&' && i+1 < len(text) && text[i+1] == '&'):
-			out = append(out, text[start:i])
+			spans = append(spans, span{start, i})
 			if c == '&' {
 				i++
 			}
 			start = i + 1
 		}
 	}
-	out = append(out, text[start:])
-	var segs []string
-	for _, s := range out {
-		if s = strings.TrimSpace(s); s != "" && !strings.HasPrefix(s, "#") {
-			segs = append(segs, s)
+	spans = append(spans, span{start, len(text)})
+	var kept []span
+	var first []string
+	for _, sp := range spans {
+		if s := strings.TrimSpace(text[sp.start:sp.end]); s != "" && !strings.HasPrefix(s, "#") {
+			kept = append(kept, sp)
+			first = append(first, strings.Fields(s)[0])
 		}
+	}
+	var segs []string
+	for _, g := range shell.Compound(first) {
+		segs = append(segs, strings.TrimSpace(text[kept[g[0]].start:kept[g[1]].end]))
 	}
 	return segs
 }

@@ -82,8 +82,7 @@ func isSpecStory(head []byte) bool {
 // mapped like other agents' absolute paths (the workspace root is inferred
 // from them). Every file is in context.
 func readSpecStory(r io.Reader, e *emitter) error {
-	s := &ssReader{e: e, ro: newRooter(e.opt)}
-	s.ro.infer = true
+	s := &ssReader{e: e, ro: e.newRooter()}
 	lr := newLineReader(r, MaxLine, e.warn)
 	for {
 		b, err := lr.next()

@@ -56,6 +56,11 @@ var (
 		"Your edit was not applied",
 		"No replacement was performed",
 		"did not appear verbatim",
+		// SWE-agent 1.0's windowed edit: asks the model to retry.
+		"###SWE-AGENT-RETRY-WITH-OUTPUT###",
+		"Your search and replace strings are the same",
+		"Search text must not be empty",
+		"No file opened.",
 	}
 	sweErrors = []string{"The path ", "Usage: ", "usage: ", "Invalid ", "ERROR", "Error:"}
 )
@@ -72,8 +77,7 @@ var (
 // that shows the edit was refused (the linter's syntax-error report, or a
 // tool error) marks it as failed at the time. "submit" ends the task.
 func readSWEAgent(r io.Reader, e *emitter) error {
-	s := &sweReader{e: e, ro: newRooter(e.opt), created: map[string]bool{}}
-	s.ro.infer = true
+	s := &sweReader{e: e, ro: e.newRooter(), created: map[string]bool{}}
 	e.meta = func(key string, value json.RawMessage) {
 		if key == "info" {
 			sweSubmission(e, value)
@@ -133,9 +137,9 @@ func (s *sweReader) record(rec int, raw []byte) error {
 		s.task(raw)
 	}
 	state := st.state()
-	if state.WorkingDir != "" && s.ro.hint == "" {
-		s.ro.hint = cleanAbs(state.WorkingDir)
-	}
+	// The shell's folder: the repository's at first (/testbed,
+	// /owner__repo), as its files confirm; later, where the agent cd'd to.
+	s.ro.setCwd(state.WorkingDir)
 	action := strings.TrimSpace(strings.ReplaceAll(st.Action, "\r\n", "\n"))
 	var ops []editcore.Op
 	first, _, _ := strings.Cut(action, "\n")
@@ -156,7 +160,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 	case "open", "goto":
 		if words[0] == "open" && len(words) > 1 {
 			s.open = abs(strings.Trim(words[1], `"'`))
-			s.ro.see(s.open)
+			s.ro.seeRead(s.open)
 		}
 		return nil
 	case "create":
@@ -173,7 +177,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 	case "find_file", "search_dir", "search_file", "scroll_up", "scroll_down", "filemap", "exit_forfeit", "exit_cost", "exit_error", "exit_format":
 		return nil // SWE-agent's own tools that only read
 	default:
-		ops = shellOps(action, rec, "", abs)
+		ops = shellOps(action, rec, "", func(p string) string { return s.ro.rel(abs(p)) })
 	}
 	if len(ops) == 0 {
 		return nil
@@ -203,7 +207,10 @@ func (s *sweReader) edit(rec int, action, file string) editcore.Op {
 	first, _, _ := strings.Cut(action, "\n")
 	m := sweEditRe().FindStringSubmatch(action)
 	if m == nil {
-		return malformed(rec, first, file, "an edit command needs \"edit N:M\", the new lines, and end_of_edit")
+		if op, ok := sweReplace(rec, action, file); ok {
+			return op
+		}
+		return malformed(rec, first, file, "an edit command needs \"edit N:M\", the new lines and end_of_edit, or \"edit SEARCH REPLACE\"")
 	}
 	if file == "" {
 		return malformed(rec, first, "", "edit with no open file")

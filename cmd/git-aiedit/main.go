@@ -105,6 +105,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			undoCommand(stdin, stdout, stderr),
 			reviewCommand(stdin, stdout, stderr),
 			blameCommand(stdin, stdout, stderr),
+			notesCommand(stdin, stdout, stderr),
+			relinkCommand(stdin, stdout, stderr),
 			landCommand(stdin, stdout, stderr),
 			exportCommand(stdin, stdout, stderr),
 			branchesCommand(stdin, stdout, stderr),

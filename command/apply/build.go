@@ -97,7 +97,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			p.r.commit = c
 			parent = c
 			if n := p.r.note(); n != nil {
-				notes[c] = n.Encode()
+				notes[c] = n.EncodeFor(c)
 			}
 		}
 		if stopped || st.stop != "" {
@@ -136,6 +136,8 @@ type batch struct {
 	// outcomes are the results the record states of the agent's work
 	// (verify.go), in the order read.
 	outcomes []transcript.Outcome
+
+	saidWorkdirs []transcript.Workdir // the path mappings last said (workdir.go)
 }
 
 // response is one assistant response being applied.

@@ -54,6 +54,7 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.transcript = b.in.trailer()
 	}
 	r.extra = append(r.extra, digestTrailer(r)...)
+	r.extra = append(r.extra, workdirTrailers(r.workdirs)...)
 	if r.verify != nil {
 		r.extra = append(r.extra, r.verify.trailers()...)
 	}

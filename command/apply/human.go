@@ -33,6 +33,8 @@ func newHuman(s *iostreams.IOStreams, quiet, verbose, patch bool) *human {
 // failed, yellow for everything that needs a look.
 func (h *human) statusColor(st editcore.Status) func(string) string {
 	switch {
+	case st == editcore.Outside: // not replayed: worth a look
+		return h.cs.Yellow
 	case st.OK():
 		return h.cs.Green
 	case st == editcore.Failed:
@@ -171,6 +173,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	line := summaryLine(st.summary())
 	if n := st.shellFailed(); n > 0 {
 		line += fmt.Sprintf("; %d shell operation(s) failed", n)
+	}
+	if n := st.outside(); n > 0 {
+		line += fmt.Sprintf("; %d outside the repository, not replayed", n)
 	}
 	fmt.Fprintf(h.w, "%s\n", line)
 	if n := st.redactions(); n > 0 {

@@ -23,6 +23,7 @@ type Options struct {
 	Format      string   // --format
 	From        string   // --from
 	Fuzzy       float64  // --fuzzy threshold, 0 = off
+	Workdir     string   // --workdir: the agent's folder, as the record names it; "" = found from the record
 	JSON        bool
 	Worktree    string
 	Quiet       bool

@@ -37,11 +37,14 @@ type ResponseReport struct {
 	Model           string  `json:"model,omitempty"`
 	// Prompt is what the user asked, redacted and cut at 4 KiB; "" when
 	// the transcript shows none or prompts are not recorded.
-	Prompt     string         `json:"prompt"`
-	Redactions int            `json:"redactions"`
-	Blocks     []*BlockReport `json:"blocks"`
-	Shell      []*ShellReport `json:"shell"`
-	Checks     []*CheckReport `json:"checks"`
+	Prompt     string `json:"prompt"`
+	Redactions int    `json:"redactions"`
+	// Workdirs: the folders of the agent's machine whose paths were
+	// mapped onto the repository's root; absent when none needed mapping.
+	Workdirs []*WorkdirReport `json:"workdirs,omitempty"`
+	Blocks   []*BlockReport   `json:"blocks"`
+	Shell    []*ShellReport   `json:"shell"`
+	Checks   []*CheckReport   `json:"checks"`
 	// Retries: the rounds of --retry-cmd, each its own commit; absent
 	// when the response was not retried.
 	Retries []*RetryReport `json:"retries,omitempty"`
@@ -121,6 +124,7 @@ func (r *responseState) report() *ResponseReport {
 		c := r.commit.String()
 		rr.Commit = &c
 	}
+	rr.Workdirs = workdirReports(r.workdirs)
 	for i, b := range r.blocks {
 		rr.Blocks = append(rr.Blocks, blockReport(i+1, b))
 	}

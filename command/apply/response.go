@@ -95,6 +95,7 @@ func patchOps(patch transcript.Patch, format string) []editcore.Op {
 		if op.From != "" {
 			op.From = patch.Resolve(op.From)
 		}
+		transcript.MarkOutside(op)
 		if patch.RecordedError != "" && op.Kind != editcore.Shell {
 			op.RecordedError = patch.RecordedError
 		}

@@ -142,6 +142,9 @@ func (o *Options) check() error {
 	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
 		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
 	}
+	if o.Workdir != "" && !transcript.IsAbsWorkdir(o.Workdir) {
+		return exitcode.UsageErrorf("--workdir %q is not an absolute path; give the folder the agent worked in as its record names it, e.g. --workdir /home/me/proj or --workdir 'C:\\Users\\me\\proj'", o.Workdir)
+	}
 	if o.Format != "" {
 		if _, err := parse.Lookup(o.Format); err != nil {
 			return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(parse.Names(), ", "))

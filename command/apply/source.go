@@ -228,8 +228,9 @@ func (b *batch) transcriptOptions() transcript.Options {
 		path = "" // standard input: nothing lies beside it
 	}
 	return transcript.Options{
-		Root: b.a.repo.WorkTree,
-		Path: path,
+		Root:    b.a.repo.WorkTree,
+		Workdir: b.a.opts.Workdir,
+		Path:    path,
 		Exists: func(p string) bool {
 			_, err := b.tfs.Lstat(p)
 			return err == nil
@@ -252,10 +253,12 @@ func (b *batch) response(tr *transcript.Response) error {
 	}
 	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
 	r.r.prompt = tr.Prompt
+	r.workdirs(tr.Workdirs)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {
 		return err
 	}
+	r.workdirs(tr.Workdirs)
 	if r.halted {
 		// Interrupted while the user decided: the response is not recorded.
 		b.tfs.Restore(r.start)

@@ -14,6 +14,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/hooks"
 	"github.com/git-aiedit/git-aiedit/redact"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // runState is what one build of a run has done: every response with the
@@ -52,6 +53,8 @@ type responseState struct {
 	total int    // responses in its transcript, known once it is read
 	in    *input // the transcript it came from
 	model string
+
+	workdirs []transcript.Workdir // where its recorded paths were mapped from (workdir.go)
 
 	blocks []editcore.Result // edit operations, in order
 	shell  []editcore.Result // shell suggestions, in order

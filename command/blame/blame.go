@@ -30,9 +30,11 @@ const unknownModel = "unknown"
 
 // Line is one line of the JSON output.
 type Line struct {
-	Line       int    `json:"line"`
-	Commit     string `json:"commit"`
-	Owner      string `json:"owner"` // "ai" or "human"
+	Line   int    `json:"line"`
+	Commit string `json:"commit"`
+	Owner  string `json:"owner"` // "ai", "human" or "unknown"
+	// Reason says why the owner is unknown.
+	Reason     string `json:"reason,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
 	Response   int    `json:"response,omitempty"`
 	Total      int    `json:"total,omitempty"`
@@ -70,12 +72,26 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	lines := make([]Line, 0, len(blamed))
+	unknown := map[string]int{} // commit -> lines whose owner is unknown
+	var reasons []string        // by commit, in order of first line
 	for _, b := range blamed {
 		o, err := res.Who(b.Commit, b.OrigPath, b.OrigLine, b.Author)
 		if err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}
+		if o.Unknown {
+			if unknown[b.Commit.String()] == 0 {
+				reasons = append(reasons, b.Commit.String()+"\x00"+o.Reason)
+			}
+			unknown[b.Commit.String()]++
+		}
 		lines = append(lines, lineOf(b, o))
+	}
+	// Said before the lines, so that a reader of the terminal sees why
+	// some owners are "unknown"; never a guess in their place.
+	for _, r := range reasons {
+		c, why, _ := strings.Cut(r, "\x00")
+		fmt.Fprintf(opts.IO.ErrOut, "blame: cannot tell who wrote %d line(s) of commit %.8s: %s\n", unknown[c], c, why)
 	}
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
@@ -98,6 +114,9 @@ func Run(ctx context.Context, opts *Options) error {
 
 func lineOf(b gitops.BlameLine, o provenance.Owner) Line {
 	l := Line{Line: b.Line, Commit: b.Commit.String(), Owner: "human", Author: b.Author, Text: b.Text}
+	if o.Unknown {
+		l.Owner, l.Author, l.Reason = "unknown", "", o.Reason
+	}
 	if o.AI {
 		r := o.Response
 		l.Owner, l.Author = "ai", ""
@@ -111,7 +130,10 @@ func lineOf(b gitops.BlameLine, o provenance.Owner) Line {
 // model the transcript did not name is "unknown", as Assisted-by says it:
 // a blank would read as a missing value (the JSON leaves the field out).
 func ownerText(l Line) string {
-	if l.Owner != "ai" {
+	switch l.Owner {
+	case "unknown":
+		return "unknown"
+	case "human":
 		return "human " + l.Author
 	}
 	s := fmt.Sprintf("ai %d/%d", l.Response, l.Total)

@@ -112,6 +112,12 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed: "+
 			"fetch it first (git fetch origin %s:%s)\n", gitops.AttributionRef, gitops.AttributionRef, gitops.AttributionRef)
 	}
+	// Never an export that reads as "no AI line" where it cannot tell.
+	for _, c := range commits {
+		if why, err := res.Unknown(c); err == nil && why != "" {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: commit %.8s: cannot tell who wrote its lines, so its export lists none: %s\n", c, why)
+		}
+	}
 	if opts.GitAI {
 		n, err := writeGitAI(ctx, repo, res, commits)
 		if err != nil {

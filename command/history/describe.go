@@ -49,6 +49,8 @@ func (b Block) Explain() string {
 		return "edited by the user (apply -p) before it was committed"
 	case editcore.NotInContext:
 		return "not attempted: the model had not seen this file in full"
+	case editcore.Outside:
+		return "written outside the repository: not replayed into it"
 	case editcore.Failed, editcore.Skipped:
 		if d := Describe(b.Error); d != "" {
 			return d

@@ -27,6 +27,8 @@ func BlockLine(cs *iostreams.ColorScheme, b Block) string {
 	switch {
 	case b.Status == editcore.Rejected:
 		return cs.Yellow(markRejected + " " + text) // a person said no: not an error
+	case b.Status == editcore.Outside:
+		return cs.Dim("- " + text) // nothing of the repository's: not an error
 	case b.OK():
 		return cs.Green(markOK) + " " + text
 	case b.Status == editcore.Failed:

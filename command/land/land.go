@@ -232,7 +232,7 @@ func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits [
 			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 		}
 		if note != nil {
-			notes[n] = note.Encode()
+			notes[n] = note.EncodeFor(n)
 		}
 		parent = n
 	}
@@ -313,7 +313,7 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if note != nil {
-		notes[c] = note.Encode()
+		notes[c] = note.EncodeFor(c)
 	}
 	return c, nil
 }

@@ -142,6 +142,9 @@ func (r *Resolver) compose(ctx context.Context, commits []plumbing.Hash, result 
 				if err != nil {
 					ferr = err
 				}
+				if o.Unknown && ferr == nil {
+					ferr = &UnknownError{Commit: c, Reason: o.Reason}
+				}
 				return t.id(o)
 			})
 			if ferr != nil {

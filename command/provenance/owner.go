@@ -19,6 +19,10 @@ type Owner struct {
 	Block    int                  // its block; 0 when the commit has no note to say
 	Commit   plumbing.Hash        // the commit that last changed the line
 	Author   string               // the commit's author, for a person's line
+	// Unknown is set when neither the note nor the trailers can say who
+	// wrote the line; Reason says why. AI is then false: it is no claim.
+	Unknown bool
+	Reason  string
 }
 
 // Resolver reads notes and commits once each.
@@ -31,6 +35,7 @@ type Resolver struct {
 type commitInfo struct {
 	note     *gitops.Attribution
 	response *history.Response // the commit's trailers, when an aiedit commit
+	unknown  string            // why its lines' owners cannot be told, if so
 }
 
 // NewResolver reads the attribution notes of repo.
@@ -59,14 +64,24 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 		return in, nil
 	}
 	in := &commitInfo{}
-	note, err := r.repo.ReadAttribution(r.notes, commit)
+	docs, err := r.repo.ReadAttributions(r.notes, commit)
 	if err != nil {
 		return nil, err
 	}
-	in.note = note
+	if docs != nil {
+		if in.note, in.unknown, err = r.settle(commit, docs); err != nil {
+			return nil, err
+		}
+	}
 	if c, err := r.repo.Commit(commit); err == nil {
 		if resp, ok := history.FromCommit(c); ok {
 			in.response = resp
+		}
+		if docs == nil {
+			in.unknown = unnoted(c.Message)
+			if in.unknown != "" {
+				in.response = nil
+			}
 		}
 	}
 	r.memo[commit] = in
@@ -80,6 +95,10 @@ func (r *Resolver) Who(commit plumbing.Hash, path string, line int, author strin
 	in, err := r.info(commit)
 	if err != nil {
 		return o, err
+	}
+	if in.unknown != "" {
+		o.Unknown, o.Reason = true, in.unknown
+		return o, nil
 	}
 	if in.note != nil {
 		if resp, block, ok := in.note.At(path, line); ok {

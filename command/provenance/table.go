@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -93,6 +94,12 @@ func WriteTable(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *histor
 		return nil
 	}
 	t, err := Count(ctx, repo, sel)
+	var unknown *UnknownError
+	if errors.As(err, &unknown) {
+		// A table would have to guess the lines of that commit.
+		_, err = fmt.Fprintf(w, "\n### Attribution\n\nNot counted: %s.\n", unknown.Error())
+		return err
+	}
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ const ConfigKey = "aiedit.redact"
 // For returns the repository's redactor. A pattern that is not a
 // regular expression is a usage error that says how to fix it.
 func For(ctx context.Context, repo *gitops.Repo) (*redact.Redactor, error) {
-	patterns, err := repo.ConfigValues(ctx, ConfigKey)
+	patterns, err := repo.ConfigAll(ctx, ConfigKey)
 	if err != nil {
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}

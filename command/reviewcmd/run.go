@@ -18,6 +18,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -150,7 +151,9 @@ func load(ctx context.Context, repo *gitops.Repo, branch string) (*state, error)
 	if err != nil {
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
-	notes, err := repo.ReadNotes(ctx, gitops.AttributionRef)
+	// The note as placed on the commit's own lines: one git copied here
+	// (notes.rewriteRef on a rebase) or joined on a squash reads right.
+	res, err := provenance.NewResolver(ctx, repo)
 	if err != nil {
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -163,7 +166,7 @@ func load(ctx context.Context, repo *gitops.Repo, branch string) (*state, error)
 		if err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}
-		note, _ := repo.ReadAttribution(notes, r.Commit) // no note: blocks from the trailers
+		note, _ := res.Note(r.Commit) // no note: blocks from the trailers
 		hs, skipped := hunksOf(r, changes, note)
 		st.binary = append(st.binary, skipped...)
 		st.total += len(hs)

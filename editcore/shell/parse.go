@@ -22,7 +22,7 @@ func commands(text string, line int, res lexResult) []Command {
 	var out []Command
 	afterCd := false
 	pos, lineAt := 0, line
-	for _, seg := range res.segs {
+	for _, seg := range compound(res.segs) {
 		lineAt += strings.Count(text[pos:seg.start], "\n")
 		pos = seg.start
 		t := display(text[seg.start:seg.end])

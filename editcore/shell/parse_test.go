@@ -219,6 +219,23 @@ func TestParseLineWords(t *testing.T) {
 			in:   "{ rm a; }",
 			want: []parsed{{1, "{ rm a", "{", []string{"rm", "a"}, reasonGroup}, {1, "}", "}", []string{}, reasonGroup}},
 		},
+		"a for loop is one command": {
+			in:   "for f in a.py b.py; do rm $f; done",
+			want: []parsed{{1, "for f in a.py b.py; do rm $f; done", "for", []string{"f", "in", "a.py", "b.py"}, reasonCompound}},
+		},
+		"a loop over lines, then a command": {
+			in: "for f in a b\ndo\n  git rm $f\ndone\nrm c",
+			want: []parsed{{1, "for f in a b do git rm $f done", "for", []string{"f", "in", "a", "b"}, reasonCompound},
+				{5, "rm c", "rm", []string{"c"}, ""}},
+		},
+		"nested compound commands": {
+			in:   "while read f; do if [ -f $f ]; then rm $f; fi; done < list && git rm x",
+			want: []parsed{{1, "while read f; do if [ -f $f ]; then rm $f; fi; done < list", "while", []string{"read", "f"}, reasonCompound}, {1, "git rm x", "git", []string{"rm", "x"}, ""}},
+		},
+		"an unclosed loop runs to the end": {
+			in:   "for f in a; do rm $f",
+			want: []parsed{{1, "for f in a; do rm $f", "for", []string{"f", "in", "a"}, reasonCompound}},
+		},
 		"brace expansion": {
 			in:   "mkdir -p src/{a,b}",
 			want: []parsed{{1, "mkdir -p src/{a,b}", "mkdir", []string{"-p", "src/{a,b}"}, reasonBrace}},

@@ -10,26 +10,50 @@ import (
 // Sed is a sed script of substitutions, the subset an agent's `sed -i`
 // can be replayed with: s/RE/REPLACEMENT/FLAGS commands (any delimiter),
 // separated by ";" or newlines or given as several -e, with flags g, i/I
-// and a count N. Addresses, other commands and the e and w flags (which
-// run or write something else) are refused.
+// and a count N; and d. A command may have a line address (sed_addr.go):
+// N, $, or a range N,M / N,$. Regular-expression addresses, other
+// commands and the e and w flags (which run or write something else) are
+// refused.
 type Sed struct {
 	Subs []SedSub
 }
 
-// SedSub is one s command, translated to Go's regexp syntax.
+// SedSub is one command: an s command, translated to Go's regexp syntax,
+// or (Delete) a d.
 type SedSub struct {
 	Re   *regexp.Regexp
 	Repl string // in regexp.Expand syntax
 	All  bool   // g
 	Nth  int    // replace only the Nth match (0: the first, or all with g)
+
+	Addr   SedAddr // the lines it applies to; zero: every line
+	Delete bool    // d: the line is deleted, and no later command sees it
 }
 
-// Apply runs the script over one line (without its terminator).
+// Apply runs the script over one line (without its terminator), as if it
+// were a line every address selects; Line honours addresses.
 func (s *Sed) Apply(line string) string {
 	for _, sub := range s.Subs {
-		line = sub.apply(line)
+		if !sub.Delete {
+			line = sub.apply(line)
+		}
 	}
 	return line
+}
+
+// Line runs the script over line n (1-based) of a file of last lines, as
+// sed -i does, each file on its own. deleted reports a d that took it.
+func (s *Sed) Line(n, last int, line string) (out string, deleted bool) {
+	for _, sub := range s.Subs {
+		if !sub.Addr.selects(n, last) {
+			continue
+		}
+		if sub.Delete {
+			return "", true
+		}
+		line = sub.apply(line)
+	}
+	return line, false
 }
 
 func (sub SedSub) apply(line string) string {
@@ -63,6 +87,12 @@ func ParseSedArgs(args []string) (*Sed, []string, error) {
 		switch {
 		case a == "-i" || a == "--in-place":
 			inPlace = true
+			if a == "-i" && i+2 < len(args) && args[i+1] == "" {
+				// BSD sed (macOS): -i takes its backup suffix as the
+				// next word, '' for none. GNU sed would have taken ''
+				// for its script and failed, which the record shows.
+				i++
+			}
 		case a == "-E" || a == "-r" || a == "--regexp-extended":
 			ere = true
 		case a == "-e" || a == "--expression":
@@ -109,8 +139,21 @@ func parseSedScript(script string, ere bool) ([]SedSub, error) {
 		if rest == "" {
 			break
 		}
-		if rest[0] != 's' || len(rest) < 2 {
-			return nil, fmt.Errorf("only s/// commands are replayed, not %q", firstWord(rest))
+		addr, after, err := parseSedAddr(rest)
+		if err != nil {
+			return nil, err
+		}
+		rest = strings.TrimLeft(after, " \t")
+		if rest != "" && rest[0] == 'd' {
+			if tail := strings.TrimLeft(rest[1:], " \t"); tail != "" && tail[0] != ';' && tail[0] != '\n' {
+				return nil, fmt.Errorf("only s/// and d commands are replayed, not %q", firstWord(rest))
+			}
+			out = append(out, SedSub{Addr: addr, Delete: true})
+			rest = rest[1:]
+			continue
+		}
+		if rest == "" || rest[0] != 's' || len(rest) < 2 {
+			return nil, fmt.Errorf("only s/// and d commands are replayed, not %q", firstWord(rest))
 		}
 		delim := rest[1]
 		if delim == '\\' || delim == '\n' || delim == ' ' {
@@ -134,6 +177,7 @@ func parseSedScript(script string, ere bool) ([]SedSub, error) {
 		if err != nil {
 			return nil, err
 		}
+		sub.Addr = addr
 		out = append(out, sub)
 	}
 	if len(out) == 0 {

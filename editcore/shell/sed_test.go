@@ -1,7 +1,9 @@
 package shell
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -74,7 +76,13 @@ func TestSedRefused(t *testing.T) {
 	for _, args := range [][]string{
 		{"s/a/b/", "f"},           // not in place
 		{"-i.bak", "s/a/b/", "f"}, // backup file
-		{"-i", "1d", "f"},
+		{"-i", "1i\\x", "f"},
+		{"-i", "0,/x/s/a/b/", "f"},
+		{"-i", "1~2s/a/b/", "f"},
+		{"-i", "2!d", "f"},
+		{"-i", "1,/x/d", "f"},
+		{"-i", "$p", "f"},
+		{"-i", "3dx", "f"},
 		{"-i", "/x/s/a/b/", "f"},
 		{"-i", "s/a/b/w out", "f"},
 		{"-i", "s/a/b/e", "f"},
@@ -91,7 +99,7 @@ func TestSedRefused(t *testing.T) {
 // FuzzParseSedArgs: any script parses or is refused without a panic, and
 // a parsed one applies to any line.
 func FuzzParseSedArgs(f *testing.F) {
-	for _, s := range []string{"s/a/b/g", `s/\(x\)\+/\1&/2`, "s|a|b|I; s/c/d/", "-E s/(a|b)+/x/g", "s/[[:alpha:]]*//"} {
+	for _, s := range []string{"2,4s/^/    /", "$d", "3,$s/a/b/g;1d", "s/a/b/g", `s/\(x\)\+/\1&/2`, "s|a|b|I; s/c/d/", "-E s/(a|b)+/x/g", "s/[[:alpha:]]*//"} {
 		f.Add(s, "a b c")
 	}
 	f.Fuzz(func(t *testing.T, script, line string) {
@@ -102,6 +110,86 @@ func FuzzParseSedArgs(f *testing.F) {
 		sed, _, err := ParseSedArgs(append(args, script, "f"))
 		if err == nil {
 			_ = sed.Apply(line)
+			_, _ = sed.Line(2, 3, line)
 		}
 	})
+}
+
+// sedFile runs a script over a whole file as shellSed does: line by line,
+// each line keeping its own ending.
+func sedFile(script *Sed, input string) string {
+	lines := strings.SplitAfter(input, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		body, eol := strings.CutSuffix(l, "\n")
+		out, deleted := script.Line(i+1, len(lines), body)
+		if !deleted {
+			b.WriteString(out)
+			if eol {
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestSedAddressesLikeSed: line addresses (N, $, N,M, N,$, a range that
+// ends before it starts) and d, over whole files with and without a
+// final newline, as the system's sed -i leaves them.
+func TestSedAddressesLikeSed(t *testing.T) {
+	inputs := map[string]string{
+		"newline at the end":    "def f():\nreturn 1\nx = 2\ny = 3\nend\n",
+		"no newline at the end": "def f():\nreturn 1\nx = 2\ny = 3\nend",
+		"one line":              "only",
+	}
+	scripts := []string{
+		"2s/^/    /",
+		"2,3s/^/    /",
+		"3,$s/ = /=/",
+		"$s/$/;/",
+		"4,2s/^/#/",
+		"1d",
+		"$d",
+		"2,4d",
+		"1d;$s/end/END/",
+		"2s/r/R/g; 2d",
+		"5,$d",
+		"9s/a/b/",
+	}
+	sed, lookErr := exec.LookPath("sed")
+	for _, sc := range scripts {
+		for name, input := range inputs {
+			t.Run(sc+"/"+name, func(t *testing.T) {
+				script, _, err := ParseSedArgs([]string{"-i", sc, "f"})
+				require.NoError(t, err)
+				got := sedFile(script, input)
+				if lookErr != nil {
+					t.Skip("no sed to compare with")
+				}
+				f := filepath.Join(t.TempDir(), "f")
+				require.NoError(t, os.WriteFile(f, []byte(input), 0o644))
+				require.NoError(t, exec.Command(sed, "-i", sc, f).Run())
+				want, err := os.ReadFile(f)
+				require.NoError(t, err)
+				assert.Equal(t, string(want), got)
+			})
+		}
+	}
+}
+
+// TestSedBSDInPlace: macOS's sed -i with an empty word after it (no
+// backup) is read as BSD sed runs it: the empty word is the backup
+// suffix, not the script.
+func TestSedBSDInPlace(t *testing.T) {
+	script, files, err := ParseSedArgs([]string{"-i", "", "2s/^/    /", "a.py", "b.py"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a.py", "b.py"}, files)
+	out, deleted := script.Line(2, 3, "x")
+	assert.False(t, deleted)
+	assert.Equal(t, "    x", out)
+	_, _, err = ParseSedArgs([]string{"-i", "", "f"})
+	assert.Error(t, err, "an empty script and a file")
 }

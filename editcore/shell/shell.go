@@ -63,6 +63,7 @@ const (
 	reasonBrace         = "uses brace expansion"
 	reasonGroup         = "uses a command group"
 	reasonSubshell      = "uses a subshell"
+	reasonCompound      = "is a loop or conditional (its commands run as it decides)"
 	reasonBackground    = "runs in the background"
 	reasonEnv           = "sets environment variables"
 	reasonSudo          = "uses sudo"

@@ -32,14 +32,9 @@ if [ "$(field base)" = "$(field head)" ]; then
 fi
 
 git push --quiet "$remote" "refs/heads/$branch:refs/heads/$branch"
-# Notes of other runs may be on the remote already: merge theirs in
-# (different commits never conflict) and push again.
-if ! git push --quiet "$remote" refs/notes/aiedit:refs/notes/aiedit 2>/dev/null; then
-	git fetch --quiet "$remote" +refs/notes/aiedit:refs/notes/aiedit-remote
-	git notes --ref=aiedit merge --quiet -s ours refs/notes/aiedit-remote
-	git update-ref -d refs/notes/aiedit-remote
-	git push --quiet "$remote" refs/notes/aiedit:refs/notes/aiedit
-fi
+# Notes of other runs may be on the remote already, or land there while
+# this one pushes: notes push merges them in and pushes again.
+git aiedit notes push "$remote"
 
 gh pr create --base "$pr_base" --head "$branch" --title "${AIEDIT_TITLE:-$branch}" --body-file "$work/summary.md"
 

@@ -27,6 +27,8 @@ COMMANDS:
    undo          remove the newest response commit(s) from a review branch
    review        accept, reject or edit each hunk a review branch's responses made
    blame         git blame with each line's owner: a response's block and model, or a person
+   notes         share the attribution notes (refs/notes/aiedit) with a remote
+   relink        write attribution notes for commits a hosting site squashed or rebased from review branches
    land          bring a review branch onto its target, keeping who wrote each line
    export        write the attribution of commits in a standard format
    branches      list the review branches: transcripts, responses, failed blocks, merged or not

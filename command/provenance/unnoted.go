@@ -1,0 +1,50 @@
+package provenance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// unnoted says why the owners of the lines of a commit without a note
+// cannot be told from its message, or "" when they can (a person's
+// commit, or one response's commit whose note was not fetched). A
+// message holding the trailers of several responses is a squash (git
+// rebase -i, a hosting site's squash merge) whose lines may be any of
+// theirs or a person's; a land --squash commit's lines are told only by
+// its note.
+func unnoted(msg string) string {
+	responses := 0
+	squashed := false
+	for _, l := range strings.Split(msg, "\n") {
+		key, _, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(key)) {
+		case "aiedit-response":
+			responses++
+		case "aiedit-squashed":
+			squashed = true
+		}
+	}
+	switch {
+	case squashed:
+		return "it was made by land --squash and its attribution note is not here: fetch the notes (git aiedit notes pull)"
+	case responses > 1:
+		return fmt.Sprintf("it joins %d responses (a squash) and has no attribution note: run git aiedit relink to link it to the review branch it came from, or set notes.rewriteRef before squashing (git aiedit notes setup)", responses)
+	}
+	return ""
+}
+
+// UnknownError is a commit whose lines' owners cannot be told (see
+// Owner.Unknown): composing through it would have to guess.
+type UnknownError struct {
+	Commit plumbing.Hash
+	Reason string
+}
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("commit %.12s: cannot tell who wrote its lines: %s", e.Commit, e.Reason)
+}

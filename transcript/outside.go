@@ -1,0 +1,51 @@
+package transcript
+
+import "github.com/git-aiedit/git-aiedit/editcore"
+
+// markOutside marks the tool-call operations whose paths the rooter left
+// absolute: the agent wrote outside the repository, and the write is
+// reported, not replayed. A command that moves or copies between the
+// repository and outside it is not replayed: what it brings in is not in
+// the record.
+func markOutside(ops []editcore.Op) {
+	for i := range ops {
+		MarkOutside(&ops[i])
+	}
+}
+
+// MarkOutside marks one operation of a tool-call source whose paths stay
+// outside the repository after mapping (also an apply_patch the caller
+// parsed and resolved with [Patch.Resolve]). Never call it on a text
+// source's operations: a path a reply names is no record of a write.
+func MarkOutside(op *editcore.Op) {
+	if op.Kind == editcore.Malformed || op.Kind == editcore.Unread {
+		return
+	}
+	var in, out int
+	count := func(p string) {
+		switch {
+		case p == "":
+		case isAbs(p):
+			out++
+		default:
+			in++
+		}
+	}
+	count(op.Path)
+	count(op.From)
+	if c := op.Command; op.Kind == editcore.Shell && c != nil {
+		for _, p := range c.Paths {
+			count(p)
+		}
+	}
+	switch {
+	case out == 0:
+	case in == 0:
+		op.Outside = true
+	case op.Kind == editcore.Shell && op.Command != nil:
+		op.Command.Op, op.Command.Paths, op.Command.Flags = "", nil, nil
+		op.Command.Reason = "moves or copies between the repository and a folder outside it"
+	default:
+		op.Outside = true
+	}
+}

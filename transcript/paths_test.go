@@ -1,0 +1,158 @@
+package transcript
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// pathStep is one thing a reader tells the rooter, in order: a working
+// directory the record gives ("cwd DIR"), a folder it names as the
+// repository's ("hint DIR"), or a path to map ("PATH", which the test
+// expects to map to want).
+type pathStep struct {
+	do, arg, want string
+}
+
+func cwd(dir string) pathStep  { return pathStep{do: "cwd", arg: dir} }
+func hint(dir string) pathStep { return pathStep{do: "hint", arg: dir} }
+func maps(p, want string) pathStep {
+	return pathStep{do: "map", arg: p, want: want}
+}
+
+// TestRooter: where the agent worked is found from the record and from
+// the paths (the shortest prefix whose remainder exists in the base
+// tree); a path under no folder found stays absolute (outside), and no
+// folder is learned beside or around one already known.
+func TestRooter(t *testing.T) {
+	tree := map[string]bool{"src/app.py": true, "src": true, "README.md": true, "pkg/web/index.ts": true, "pkg": true, "pkg/web": true}
+	exists := func(p string) bool { return tree[p] }
+	tests := map[string]struct {
+		workdir string
+		steps   []pathStep
+		used    []Workdir
+	}{
+		"cwd is the repository": {
+			steps: []pathStep{cwd("/home/kim/shop"), maps("/home/kim/shop/src/app.py", "src/app.py"), maps("/home/kim/shop/new.py", "new.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirRecorded}},
+		},
+		"before any file confirms it, cwd is taken for a file at its top or in a folder the tree has": {
+			steps: []pathStep{cwd("/Users/ana/Desktop"), maps("/Users/ana/Desktop/notes/plan.md", "/Users/ana/Desktop/notes/plan.md"),
+				maps("/Users/ana/Desktop/src/new.py", "src/new.py"), maps("/Users/ana/Desktop/todo.md", "todo.md")},
+			used: []Workdir{{"/Users/ana/Desktop", WorkdirRecorded}},
+		},
+		"cwd is a parent of the repository": {
+			steps: []pathStep{cwd("/home/kim"), maps("/home/kim/shop/src/app.py", "src/app.py"),
+				maps("/home/kim/shop/docs/new.md", "docs/new.md"), maps("/home/kim/notes.txt", "/home/kim/notes.txt")},
+			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+		"cwd is a sibling of the repository": {
+			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/shop/src/app.py", "src/app.py"),
+				maps("/home/kim/tools/run.sh", "/home/kim/tools/run.sh"), maps("/home/kim/tools/README.md", "/home/kim/tools/README.md")},
+			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+		"a read in another project teaches nothing": {
+			steps: []pathStep{cwd("/home/kim/shop"), {do: "read", arg: "/home/kim/other/README.md"},
+				maps("/home/kim/shop/src/app.py", "src/app.py")},
+			used: []Workdir{{"/home/kim/shop", WorkdirRecorded}},
+		},
+		"a read under the session's folder does": {
+			steps: []pathStep{cwd("/home/kim"), {do: "read", arg: "/home/kim/shop/README.md"}, maps("/home/kim/shop/new/x.py", "new/x.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+		"cwd is inside the repository": {
+			steps: []pathStep{cwd("/home/kim/shop/pkg"), maps("/home/kim/shop/pkg/web/index.ts", "pkg/web/index.ts")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+		"a clone in /tmp": {
+			steps: []pathStep{cwd("/tmp/tmp.x81/shop"), maps("/tmp/tmp.x81/shop/README.md", "README.md"), maps("/tmp/tmp.x81/shop/CHANGES", "CHANGES")},
+			used:  []Workdir{{"/tmp/tmp.x81/shop", WorkdirRecorded}},
+		},
+		"the session moves to another folder": {
+			steps: []pathStep{cwd("/home/kim/shop"), maps("/home/kim/shop/src/app.py", "src/app.py"),
+				cwd("/srv/build/shop"), maps("/srv/build/shop/README.md", "README.md"), maps("/srv/other/README.md", "/srv/other/README.md")},
+			used: []Workdir{{"/home/kim/shop", WorkdirRecorded}, {"/srv/build/shop", WorkdirRecorded}},
+		},
+		"a move into a folder around the known one learns nothing": {
+			steps: []pathStep{hint("/workspace/shop"), maps("/workspace/shop/src/app.py", "src/app.py"),
+				cwd("/workspace"), maps("/workspace/README.md", "/workspace/README.md")},
+			used: []Workdir{{"/workspace/shop", WorkdirRecorded}},
+		},
+		"a write beside the named workspace stays outside": {
+			steps: []pathStep{hint("/workspace/ponyc__0.1"), maps("/workspace/test.c", "/workspace/test.c"),
+				maps("/workspace/ponyc__0.1/src/app.py", "src/app.py")},
+			used: []Workdir{{"/workspace/ponyc__0.1", WorkdirRecorded}},
+		},
+		"no record of a folder: inferred from the first path that exists": {
+			steps: []pathStep{maps("/tmp/notes.txt", "/tmp/notes.txt"), maps("/testbed/src/app.py", "src/app.py"),
+				maps("/testbed/new.py", "new.py"), maps("/tmp/reproduce.py", "/tmp/reproduce.py")},
+			used: []Workdir{{"/testbed", WorkdirInferred}},
+		},
+		"Windows paths, any case of the drive and folder": {
+			steps: []pathStep{cwd(`C:\Users\kim\shop`), maps(`C:\Users\kim\shop\src\app.py`, "src/app.py"),
+				maps(`c:\users\KIM\shop\README.md`, "README.md"), maps(`D:\scratch\x.py`, "D:/scratch/x.py")},
+			used: []Workdir{{"C:/Users/kim/shop", WorkdirRecorded}},
+		},
+		"--workdir wins over the record": {
+			workdir: "/data/checkout",
+			steps: []pathStep{cwd("/home/kim/shop"), maps("/data/checkout/src/app.py", "src/app.py"),
+				maps("/home/kim/shop/src/app.py", "/home/kim/shop/src/app.py")},
+			used: []Workdir{{"/data/checkout", WorkdirOption}},
+		},
+		"--workdir as a Windows path": {
+			workdir: `C:\work\shop`,
+			steps:   []pathStep{maps(`C:\work\shop\src\app.py`, "src/app.py")},
+			used:    []Workdir{{"C:/work/shop", WorkdirOption}},
+		},
+		"recorded on this machine, in the folder above the repository": {
+			steps: []pathStep{cwd("/"), maps("/repo/src/app.py", "src/app.py"), maps("/notes.md", "/notes.md"), maps("/README.md", "/README.md")},
+		},
+		"this machine's repository maps without a note": {
+			steps: []pathStep{cwd("/home/kim/shop"), maps("/repo/src/app.py", "src/app.py")},
+		},
+		"relative paths in a cwd": {
+			steps: []pathStep{cwd("/home/kim"), maps("shop/src/app.py", "src/app.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists})
+			r.infer = true
+			for _, s := range tc.steps {
+				switch s.do {
+				case "cwd":
+					r.setCwd(s.arg)
+				case "hint":
+					r.setHint(s.arg)
+				case "read":
+					r.relRead(s.arg)
+				default:
+					got := r.relIn(r.cwd, s.arg)
+					assert.Equal(t, s.want, got, "maps %s", s.arg)
+				}
+			}
+			assert.Equal(t, tc.used, r.take())
+		})
+	}
+}
+
+// FuzzRooter: whatever the record says, a mapped path is either
+// absolute (outside) or a clean relative path that does not climb out.
+func FuzzRooter(f *testing.F) {
+	f.Add("/home/kim", "/home/kim/shop/src/app.py", "")
+	f.Add(`C:\Users\kim`, `C:\Users\kim\shop\..\..\x`, `C:\Users`)
+	f.Add("/", "/../etc/passwd", "/workspace")
+	f.Fuzz(func(t *testing.T, dir, p, workdir string) {
+		r := newRooter(Options{Root: "/repo", Workdir: workdir, Exists: func(s string) bool { return strings.HasPrefix(s, "src/") }})
+		r.infer = true
+		r.setCwd(dir)
+		got := r.relIn(r.cwd, p)
+		if isAbs(p) || isAbs(dir) {
+			if !isAbs(got) && (got == ".." || strings.HasPrefix(got, "../")) {
+				t.Fatalf("%q in %q mapped to %q, which climbs out", p, dir, got)
+			}
+		}
+	})
+}
