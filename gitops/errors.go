@@ -3,6 +3,7 @@ package gitops
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrRefMoved reports that a ref did not hold the value an update expected:
@@ -36,10 +37,20 @@ func (e *RepoError) Error() string {
 	if e.Dir != "" {
 		s += " (in " + e.Dir + ")"
 	}
-	if e.Hint != "" {
-		s += "; " + e.Hint
+	if h := e.hint(); h != "" {
+		s += "; " + h
 	}
 	return s
+}
+
+// hint is Hint, or what to do about a failure git describes in terms the
+// user may not connect to a cause: a worktree whose directory was deleted
+// makes every git command run there say "cannot change to".
+func (e *RepoError) hint() string {
+	if e.Hint == "" && strings.Contains(e.Msg, "cannot change to") {
+		return "its directory is gone: if it was a worktree, run `git worktree prune` to forget it, then run the command again"
+	}
+	return e.Hint
 }
 
 func (e *RepoError) Unwrap() error { return e.Err }

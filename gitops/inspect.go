@@ -104,6 +104,9 @@ type Worktree struct {
 	Head   plumbing.Hash
 	Branch string // full ref name checked out; "" when detached or bare
 	Bare   bool
+	// Prunable: git knows the worktree, but its directory is gone (it
+	// was deleted without `git worktree remove`).
+	Prunable bool
 }
 
 // Worktrees lists the repository's working trees (`git worktree list`).
@@ -128,6 +131,8 @@ func (r *Repo) Worktrees(ctx context.Context) ([]Worktree, error) {
 				w.Branch = val
 			case "bare":
 				w.Bare = true
+			case "prunable":
+				w.Prunable = true
 			}
 		}
 		if w.Path != "" {

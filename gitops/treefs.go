@@ -245,6 +245,9 @@ func (fs *TreeFS) step(op, name string, parts []string, i int, d *dirNode, creat
 	n := d.entries[part]
 	switch {
 	case n == nil && create:
+		if err := checkDir(name, part); err != nil {
+			return nil, err
+		}
 		n = newDirNode()
 		d.entries[strings.Clone(part)] = n
 	case n == nil:

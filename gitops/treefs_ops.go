@@ -183,6 +183,9 @@ func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
 	dir, name := chain[len(chain)-1], parts[len(parts)-1]
 	switch n := dir.entries[name]; {
 	case n == nil:
+		if err := checkDir(filename, name); err != nil {
+			return err
+		}
 		dir.entries[strings.Clone(name)] = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
 		markDirty(chain)
 	case n.mode != filemode.Dir:

@@ -33,6 +33,13 @@ func (r *Repo) writeDir(fs *TreeFS, d *dirNode) (plumbing.Hash, bool, error) {
 		e := treeEntry{name: name, mode: n.mode, hash: n.hash}
 		switch {
 		case n.mode == filemode.Dir:
+			// The last line of defence: a changed directory git would
+			// read as a file.
+			if n.dir.dirty {
+				if err := checkDir(name, name); err != nil {
+					return plumbing.ZeroHash, false, err
+				}
+			}
 			h, empty, err := r.writeDir(fs, n.dir)
 			if err != nil {
 				return plumbing.ZeroHash, false, err

@@ -12,9 +12,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 

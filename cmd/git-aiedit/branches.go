@@ -7,7 +7,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/branches"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func branchesCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

@@ -7,9 +7,9 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -218,7 +218,7 @@ func completionValues(root *cli.Command) *strings.Replacer {
 	if len(refs) == 0 {
 		refs = []string{"__none__"}
 	}
-	checks := []string{string(hooks.Off), string(hooks.Report), string(hooks.Require)}
+	checks := []string{string(check.Off), string(check.Report), string(check.Require)}
 	return strings.NewReplacer(
 		"@FORMATS@", strings.Join(parse.Names(), " "),
 		"@SOURCES@", strings.Join(transcript.SourceNames(), " "),

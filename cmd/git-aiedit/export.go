@@ -7,7 +7,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/export"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func exportCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/hook"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

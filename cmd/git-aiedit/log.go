@@ -6,8 +6,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	logcmd "github.com/git-aiedit/git-aiedit/command/log"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func logCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

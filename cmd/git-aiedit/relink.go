@@ -6,8 +6,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/relink"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func relinkCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

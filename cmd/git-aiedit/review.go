@@ -9,8 +9,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/reviewcmd"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func reviewCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

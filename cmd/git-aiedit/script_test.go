@@ -18,7 +18,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/git-aiedit/git-aiedit/hooks/syntax"
+	"github.com/git-aiedit/git-aiedit/check/syntax"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.go")

@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/undo"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // Usage errors are one line saying what was wrong and where to look, as

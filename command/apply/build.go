@@ -10,11 +10,11 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -50,7 +50,11 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 	notes := map[plumbing.Hash][]byte{}
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
-			if err := in.hashFile(); err != nil {
+			if err := in.hashFile(a.opts.From); err != nil {
+				if errors.Is(err, errStopped) {
+					a.halt(stopInterrupted)
+					break // interrupted: what was complete is recorded
+				}
 				return nil, err
 			}
 		}

@@ -9,9 +9,9 @@ import (
 	"github.com/go-git/go-billy/v5/util"
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // Checks run on each response's result before its commit is written
@@ -46,18 +46,18 @@ type checkSetup struct {
 	// ctx is the run's context: response.end, where checks start, has
 	// none of its own, and configured commands must stop with the run.
 	ctx    context.Context
-	policy hooks.Policy
-	config hooks.Config
-	hook   *hooks.CommitMsg // nil: none, --no-verify or a dry run
+	policy check.Policy
+	config check.Config
+	hook   *check.CommitMsg // nil: none, --no-verify or a dry run
 }
 
 // setupChecks reads the checks policy and configuration, and finds the
 // commit-msg hook, before anything is applied.
 func (a *applier) setupChecks(ctx context.Context) error {
-	s := &checkSetup{ctx: ctx, policy: hooks.Report}
+	s := &checkSetup{ctx: ctx, policy: check.Report}
 	a.checks = s
 	if a.opts.Checks != "" {
-		p, err := hooks.ParsePolicy(a.opts.Checks)
+		p, err := check.ParsePolicy(a.opts.Checks)
 		if err != nil {
 			return exitcode.UsageErrorf("unknown --checks %q; use off, report or require", a.opts.Checks)
 		}
@@ -67,23 +67,23 @@ func (a *applier) setupChecks(ctx context.Context) error {
 		wg                 sync.WaitGroup
 		configErr, hookErr error
 	)
-	if s.policy != hooks.Off || a.opts.Checks == "" {
+	if s.policy != check.Off || a.opts.Checks == "" {
 		wg.Go(func() {
 			list, err := a.repo.ConfigList(ctx)
 			if err != nil {
 				configErr = err
 				return
 			}
-			s.config, configErr = hooks.ParseConfig(list)
+			s.config, configErr = check.ParseConfig(list)
 		})
 	}
 	if !a.opts.NoVerify && !a.opts.DryRun {
 		wg.Go(func() {
-			s.hook, hookErr = hooks.CommitMsgAt(ctx, a.repo.CommitMsgHook, a.repo.Dir, a.repo.WorkTree, a.repo.GitDir)
+			s.hook, hookErr = check.CommitMsgAt(ctx, a.repo.CommitMsgHook, a.repo.Dir, a.repo.WorkTree, a.repo.GitDir)
 		})
 	}
 	wg.Wait()
-	var ce *hooks.ConfigError
+	var ce *check.ConfigError
 	switch {
 	case errors.As(configErr, &ce):
 		return exitcode.WithCode(exitcode.Usage, ce)
@@ -101,7 +101,7 @@ func (a *applier) setupChecks(ctx context.Context) error {
 // snapshot keeps the tree as a response starts, when checks will need it:
 // the content before the response, and the state to go back to.
 func (a *applier) snapshot(tfs *gitops.TreeFS) *gitops.TreeFS {
-	if a.checks == nil || a.checks.policy == hooks.Off || a.opts.DryRun {
+	if a.checks == nil || a.checks.policy == check.Off || a.opts.DryRun {
 		return nil
 	}
 	return tfs.Snapshot()
@@ -119,9 +119,9 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	if len(changed) == 0 {
 		return tree, nil
 	}
-	var outcomes []hooks.Outcome
+	var outcomes []check.Outcome
 	if s.config.Syntax {
-		if o, ok := hooks.Syntax(r.syntaxFiles(changed)); ok {
+		if o, ok := check.Syntax(r.syntaxFiles(changed)); ok {
 			outcomes = append(outcomes, o)
 		}
 	}
@@ -136,7 +136,7 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 			failed = o.Name
 		}
 	}
-	if failed == "" || s.policy != hooks.Require {
+	if failed == "" || s.policy != check.Require {
 		return tree, nil
 	}
 	r.b.tfs.Restore(r.before)
@@ -153,14 +153,14 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 
 // syntaxFiles reads the changed files that the syntax check knows, before
 // and after the response, a moved file paired with its old content.
-func (r *response) syntaxFiles(changed []string) []hooks.File {
-	var files []hooks.File
+func (r *response) syntaxFiles(changed []string) []check.File {
+	var files []check.File
 	for _, p := range changed {
-		if hooks.Checkable(p) {
-			files = append(files, hooks.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)})
+		if check.Checkable(p) {
+			files = append(files, check.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)})
 		}
 	}
-	hooks.PairMoves(files)
+	check.PairMoves(files)
 	return files
 }
 
@@ -179,9 +179,9 @@ func readFile(fsys *gitops.TreeFS, p string) []byte {
 
 // runCommands runs the configured checks that want this response's
 // changes, one after the other in one temporary checkout of its tree.
-func (r *response) runCommands(tree plumbing.Hash, changed []string) []hooks.Outcome {
+func (r *response) runCommands(tree plumbing.Hash, changed []string) []check.Outcome {
 	s := r.b.a.checks
-	var want []hooks.Command
+	var want []check.Command
 	for _, c := range s.config.Commands {
 		if c.Wants(changed) {
 			want = append(want, c)
@@ -195,17 +195,17 @@ func (r *response) runCommands(tree plumbing.Hash, changed []string) []hooks.Out
 		return brokenAll(want, "cannot check out the response's tree: "+err.Error())
 	}
 	defer remove()
-	var out []hooks.Outcome
+	var out []check.Outcome
 	for _, c := range want {
 		out = append(out, c.Run(s.ctx, dir, changed))
 	}
 	return out
 }
 
-func brokenAll(cmds []hooks.Command, msg string) []hooks.Outcome {
-	out := make([]hooks.Outcome, len(cmds))
+func brokenAll(cmds []check.Command, msg string) []check.Outcome {
+	out := make([]check.Outcome, len(cmds))
 	for i, c := range cmds {
-		out[i] = hooks.Outcome{Name: c.Name, Status: hooks.Broken, Message: msg}
+		out[i] = check.Outcome{Name: c.Name, Status: check.Broken, Message: msg}
 	}
 	return out
 }

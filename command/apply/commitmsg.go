@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/check"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // A response's message is final once its transcript's hash and number of
@@ -82,7 +82,7 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 		return "", nil
 	}
 	out, err := s.hook.Run(ctx, msg)
-	var he *hooks.HookError
+	var he *check.HookError
 	if errors.As(err, &he) && a.interruptedHook(he) {
 		// Like a response interrupted while it is reviewed: nothing of it is kept.
 		st.stop, st.stoppedAt = stopInterrupted, r
@@ -94,7 +94,7 @@ func (a *applier) commitMessage(ctx context.Context, st *runState, r *responseSt
 	if errors.As(err, &he) {
 		st.stop, st.stoppedAt = stopRefused, r
 		a.halt(stopRefused)
-		o := hooks.Outcome{Name: "commit-msg", Status: hooks.Failed, Message: "the hook refused the message", Detail: he.Output}
+		o := check.Outcome{Name: "commit-msg", Status: check.Failed, Message: "the hook refused the message", Detail: he.Output}
 		if strings.TrimSpace(he.Output) == "" {
 			o.Detail = he.Error()
 		}
@@ -127,7 +127,7 @@ const interruptGrace = time.Second
 // interrupted the run, not because it refused the message: ^C on the
 // terminal reaches the hook's process group too, often before this
 // process has handled it.
-func (a *applier) interruptedHook(he *hooks.HookError) bool {
+func (a *applier) interruptedHook(he *check.HookError) bool {
 	if a.intr.Err() != nil {
 		return true
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // ensureObjects checks, after the branch moved to head, that every object

@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/muesli/termenv"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // newDebug returns the logger of -v: what the run decided and why

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/hooks"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // human writes the progress and summary people read, on standard error,
@@ -103,7 +103,7 @@ func (h *human) shell(s editcore.Result) {
 
 // check prints one check's outcome, and the first lines of what a check
 // that did not pass said.
-func (h *human) check(o hooks.Outcome) {
+func (h *human) check(o check.Outcome) {
 	ok := o.OK()
 	if h.quiet && ok {
 		return

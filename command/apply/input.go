@@ -1,6 +1,8 @@
 package apply
 
 import (
+	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,8 +15,8 @@ import (
 	"sync/atomic"
 	"unicode"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/gcpolicy"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -26,8 +28,10 @@ type input struct {
 	path  string // file to (re)read; for stdin, the spool once complete
 	sum   string // "sha256:<hex>" once known
 
-	stdin io.Reader
+	stdin io.Reader // standard input, or a stream named on the command line (stream.go)
 	spool *os.File
+	intr  context.Context // ends when the user interrupts the run
+	stop  func()          // stops the interruptible reading of stdin
 
 	source transcript.Source // what wrote it, once read
 	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
@@ -37,16 +41,28 @@ type input struct {
 	reader *liveReader // its reader while it is read (live or series)
 }
 
-func openInputs(names []string, stdin io.Reader) ([]*input, error) {
+func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input, error) {
 	var ins []*input
 	seenStdin := false
 	for _, n := range names {
-		if n == "-" {
+		// Standard input as "-", or by a name when it is a pipe or a
+		// terminal (a regular file given as standard input is read as
+		// that file).
+		stdinName := n == "-"
+		if isStdinName(n) {
+			info, err := os.Stat(n)
+			stdinName = err == nil && isStream(info)
+		}
+		if stdinName {
 			if seenStdin {
-				return nil, exitcode.UsageErrorf("standard input (-) can be named only once")
+				return nil, exitcode.UsageErrorf("standard input (-) can be named only once (/dev/stdin is standard input too)")
 			}
 			seenStdin = true
-			ins = append(ins, &input{name: n, label: "stdin", stdin: stdin})
+			var r io.Reader = stdin
+			if n != "-" {
+				r = &lazyStream{name: n, intr: intr}
+			}
+			ins = append(ins, &input{name: n, label: "stdin", stdin: r, intr: intr})
 			continue
 		}
 		info, err := os.Stat(n)
@@ -56,10 +72,13 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 		case info.IsDir():
 			// A Cline / Roo Code task folder is read through its conversation.
 			if f, ok := transcript.TaskFile(n); ok {
-				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Clean(n)), path: f})
+				ins = append(ins, &input{name: f, label: filepath.Base(filepath.Clean(n)), path: f, intr: intr})
 				continue
 			}
 			return nil, exitcode.UsageErrorf("transcript %s is a directory; name a file (or a Cline task folder holding %s)", n, transcript.ClineTaskFile)
+		case isStream(info):
+			ins = append(ins, &input{name: n, label: streamLabel(n), stdin: &lazyStream{name: n, intr: intr}, intr: intr})
+			continue
 		}
 		if filepath.Base(n) == transcript.ClineUIFile {
 			// What Cline's panel showed: the conversation is beside it.
@@ -68,7 +87,7 @@ func openInputs(names []string, stdin io.Reader) ([]*input, error) {
 				continue
 			}
 		}
-		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n})
+		ins = append(ins, &input{name: n, label: filepath.Base(n), path: n, intr: intr})
 		gcpolicy.Expect(info.Size())
 	}
 	return ins, nil
@@ -100,7 +119,9 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 			return nil, nil, fmt.Errorf("cannot spool standard input: %w", err)
 		}
 		in.spool = f
-		r := io.TeeReader(in.stdin, io.MultiWriter(f, h))
+		src, stop := interruptible(in.intr, in.stdin)
+		in.stop = stop
+		r := io.TeeReader(src, io.MultiWriter(f, h))
 		return &spoolReader{Reader: r, in: in}, in.sumOf(h), nil
 	}
 	f, err := os.Open(in.path)
@@ -126,22 +147,58 @@ func (in *input) sumOf(h hash.Hash) func() string {
 // trailer is the Aiedit-Transcript value.
 func (in *input) trailer() string { return in.label + " " + in.sum }
 
-// hashFile computes a file's sum without keeping it in memory.
-func (in *input) hashFile() error {
+// hashFile computes a file's sum without keeping it in memory. It judges
+// the file's head first, as reading it will (batch.source): input that
+// is no transcript is refused before a large file is read to its end
+// (a 3 GB file of zeros took 18 s). An interrupt stops it between reads.
+func (in *input) hashFile(from string) error {
 	f, err := os.Open(in.path)
 	if err != nil {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), unwrapPath(err))
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	head := make([]byte, len(utf8BOM)+transcript.DetectSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
+	}
+	head = head[:n]
+	h.Write(head)
+	if from == "" {
+		text := bytes.TrimPrefix(head, utf8BOM)
+		text = text[:min(len(text), transcript.DetectSize)]
+		if transcript.Detect(text, in.name) == transcript.Raw {
+			if err := notTranscript(in.shown(), text); err != nil {
+				return err
+			}
+		}
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		if in.intr != nil && in.intr.Err() != nil {
+			return errInterruptedRead
+		}
+		n, err := f.Read(buf)
+		h.Write(buf[:n])
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
+		}
 	}
 	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
 	return nil
 }
 
 func (in *input) cleanup() {
+	if in.stop != nil {
+		in.stop()
+	}
+	if ls, ok := in.stdin.(*lazyStream); ok {
+		ls.close()
+	}
 	if in.spool != nil {
 		in.spool.Close()
 		os.Remove(in.spool.Name())
@@ -182,8 +239,8 @@ func (in *input) shown() string {
 }
 
 func stem(name string) string {
-	if name == "-" {
-		return "stdin"
+	if name == "-" || streamLabel(name) == "stdin" {
+		return "stdin" // also /dev/fd/63 of a process substitution
 	}
 	base := filepath.Base(name)
 	base = strings.TrimSuffix(base, filepath.Ext(base))

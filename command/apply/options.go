@@ -7,8 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // Options are the inputs of one `git aiedit apply` run: flag values plus

@@ -14,12 +14,12 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/git-aiedit/git-aiedit/command/diffview"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/ask"
+	"github.com/git-aiedit/git-aiedit/internal/diffview"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // rest is what a response's later blocks get without asking ('a', 'd', 'q').
@@ -62,31 +62,31 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 		return
 	}
 	first := results[0]
-	block := review.Block{
+	block := ask.Block{
 		Heading: fmt.Sprintf("%s, block %d", r.r.label(r.b.st.multi), len(r.r.blocks)+1),
 		Path:    orDash(first.Path), Line: first.Line, Status: statusDetail(first),
 		Diff: r.diffSince(snap, unit, results),
 	}
 	for {
 		ans, err := a.review.Ask(a.intr, block)
-		if errors.Is(err, review.ErrInterrupted) || err != nil {
+		if errors.Is(err, ask.ErrInterrupted) || err != nil {
 			r.halted = true
 			a.halt(stopInterrupted)
 			return
 		}
 		switch ans {
-		case review.Yes:
+		case ask.Yes:
 			r.recordAll(unit, results)
-		case review.All:
+		case ask.All:
 			r.rest = acceptRest
 			r.recordAll(unit, results)
-		case review.No, review.Done, review.Quit:
+		case ask.No, ask.Done, ask.Quit:
 			r.b.tfs.Restore(snap)
 			why := "rejected by the user"
-			if ans == review.Done {
+			if ans == ask.Done {
 				r.rest = rejectRest
 			}
-			if ans == review.Quit {
+			if ans == ask.Quit {
 				r.rest = rejectRest
 				a.quitting = true
 			}
@@ -97,7 +97,7 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 				}
 			}
 			r.recordAll(unit, results)
-		case review.Edit:
+		case ask.Edit:
 			done, err := r.edit(block, first, results)
 			if err != nil {
 				r.halted = true
@@ -116,7 +116,7 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 // edit opens the block's result in the editor and puts what is saved in
 // the tree. It reports false when the block is still undecided, and
 // review.ErrInterrupted when the run was interrupted meanwhile.
-func (r *response) edit(block review.Block, first editcore.Result, results []editcore.Result) (bool, error) {
+func (r *response) edit(block ask.Block, first editcore.Result, results []editcore.Result) (bool, error) {
 	a := r.b.a
 	cur, ok := readTree(r.b.tfs, first.Path)
 	if !ok {
@@ -124,7 +124,7 @@ func (r *response) edit(block review.Block, first editcore.Result, results []edi
 		return false, nil
 	}
 	saved, err := a.review.EditText(a.intr, first.Path, cur)
-	if errors.Is(err, review.ErrInterrupted) {
+	if errors.Is(err, ask.ErrInterrupted) {
 		return false, err
 	}
 	if err != nil {

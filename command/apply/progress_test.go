@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // TestProgressLine: on a terminal, the status line says which response of

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/hooks"
 )
 
 // Report is the JSON report of cli.md ("JSON report"), rendered from the
@@ -162,11 +162,11 @@ const maxCheckMessage = 4 << 10
 
 // checkReport is a check's outcome with what it printed: the detail alone
 // when it failed (it says why), after the message when it could not run.
-func checkReport(o hooks.Outcome) *CheckReport {
+func checkReport(o check.Outcome) *CheckReport {
 	msg := o.Message
 	switch detail := strings.TrimSpace(o.Detail); {
 	case o.OK() || detail == "":
-	case o.Status == hooks.Failed:
+	case o.Status == check.Failed:
 		msg = detail
 	default:
 		msg += "\n" + detail

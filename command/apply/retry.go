@@ -1,9 +1,9 @@
 package apply
 
 import (
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // retryPrompt is the text to send back to the model when blocks did not

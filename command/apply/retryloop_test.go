@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/git-aiedit/git-aiedit/command/modelcmd"
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/internal/modelcmd"
 )
 
 func TestProposed(t *testing.T) {

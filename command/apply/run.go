@@ -14,11 +14,11 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/ask"
 	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -45,10 +45,10 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	s := opts.streams()
-	var rv *review.Reviewer
+	var rv *ask.Reviewer
 	if opts.Patch {
 		var err error
-		if rv, err = review.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
+		if rv, err = ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
 			return exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
 		}
 	}
@@ -57,7 +57,7 @@ func run(ctx context.Context, opts *Options) error {
 	// records what was complete. Everything else runs to its end.
 	intr := ctx
 	ctx = context.WithoutCancel(ctx)
-	inputs, err := openInputs(opts.Transcripts, s.In)
+	inputs, err := openInputs(intr, opts.Transcripts, s.In)
 	if err != nil {
 		return err
 	}
@@ -230,8 +230,8 @@ type applier struct {
 	intr       context.Context
 	stopReason string
 
-	review   *review.Reviewer // -p; nil otherwise
-	quitting bool             // the user answered q
+	review   *ask.Reviewer // -p; nil otherwise
+	quitting bool          // the user answered q
 
 	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
 	retryTimeout time.Duration                      // per call of the retry command
@@ -539,6 +539,10 @@ func (a *applier) refuseCheckedOut(ctx context.Context) error {
 	for _, w := range wts {
 		if w.Branch != a.branch || w.Bare {
 			continue
+		}
+		if w.Prunable {
+			return exitcode.UsageErrorf("branch %s is checked out in %s, a worktree whose directory is gone; nothing was recorded: "+
+				"run `git worktree prune` to forget it, then run the command again", a.branchName, w.Path)
 		}
 		return exitcode.UsageErrorf("branch %s is checked out in %s, and apply never changes a checkout; "+
 			"nothing was recorded: apply to another branch with -b NAME, or switch that worktree to another branch first",

@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/entire"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )

@@ -12,20 +12,33 @@ import (
 	"os"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // read feeds the input's responses, from whatever source, through the
 // edit core.
-func (b *batch) read(ctx context.Context) error {
+func (b *batch) read(ctx context.Context) (err error) {
 	rc, sum, err := b.in.open()
 	if err != nil {
 		return err
 	}
+	defer func() {
+		// An interrupt while the transcript was awaited stops the run as
+		// any interrupt does.
+		if errors.Is(err, errInterruptedRead) {
+			b.a.halt(stopInterrupted)
+		}
+	}()
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, 64<<10)
+	// A byte order mark (Windows editors write one) is no part of the
+	// first line, which may name a file. The transcript's hash still
+	// covers it: it is taken of the bytes as read.
+	if head, _ := br.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
+		_, _ = br.Discard(len(utf8BOM))
+	}
 	first := len(b.st.responses)
 	src, head, err := b.source(br)
 	if err != nil {
@@ -62,8 +75,13 @@ func (b *batch) read(ctx context.Context) error {
 	return readError(b.in.shown(), err)
 }
 
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // readError makes a transcript that cannot be read a usage error.
 func readError(name string, err error) error {
+	if errors.Is(err, errStopped) {
+		return err
+	}
 	var te *transcript.Error
 	var le *parse.LineTooLongError
 	if errors.As(err, &te) || errors.Is(err, transcript.ErrTooLarge) || errors.As(err, &le) {
@@ -159,10 +177,13 @@ func article(src transcript.Source) string {
 func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 	var head []byte
 	var err error
-	if b.in.name == "-" {
+	if b.in.stdin != nil {
 		head, err = firstLine(br, 4<<10)
 	} else {
 		head, err = br.Peek(transcript.DetectSize)
+	}
+	if errors.Is(err, errStopped) {
+		return "", nil, err
 	}
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return "", nil, exitcode.UsageErrorf("cannot read transcript %s: %v", b.in.shown(), err)

@@ -7,12 +7,12 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/command/retryprompt"
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/hooks"
 	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -58,7 +58,7 @@ type responseState struct {
 
 	blocks []editcore.Result // edit operations, in order
 	shell  []editcore.Result // shell suggestions, in order
-	checks []hooks.Outcome   // in the order they ran
+	checks []check.Outcome   // in the order they ran
 
 	subject, body     string           // the commit message's (subject.go)
 	prompt            string           // what the user asked, redacted; "" with --no-prompts (why.go)

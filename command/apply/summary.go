@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // writeSummary writes the pull-request summary of this run's commits to

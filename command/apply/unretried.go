@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // A re-run never calls the model about a response an earlier run

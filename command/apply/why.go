@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/redaction"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/redaction"
 	"github.com/git-aiedit/git-aiedit/redact"
 )
 

@@ -9,10 +9,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // Options are one blame run's inputs.

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/command/history/historytest"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/command/land"
+	"github.com/git-aiedit/git-aiedit/internal/history/historytest"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 func TestIsReview(t *testing.T) {

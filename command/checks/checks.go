@@ -11,10 +11,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/hooks"
-	"github.com/git-aiedit/git-aiedit/hooks/syntax"
+	"github.com/git-aiedit/git-aiedit/check"
+	"github.com/git-aiedit/git-aiedit/check/syntax"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // Options are the inputs of `git aiedit checks`.
@@ -29,8 +29,8 @@ func Run(ctx context.Context, opts *Options) error {
 	if dir == "" {
 		dir = "."
 	}
-	cfg, err := hooks.LoadConfig(ctx, dir)
-	var ce *hooks.ConfigError
+	cfg, err := check.LoadConfig(ctx, dir)
+	var ce *check.ConfigError
 	switch {
 	case errors.As(err, &ce):
 		return exitcode.UsageErrorf("%v", strings.TrimPrefix(ce.Error(), "hooks: "))
@@ -42,7 +42,7 @@ func Run(ctx context.Context, opts *Options) error {
 
 	policy, from := cfg.Policy, "git config aiedit.checks"
 	if policy == "" {
-		policy, from = hooks.Report, "default"
+		policy, from = check.Report, "default"
 	}
 	fmt.Fprintf(w, "%s %s (%s; apply --checks=off|report|require overrides it)\n\n", cs.Bold("policy:"), policy, from)
 
@@ -54,7 +54,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if !syntax.TreeSitter {
 		build = "without cgo: no tree-sitter grammars"
 	}
-	fmt.Fprintf(w, "%s built in, %s; this build: %s\n", cs.Bold(hooks.SyntaxName), state, build)
+	fmt.Fprintf(w, "%s built in, %s; this build: %s\n", cs.Bold(check.SyntaxName), state, build)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, l := range syntax.Languages() {
 		how := l.How

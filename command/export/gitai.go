@@ -16,9 +16,9 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // GitAIRef and GitAISchema name git-ai's notes and their format.

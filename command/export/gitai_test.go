@@ -17,9 +17,9 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/export"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // checkAuthorshipLog checks a note against the Git AI Standard v3.0.0

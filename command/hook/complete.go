@@ -131,6 +131,12 @@ func (r *runner) completeTurns(f *os.File, from, end int64) (cut int64, waited b
 	if r.ev.Name == "SessionEnd" {
 		return end, false, nil // the session is over: its file is whole
 	}
+	if end <= from {
+		// Nothing since the turns already recorded: the agent writes a
+		// turn's prompt before its Stop, so this Stop repeats one for a
+		// turn on the branch. No answer is on its way.
+		return from, false, nil
+	}
 	final := r.ev.Final
 	if final != nil && fold(*final) == "" {
 		final = nil // an answer without text: nothing to wait for

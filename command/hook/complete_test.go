@@ -1,8 +1,11 @@
 package hook
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -63,4 +66,27 @@ func TestCompleteTurns(t *testing.T) {
 			require.Equal(t, tc.cut < 0, whole)
 		})
 	}
+}
+
+// TestCompleteTurnsRepeatedStop: a Stop for a turn already recorded (the
+// cursor is at the end of the file) neither waits for an answer nor says
+// it is missing.
+func TestCompleteTurnsRepeatedStop(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "s.jsonl")
+	text := `{"type":"user","isSidechain":false,"message":{"role":"user","content":"Set a."},"uuid":"u1"}` + "\n" +
+		`{"type":"assistant","isSidechain":false,"message":{"role":"assistant","content":[{"type":"text","text":"Setting a."}]},"uuid":"a2"}` + "\n"
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	f, err := os.Open(p)
+	require.NoError(t, err)
+	defer f.Close()
+	final := "Setting a."
+	r := &runner{agent: ClaudeCode, ev: Event{Name: "Stop", Final: &final}}
+	end := int64(len(text))
+	start := time.Now()
+	cut, waited, err := r.completeTurns(f, end, end)
+	require.NoError(t, err)
+	require.Equal(t, end, cut)
+	require.False(t, waited, "a repeated Stop is not a missing answer")
+	require.Less(t, time.Since(start), finalWait/2, "a repeated Stop does not wait")
 }

@@ -2,9 +2,11 @@ package hook
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Event is what an agent's hook reports, in one shape for every agent.
@@ -23,13 +25,44 @@ type Event struct {
 // Codex's carries the last assistant message.
 const maxEvent = 16 << 20
 
+// inputWait bounds the wait for the hook input: the agent writes it at
+// once, and a hook must return within the agent's budget whatever it is
+// given (a terminal, a pipe that stays open and silent).
+var inputWait = 10 * time.Second
+
 // readClaude reads Claude Code's hook input: one JSON object on standard
 // input with session_id, transcript_path, cwd, hook_event_name (and source
-// on SessionStart, last_assistant_message on Stop). Gemini CLI sends the same fields (and timestamp).
+// on SessionStart, last_assistant_message on Stop). Gemini CLI sends the
+// same fields (and timestamp). It reads that one value and stops: the
+// agent may keep standard input open after it.
 func readClaude(r io.Reader, agent Agent) (Event, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxEvent))
-	if err != nil {
-		return Event{}, fmt.Errorf("reading the hook input: %w", err)
+	type result struct {
+		data json.RawMessage
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var v json.RawMessage
+		err := json.NewDecoder(io.LimitReader(r, maxEvent)).Decode(&v)
+		done <- result{v, err}
+	}()
+	var data json.RawMessage
+	select {
+	case res := <-done:
+		if res.err != nil {
+			if errors.Is(res.err, io.EOF) || errors.Is(res.err, io.ErrUnexpectedEOF) {
+				return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: it ended before the object did", agent.display())
+			}
+			var se *json.SyntaxError
+			if errors.As(res.err, &se) {
+				return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), res.err)
+			}
+			return Event{}, fmt.Errorf("reading the hook input: %w", res.err)
+		}
+		data = res.data
+	case <-time.After(inputWait):
+		// The read goes on in its goroutine until the process ends.
+		return Event{}, fmt.Errorf("no hook input from %s within %s; nothing recorded", agent.display(), inputWait)
 	}
 	var in struct {
 		SessionID      string  `json:"session_id"`

@@ -11,8 +11,8 @@ package hook
 import (
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // Agent is an agent whose hooks git-aiedit knows.

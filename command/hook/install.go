@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // InstallOptions are the inputs of `git aiedit hook install|uninstall`.
@@ -231,6 +231,9 @@ func readSettings(path string) (string, bool, error) {
 // (dotfiles kept in a repository of their own) is written where it
 // points, so the link stays.
 func writeSettings(link, text string) error {
+	if err := writable(link); err != nil {
+		return err
+	}
 	path := linkTarget(link)
 	if dir := filepath.Dir(path); path != link {
 		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
@@ -315,6 +318,9 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if done {
 		return fmt.Sprintf("already installed in %s", path) + codexNote(agent, notify, path), nil
 	}
+	if err := writable(path); err != nil {
+		return "", err
+	}
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
 	if dir := filepath.Dir(path); !existed {
@@ -357,6 +363,9 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	}
 	if st := loadState(path); st != nil && st.Wrote == hashOf(text) && (st.Existed || !keep) {
 		// Untouched since install: give the original back exactly.
+		if err := writable(path); err != nil {
+			return "", err
+		}
 		if st.Existed {
 			err = writeSettings(path, st.Original)
 		} else {
@@ -422,7 +431,15 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 			return "", false, errors.New("not a JSON object")
 		}
 		unit := indentUnit(text, root)
+		if err := noDuplicate(text, root, "hooks", "the settings object"); err != nil {
+			return "", false, err
+		}
 		_, hooks := root.member("hooks")
+		if hooks != nil && hooks.kind == '{' {
+			if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
+				return "", false, err
+			}
+		}
 		var e edit
 		switch {
 		case hooks == nil:
@@ -511,6 +528,9 @@ func uninstallClaude(text string) (string, bool, error) {
 		}
 		if root.kind != '{' {
 			return text, removed, nil
+		}
+		if err := noDuplicate(text, root, "hooks", "the settings object"); err != nil {
+			return "", false, err
 		}
 		hi, hooks := root.member("hooks")
 		if hooks == nil || hooks.kind != '{' {

@@ -3,22 +3,35 @@
 package hook
 
 import (
+	"errors"
 	"os"
 	"syscall"
+	"time"
 )
 
-// lockFile takes an exclusive lock on path, waiting for another run of the
-// same session to finish. The kernel releases it if the process dies.
+// lockWait bounds how long a run waits for another run of the same
+// session: a hook must return within the agent's budget (Claude Code
+// stops a hook after 60 s) whatever holds the lock. The run that holds it
+// records the turns it finds, and the session's next event the rest.
+var lockWait = 30 * time.Second
+
+// errLockBusy is a session another run held for all of lockWait.
+var errLockBusy = errors.New("another run is still recording this session; its next event records what this one would have")
+
+// lockFile takes an exclusive lock on path, waiting (up to lockWait) for
+// another run of the same session to finish. The kernel releases it if
+// the process dies.
 // unlock(true) removes the file first (a session with nothing recorded
 // leaves nothing behind); a run that was waiting on the removed file sees
 // that path no longer names what it locked, and locks afresh.
 func lockFile(path string) (unlock func(remove bool), err error) {
+	deadline := time.Now().Add(lockWait)
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
 		if err != nil {
 			return nil, err
 		}
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		if err := flockWithin(f, deadline); err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -44,4 +57,20 @@ func names(path string, f *os.File) bool {
 	}
 	now, err := os.Stat(path)
 	return err == nil && os.SameFile(held, now)
+}
+
+// flockWithin takes f's exclusive lock, polling until deadline.
+func flockWithin(f *os.File, deadline time.Time) error {
+	wait := 5 * time.Millisecond
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return errLockBusy
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 100*time.Millisecond)
+	}
 }

@@ -56,3 +56,18 @@ func TestLockFileRemoved(t *testing.T) {
 	_, err = os.Stat(path)
 	require.NoError(t, err, "unlock(false) keeps the file")
 }
+
+// A run gives up waiting for the session after lockWait, with a reason,
+// so that a hook returns within the agent's budget.
+func TestLockFileBounded(t *testing.T) {
+	defer func(w time.Duration) { lockWait = w }(lockWait)
+	lockWait = 200 * time.Millisecond
+	path := filepath.Join(t.TempDir(), "s.lock")
+	unlock, err := lockFile(path)
+	require.NoError(t, err)
+	defer unlock(false)
+	start := time.Now()
+	_, err = lockFile(path)
+	require.ErrorIs(t, err, errLockBusy)
+	require.Less(t, time.Since(start), 2*time.Second)
+}

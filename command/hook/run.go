@@ -16,9 +16,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/command/apply"
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
@@ -168,6 +168,9 @@ func (r *runner) run(ctx context.Context) error {
 	if cur.Transcript == "" && r.agent == Codex {
 		cur.Transcript = findRollout(r.ev.Session)
 	}
+	if err := regularFile(cur.Transcript); err != nil {
+		return err // read nowhere: it would hold the agent up
+	}
 	if err := checkWorkDir(r.agent, cur.Transcript, r.ev.Cwd, r.repo.WorkTree, os.Getenv); err != nil {
 		return err // nothing is saved: this repository has no part in the session
 	}
@@ -205,6 +208,20 @@ func (r *runner) save(path string) error {
 		return nil
 	}
 	return r.cur.save(path)
+}
+
+// regularFile refuses a session file that is no regular file. The agent
+// appends to a regular file; anything else (a FIFO, /dev/zero) would
+// hold the agent up: opening a FIFO waits for a writer, a device never
+// ends. A missing file is for the caller to judge.
+func regularFile(path string) error {
+	if path == "" {
+		return nil
+	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("the session file %s is not a regular file (%s); nothing recorded", path, info.Mode().Type())
+	}
+	return nil
 }
 
 func exists(path string) bool {
@@ -303,6 +320,9 @@ func (r *runner) record(ctx context.Context) error {
 	if r.agent == Codex {
 		settle(cur.Transcript)
 	}
+	if err := regularFile(cur.Transcript); err != nil {
+		return err
+	}
 	f, err := os.Open(cur.Transcript)
 	if err != nil {
 		return fmt.Errorf("cannot read the session file: %w", err)
@@ -311,6 +331,9 @@ func (r *runner) record(ctx context.Context) error {
 	info, err := f.Stat()
 	if err != nil {
 		return err
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("the session file %s is not a regular file (%s); nothing recorded", cur.Transcript, info.Mode().Type())
 	}
 	ref := "refs/heads/" + cur.Branch
 	tip, exists, err := r.repo.ReadRef(ctx, ref)

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // StatusOptions are the inputs of `git aiedit hook status [AGENT…]`.

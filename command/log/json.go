@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/git-aiedit/git-aiedit/command/history"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/redact"
 )
 

@@ -3,7 +3,7 @@
 // for scripts, or a Markdown summary for a pull request.
 package log
 
-import "github.com/git-aiedit/git-aiedit/command/iostreams"
+import "github.com/git-aiedit/git-aiedit/internal/iostreams"
 
 // Options are the inputs of `git aiedit log [BRANCH|RANGE]`.
 type Options struct {

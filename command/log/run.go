@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/command/hook"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
-	"github.com/git-aiedit/git-aiedit/command/redaction"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/redaction"
 )
 
 // Run lists the responses Rev selects (history.Select), newest first.

@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/provenance"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // normalize finishes a union merge: a note both sides had changed is

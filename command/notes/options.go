@@ -7,7 +7,7 @@
 // merged and pushed again.
 package notes
 
-import "github.com/git-aiedit/git-aiedit/command/iostreams"
+import "github.com/git-aiedit/git-aiedit/internal/iostreams"
 
 // Options are the inputs of the notes commands.
 type Options struct {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // Setup configures the repository (its own .git/config) so that git

@@ -17,7 +17,7 @@
 // came from git-aiedit.
 package relink
 
-import "github.com/git-aiedit/git-aiedit/command/iostreams"
+import "github.com/git-aiedit/git-aiedit/internal/iostreams"
 
 // Options are the inputs of `git aiedit relink`.
 type Options struct {

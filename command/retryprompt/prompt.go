@@ -14,8 +14,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // Limits of the file content quoted in a prompt.

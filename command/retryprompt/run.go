@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // Options are the inputs of `git aiedit retry-prompt [COMMIT|BRANCH]`.

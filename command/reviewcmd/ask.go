@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/command/review"
+	"github.com/git-aiedit/git-aiedit/internal/ask"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
 // The question and its answers, in `git add -p`'s words and order
@@ -16,18 +16,18 @@ import (
 const question = "Keep this hunk"
 
 var (
-	choiceYes   = review.Choice{Key: "y", Help: "keep this hunk (accepted)"}
-	choiceNo    = review.Choice{Key: "n", Help: "take this hunk back (rejected)"}
-	choiceQuit  = review.Choice{Key: "q", Help: "quit; do not decide this hunk or any of the remaining ones (what is decided is recorded)"}
-	choiceAll   = review.Choice{Key: "a", Help: "keep this hunk and all later hunks in the file"}
-	choiceDone  = review.Choice{Key: "d", Help: "take back this hunk and all later hunks in the file"}
-	choiceSplit = review.Choice{Key: "s", Help: "split the current hunk into smaller hunks"}
-	choiceEdit  = review.Choice{Key: "e", Help: "manually edit the current hunk (edited)"}
+	choiceYes   = ask.Choice{Key: "y", Help: "keep this hunk (accepted)"}
+	choiceNo    = ask.Choice{Key: "n", Help: "take this hunk back (rejected)"}
+	choiceQuit  = ask.Choice{Key: "q", Help: "quit; do not decide this hunk or any of the remaining ones (what is decided is recorded)"}
+	choiceAll   = ask.Choice{Key: "a", Help: "keep this hunk and all later hunks in the file"}
+	choiceDone  = ask.Choice{Key: "d", Help: "take back this hunk and all later hunks in the file"}
+	choiceSplit = ask.Choice{Key: "s", Help: "split the current hunk into smaller hunks"}
+	choiceEdit  = ask.Choice{Key: "e", Help: "manually edit the current hunk (edited)"}
 )
 
 // choices are the answers offered for h.
-func choices(h *Hunk) []review.Choice {
-	cs := []review.Choice{choiceYes, choiceNo, choiceQuit, choiceAll, choiceDone}
+func choices(h *Hunk) []ask.Choice {
+	cs := []ask.Choice{choiceYes, choiceNo, choiceQuit, choiceAll, choiceDone}
 	if strings.Count(h.ID, ".") == 1 && h.Split() != nil {
 		cs = append(cs, choiceSplit)
 	}
@@ -40,8 +40,8 @@ func choices(h *Hunk) []review.Choice {
 func (st *state) ask(ctx context.Context, opts *Options) ([]Decision, error) {
 	s := opts.IO
 	cs := s.ErrColorScheme()
-	rv, err := review.New(s.In, s.ErrOut, cs, opts.Dir)
-	if errors.Is(err, review.ErrNoTerminal) {
+	rv, err := ask.New(s.In, s.ErrOut, cs, opts.Dir)
+	if errors.Is(err, ask.ErrNoTerminal) {
 		return nil, exitcode.UsageErrorf("review asks about each hunk on a terminal, and standard input is not one; "+
 			"without one, list the undecided hunks with `git aiedit review --list %s` (each line starts with the hunk's id), "+
 			"then decide them with `git aiedit review --accept ID… %s` and `--reject ID…`", st.name, st.name)
@@ -67,7 +67,7 @@ func (st *state) ask(ctx context.Context, opts *Options) ([]Decision, error) {
 		rv.Write(paint(cs, h))
 		n, of := place(queue, i)
 		key, err := rv.Choose(ctx, fmt.Sprintf("(%d/%d) %s", n, of, question), choices(h))
-		if errors.Is(err, review.ErrInterrupted) {
+		if errors.Is(err, ask.ErrInterrupted) {
 			return nil, exitcode.Interruptedf("review interrupted; nothing was recorded")
 		}
 		if err != nil {
@@ -123,7 +123,7 @@ func (st *state) ask(ctx context.Context, opts *Options) ([]Decision, error) {
 
 // try adds d to ds when the tip can take them all; otherwise it says why
 // and the hunk stays undecided.
-func (st *state) try(rv *review.Reviewer, ds []Decision, d Decision) ([]Decision, bool) {
+func (st *state) try(rv *ask.Reviewer, ds []Decision, d Decision) ([]Decision, bool) {
 	next := append(append([]Decision(nil), ds...), d)
 	if err := st.trial(next); err != nil {
 		rv.Say("%v", err)
@@ -135,9 +135,9 @@ func (st *state) try(rv *review.Reviewer, ds []Decision, d Decision) ([]Decision
 // edit opens the hunk in the editor and reads back what the file should
 // hold instead; ok is false (and the reason said) when there is nothing
 // to use.
-func (st *state) edit(ctx context.Context, rv *review.Reviewer, h *Hunk) ([]string, bool) {
+func (st *state) edit(ctx context.Context, rv *ask.Reviewer, h *Hunk) ([]string, bool) {
 	saved, err := rv.EditText(ctx, "addp-hunk-edit.diff", []byte(editText(h)))
-	if errors.Is(err, review.ErrInterrupted) {
+	if errors.Is(err, ask.ErrInterrupted) {
 		return nil, false // the caller says it
 	}
 	if err != nil {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // Verdict is what the reviewer decided about a hunk.

@@ -8,8 +8,8 @@ import (
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // A hunk is one contiguous change a response's commit made to one text

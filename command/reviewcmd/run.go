@@ -15,12 +15,12 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/command/branches"
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
-	"github.com/git-aiedit/git-aiedit/command/provenance"
-	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/refmove"
 )
 
 // Options are the inputs of `git aiedit review [BRANCH]`.

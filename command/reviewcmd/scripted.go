@@ -3,7 +3,7 @@ package reviewcmd
 import (
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // decide turns --accept and --reject ids into decisions. Each id must

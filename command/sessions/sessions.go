@@ -17,10 +17,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
 	"github.com/git-aiedit/git-aiedit/command/hook"
-	"github.com/git-aiedit/git-aiedit/command/iostreams"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )

@@ -3,7 +3,7 @@
 // highlighting on a terminal and a plain unified diff when piped.
 package show
 
-import "github.com/git-aiedit/git-aiedit/command/iostreams"
+import "github.com/git-aiedit/git-aiedit/internal/iostreams"
 
 // Options are the inputs of `git aiedit show [COMMIT]`.
 type Options struct {

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/diffview"
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/diffview"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // Run shows one aiedit commit.
@@ -43,6 +43,9 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	for _, s := range r.Shell {
 		b.WriteString("  " + history.ShellLine(cs, s) + "\n")
+	}
+	for _, o := range r.Omitted {
+		b.WriteString("  … " + o + "\n")
 	}
 	if len(r.Blocks)+len(r.Shell) == 0 {
 		b.WriteString("  (no blocks)\n")

@@ -4,7 +4,7 @@
 // are left to `git revert`, which works on them like on any commit.
 package undo
 
-import "github.com/git-aiedit/git-aiedit/command/iostreams"
+import "github.com/git-aiedit/git-aiedit/internal/iostreams"
 
 // Options are the inputs of `git aiedit undo [BRANCH] [--to COMMIT]`.
 type Options struct {

@@ -9,10 +9,10 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/git-aiedit/git-aiedit/command/exitcode"
-	"github.com/git-aiedit/git-aiedit/command/history"
-	"github.com/git-aiedit/git-aiedit/command/refmove"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/refmove"
 )
 
 // Run removes the newest response commit (or every commit after --to)

@@ -4,10 +4,12 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
 )
 
 func FuzzPath(f *testing.F) {
-	for _, s := range []string{"src/a.go", "**`a/b.py`**:", "../x", ".git./c", "git~1", ".g\u200dit", `C:\x`, " a / b ", "x (new)", "Meeting Notes.md", "# a b.txt"} {
+	for _, s := range []string{"src/a.go", "**`a/b.py`**:", "../x", ".git./c", "git~1", ".g\u200dit", `C:\x`, " a / b ", "x (new)", "Meeting Notes.md", "# a b.txt", ".git\xc0\xaf/config", "GITMOD~1/x", "~1000000/y"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -35,8 +37,9 @@ func FuzzPath(f *testing.F) {
 			t.Fatalf("Clean not idempotent: %q -> %q -> %q", line, c, Clean(c))
 		}
 		if err := Verify(c); err == nil {
-			for _, part := range strings.Split(c, "/") {
-				if part == ".." || strings.EqualFold(part, ".git") {
+			parts := strings.Split(c, "/")
+			for i, part := range parts {
+				if part == ".." || fsckrule.DotGit(part) || i < len(parts)-1 && fsckrule.MustBeBlob(part) {
 					t.Fatalf("Verify accepted %q", c)
 				}
 			}

@@ -3,6 +3,8 @@ package repopath
 import (
 	"fmt"
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
 )
 
 // UnsafeError is a path that must not be written: it leaves the repository or
@@ -27,9 +29,16 @@ func (e *UnsafeError) Error() string {
 //   - a component that names .git in any case, also as Windows and macOS
 //     would see it: followed by dots or spaces (".git.", ".git "), by an
 //     alternate stream (".git::$INDEX_ALLOCATION"), as the NTFS short name
-//     "git~1", or with the code points HFS+ ignores inside it
-//     (U+200C..U+200F, U+202A..U+202E, U+206A..U+206F, U+FEFF);
+//     "git~1", with the code points HFS+ ignores inside it (U+200C..U+200F,
+//     U+202A..U+202E, U+206A..U+206F, U+FEFF), or followed by invalid
+//     UTF-8, which HFS+ reads as the end of the name (".git\xc0\xaf");
+//   - a directory that git would read as .gitmodules or .gitattributes, in
+//     any of their spellings (".GITMODULES/x", "gitmod~1/x", "GI7EBA~1/x",
+//     ".gitattributes./x"): git requires those to be files;
+//   - a component longer than git's limit of 4096 bytes;
 //   - NUL bytes and other control characters.
+//
+// The rules on names are git's own (package fsckrule).
 //
 // Both slash and backslash separate components, as they do on Windows.
 func Verify(p string) error {
@@ -53,13 +62,24 @@ func Verify(p string) error {
 		if i < len(p) && !isSep(p[i]) {
 			continue
 		}
-		if reason := badComponent(p[start:i]); reason != "" {
+		c := p[start:i]
+		if reason := badComponent(c); reason != "" {
 			return unsafe(reason)
+		}
+		if i < len(p) && fsckrule.MustBeBlob(c) {
+			s := fsckrule.Special(c)
+			if c == s {
+				return unsafe(fmt.Sprintf("%s may not be a directory: git reads it as a file", s))
+			}
+			return unsafe(fmt.Sprintf("%q may not be a directory: git reads it as %s, a file", c, s))
 		}
 		start = i + 1
 	}
 	return nil
 }
+
+// maxComponent is git's limit on a tree entry name (fsck's largePathname).
+const maxComponent = 4096
 
 func badComponent(c string) string {
 	switch {
@@ -77,6 +97,12 @@ func badComponent(c string) string {
 	if stripped := stripHFSIgnorable(c); stripped != c &&
 		(strings.EqualFold(stripped, ".git") || isNTFSDotGit(stripped)) {
 		return "names the .git directory (as HFS+ reads it, ignoring invisible characters)"
+	}
+	if fsckrule.DotGit(c) {
+		return "names the .git directory (as HFS+ reads it, ending the name at invalid UTF-8)"
+	}
+	if len(c) > maxComponent {
+		return fmt.Sprintf("a path component is longer than git's limit of %d bytes", maxComponent)
 	}
 	return ""
 }

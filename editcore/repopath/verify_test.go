@@ -2,6 +2,7 @@ package repopath
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,7 +17,7 @@ func TestVerify(t *testing.T) {
 		"plain":                   {"src/app.py", ""},
 		"dotfile":                 {".gitignore", ""},
 		"github dir":              {".github/workflows/ci.yml", ""},
-		"gitmodules file":         {".gitmodules", ""},
+		"gitmodules at top":       {".gitmodules", ""},
 		"git prefix name":         {".git-blame-ignore-revs", ""},
 		"name ending in .git":     {"repo.git/config", ""},
 		"git~10 is not short":     {"git~10", ""},
@@ -53,6 +54,21 @@ func TestVerify(t *testing.T) {
 		"hfs direction override":  {".GI\u202eT", "names the .git directory (as HFS+ reads it, ignoring invisible characters)"},
 		"hfs inhibit swapping":    {".git\u206a/x", "names the .git directory (as HFS+ reads it, ignoring invisible characters)"},
 		"hfs ignorable elsewhere": {".gi\u200ct-ok", ""},
+		"hfs invalid utf8":        {".git\xc0\xaf/config", "names the .git directory (as HFS+ reads it, ending the name at invalid UTF-8)"},
+		"hfs invalid utf8 byte":   {"a/.GIT\xff", "names the .git directory (as HFS+ reads it, ending the name at invalid UTF-8)"},
+		"invalid utf8 elsewhere":  {".gi\xfft/x", ""},
+		"gitmodules dir":          {".gitmodules/x", ".gitmodules may not be a directory: git reads it as a file"},
+		"gitmodules dir deep":     {"sub/.gitmodules/x", ".gitmodules may not be a directory: git reads it as a file"},
+		"gitmodules dir upper":    {".GITMODULES/x", `".GITMODULES" may not be a directory: git reads it as .gitmodules, a file`},
+		"gitmodules dir short":    {"gitmod~1/x", `"gitmod~1" may not be a directory: git reads it as .gitmodules, a file`},
+		"gitmodules dir dot":      {".gitmodules./x", `".gitmodules." may not be a directory: git reads it as .gitmodules, a file`},
+		"gitmodules dir hash":     {"GI7EBA~1/x", `"GI7EBA~1" may not be a directory: git reads it as .gitmodules, a file`},
+		"gitmodules dir fallback": {"~1000000/x", `"~1000000" may not be a directory: git reads it as .gitmodules, a file`},
+		"gitattributes dir":       {"gitatt~1/x", `"gitatt~1" may not be a directory: git reads it as .gitattributes, a file`},
+		"gitattributes dir hfs":   {".git\u200cattributes/x", `".git\u200cattributes" may not be a directory: git reads it as .gitattributes, a file`},
+		"gitignore dir is fine":   {".gitignore/x", ""},
+		"gitmodules file":         {"sub/GITMOD~1", ""},
+		"long component":          {strings.Repeat("a", 4097), "a path component is longer than git's limit of 4096 bytes"},
 		"nul":                     {"a\x00b", "contains a NUL byte"},
 		"newline":                 {"a\nb", "contains a control character"},
 		"escape":                  {"a\x1b[31m", "contains a control character"},

@@ -36,7 +36,7 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// aieditGC collects as git-aiedit does (command/gcpolicy, which this
+// aieditGC collects as git-aiedit does (internal/gcpolicy, which this
 // package may not import): not before the process holds 16 MiB. Under
 // Go's default a benchmark's heap of a few MB is collected every few
 // parses, and the operations' array is faulted in again each time (on the

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	_ "unsafe" // go:linkname
 
-	"github.com/git-aiedit/git-aiedit/hooks/syntax/langs"
+	"github.com/git-aiedit/git-aiedit/check/syntax/langs"
 )
 
 // version, commit and date are package main's variables, which releases

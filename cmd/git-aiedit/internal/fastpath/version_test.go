@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/hooks/syntax/langs"
+	"github.com/git-aiedit/git-aiedit/check/syntax/langs"
 )
 
 // parseBuild reads build information as runtime/debug does, as far as

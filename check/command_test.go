@@ -1,0 +1,59 @@
+package check
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCommandRun(t *testing.T) {
+	tests := map[string]struct {
+		cmd     Command
+		status  Status
+		message string // prefix
+		detail  string // substring
+	}{
+		"passes":                 {cmd: Command{Command: "test -f main.go"}, status: Passed},
+		"fails":                  {cmd: Command{Command: "echo 'main.go:3: bad' >&2; echo more; exit 2"}, status: Failed, message: "main.go:3: bad", detail: "more"},
+		"silent fail":            {cmd: Command{Command: "exit 1"}, status: Failed, message: "exit status 1"},
+		"colours dropped":        {cmd: Command{Command: `printf '\033[31mFAIL\033[0m: x\r\n'; exit 1`}, status: Failed, message: "FAIL: x", detail: "FAIL: x\n"},
+		"runs in the checkout":   {cmd: Command{Command: "pwd; exit 3"}, status: Failed, detail: "checkout"},
+		"not found":              {cmd: Command{Command: "no-such-tool-aiedit --x"}, status: Broken, message: "cannot run: "},
+		"timeout":                {cmd: Command{Command: "sleep 5 & sleep 5; wait", Timeout: 200 * time.Millisecond}, status: Broken, message: "timed out after 200ms"},
+		"changed paths and name": {cmd: Command{Name: "n", Command: `test "$AIEDIT_CHANGED" = "$(printf 'a.go\nb.go')" && test "$AIEDIT_CHECK" = n`}, status: Passed},
+		"no repository":          {cmd: Command{Command: "git rev-parse --git-dir"}, status: Failed, message: "fatal: not a git repository"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "checkout")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n"), 0o644))
+			// A repository the environment points at: the command must not see it.
+			elsewhere := t.TempDir()
+			require.NoError(t, exec.Command("git", "init", "-q", elsewhere).Run())
+			t.Setenv("GIT_DIR", filepath.Join(elsewhere, ".git"))
+			start := time.Now()
+			o := tc.cmd.Run(context.Background(), dir, []string{"a.go", "b.go"})
+			assert.Less(t, time.Since(start), 4*time.Second, "a timeout kills the whole process group")
+			assert.Equal(t, tc.status, o.Status, "output: %s", o.Detail)
+			assert.True(t, strings.HasPrefix(o.Message, tc.message), "message %q", o.Message)
+			assert.Contains(t, o.Detail, tc.detail)
+		})
+	}
+}
+
+func TestCappedOutput(t *testing.T) {
+	c := &capped{max: 4}
+	n, err := c.Write([]byte("abcdef"))
+	require.NoError(t, err)
+	assert.Equal(t, 6, n)
+	_, _ = c.Write([]byte("gh"))
+	assert.Equal(t, "abcd\n[… 4 more bytes]", c.String())
+}

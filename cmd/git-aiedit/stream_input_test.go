@@ -1,0 +1,196 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const streamReply = "Fix.\n\na.txt\n««« EDIT\none\n═══════ REPL\nONE\n»»» EDIT END\n"
+
+// aiedit runs the built command directly (no git in between, so that a
+// signal reaches it as a user's ^C would).
+func (r *procRepo) aiedit(args ...string) *exec.Cmd {
+	bin, err := binDir()
+	require.NoError(r.t, err)
+	c := exec.Command(filepath.Join(bin, "git-aiedit"), args...)
+	c.Dir, c.Env = r.dir, r.env
+	return c
+}
+
+// TestStreamTranscripts: a transcript that is no regular file (a FIFO,
+// /dev/stdin, a process substitution's /dev/fd/N) is read once, as a
+// stream, and its edits are recorded as with "-".
+func TestStreamTranscripts(t *testing.T) {
+	t.Run("fifo", func(t *testing.T) {
+		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+		fifo := filepath.Join(t.TempDir(), "reply.md")
+		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+		go func() {
+			time.Sleep(200 * time.Millisecond) // apply waits for the writer
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.WriteString(streamReply)
+				f.Close()
+			}
+		}()
+		out, err := runWithin(t, r.aiedit("apply", "-q", "-b", "aiedit/f", fifo), 20*time.Second)
+		require.NoError(t, err, out)
+		assert.Equal(t, "ONE", r.git("show", "aiedit/f:a.txt"))
+		assert.Contains(t, r.git("log", "-1", "--format=%(trailers:key=Aiedit-Transcript,valueonly)", "aiedit/f"), "reply.md sha256:")
+		r.fsck()
+	})
+	t.Run("dev stdin", func(t *testing.T) {
+		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+		c := r.aiedit("apply", "-q", "-b", "aiedit/s", "/dev/stdin")
+		c.Stdin = strings.NewReader(streamReply)
+		out, err := runWithin(t, c, 20*time.Second)
+		require.NoError(t, err, out)
+		assert.Equal(t, "ONE", r.git("show", "aiedit/s:a.txt"))
+		assert.Contains(t, r.git("log", "-1", "--format=%(trailers:key=Aiedit-Transcript,valueonly)", "aiedit/s"), "stdin sha256:")
+	})
+	t.Run("process substitution", func(t *testing.T) {
+		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+		pr, pw, err := os.Pipe()
+		require.NoError(t, err)
+		go func() {
+			pw.WriteString(streamReply)
+			pw.Close()
+		}()
+		c := r.aiedit("apply", "-q", "/dev/fd/3")
+		c.ExtraFiles = []*os.File{pr}
+		out, err := runWithin(t, c, 20*time.Second)
+		pr.Close()
+		require.NoError(t, err, out)
+		// Named as standard input is: the branch is not aiedit/3.
+		assert.Equal(t, "ONE", r.git("show", "aiedit/stdin:a.txt"))
+	})
+	t.Run("standard input twice", func(t *testing.T) {
+		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+		c := r.aiedit("apply", "-", "/dev/stdin")
+		c.Stdin = strings.NewReader(streamReply)
+		out, err := runWithin(t, c, 20*time.Second)
+		assert.Equal(t, 2, r.exitCode(err), out)
+		assert.Contains(t, out, "standard input (-) can be named only once")
+	})
+}
+
+// TestStreamNotText: /dev/zero is refused at once (exit 2), also when the
+// user says it is a raw reply.
+func TestStreamNotText(t *testing.T) {
+	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+	for _, args := range [][]string{{"apply", "/dev/zero"}, {"apply", "--from", "raw", "/dev/zero"}} {
+		out, err := runWithin(t, r.aiedit(args...), 30*time.Second)
+		assert.Equal(t, 2, r.exitCode(err), "%v: %s", args, out)
+	}
+	assert.Empty(t, r.git("for-each-ref", "refs/heads/aiedit/"))
+}
+
+// TestLargeFileNotText: a large regular file of zeros is refused from its
+// head, before it is hashed to its end (18 s for 3 GB before); with
+// --from raw it is read, and ^C stops that at once.
+func TestLargeFileNotText(t *testing.T) {
+	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+	p := filepath.Join(t.TempDir(), "zeros.md")
+	f, err := os.Create(p)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(3<<30)) // sparse: no disk used
+	require.NoError(t, f.Close())
+
+	out, err := runWithin(t, r.aiedit("apply", p), 5*time.Second)
+	assert.Equal(t, 2, r.exitCode(err), out)
+	assert.Contains(t, out, "zeros.md is not a transcript: it looks like binary data")
+
+	c := r.aiedit("apply", "--from", "raw", p)
+	var buf bytes.Buffer
+	c.Stdout, c.Stderr = &buf, &buf
+	require.NoError(t, c.Start())
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, c.Process.Signal(syscall.SIGINT))
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		assert.Equal(t, 130, r.exitCode(err), buf.String())
+	case <-time.After(5 * time.Second):
+		c.Process.Kill()
+		t.Fatalf("apply --from raw did not stop on SIGINT: %s", buf.String())
+	}
+	assert.Empty(t, r.git("for-each-ref", "refs/heads/aiedit/"))
+}
+
+// TestStreamInterrupt: ^C or SIGTERM stops a run that waits for a FIFO's
+// writer, or for more of a stream that stays open, at once (exit 130),
+// and leaves no lock file.
+func TestStreamInterrupt(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		sig    syscall.Signal
+		writer bool // a writer holds the FIFO open after one response
+	}{
+		{"no writer, SIGTERM", syscall.SIGTERM, false},
+		{"no writer, SIGINT", syscall.SIGINT, false},
+		{"idle writer, SIGINT", syscall.SIGINT, true},
+		{"idle writer, SIGTERM", syscall.SIGTERM, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
+			fifo := filepath.Join(t.TempDir(), "reply.md")
+			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+			c := r.aiedit("apply", "-b", "aiedit/i", fifo)
+			var out bytes.Buffer
+			c.Stdout, c.Stderr = &out, &out
+			require.NoError(t, c.Start())
+			if tc.writer {
+				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				require.NoError(t, err)
+				defer w.Close()
+				_, err = w.WriteString(streamReply)
+				require.NoError(t, err)
+			}
+			time.Sleep(300 * time.Millisecond)
+			require.NoError(t, c.Process.Signal(tc.sig))
+			done := make(chan error, 1)
+			go func() { done <- c.Wait() }()
+			select {
+			case err := <-done:
+				assert.Equal(t, 130, r.exitCode(err), out.String())
+			case <-time.After(10 * time.Second):
+				c.Process.Kill()
+				t.Fatalf("apply did not stop on %v: %s", tc.sig, out.String())
+			}
+			locks, _ := filepath.Glob(filepath.Join(r.dir, ".git", "*.lock"))
+			refLocks, _ := filepath.Glob(filepath.Join(r.dir, ".git", "refs", "heads", "*", "*.lock"))
+			assert.Empty(t, append(locks, refLocks...))
+			r.fsck()
+		})
+	}
+}
+
+// runWithin runs c and fails the test if it takes longer than limit.
+func runWithin(t *testing.T, c *exec.Cmd, limit time.Duration) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	require.NoError(t, c.Start())
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		return out.String(), err
+	case <-time.After(limit):
+		c.Process.Kill()
+		<-done
+		t.Fatalf("%v still running after %v: %s", c.Args, limit, out.String())
+		return "", nil
+	}
+}

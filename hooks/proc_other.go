@@ -1,8 +1,0 @@
-//go:build !unix
-
-package hooks
-
-import "os/exec"
-
-// ownGroup: without process groups, cancelling kills the shell only.
-func ownGroup(*exec.Cmd) {}

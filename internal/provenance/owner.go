@@ -1,0 +1,122 @@
+// Package provenance answers "who wrote this line" from the attribution
+// notes (refs/notes/aiedit) and the aiedit trailers, for blame, land and
+// export.
+package provenance
+
+import (
+	"context"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/history"
+)
+
+// Owner is who wrote a line: a block of a model response, or a person.
+type Owner struct {
+	AI       bool
+	Response *gitops.AttrResponse // the response, when AI
+	Block    int                  // its block; 0 when the commit has no note to say
+	Commit   plumbing.Hash        // the commit that last changed the line
+	Author   string               // the commit's author, for a person's line
+	// Unknown is set when neither the note nor the trailers can say who
+	// wrote the line; Reason says why. AI is then false: it is no claim.
+	Unknown bool
+	Reason  string
+}
+
+// Resolver reads notes and commits once each.
+type Resolver struct {
+	repo  *gitops.Repo
+	notes *gitops.Notes
+	memo  map[plumbing.Hash]*commitInfo
+}
+
+type commitInfo struct {
+	note     *gitops.Attribution
+	response *history.Response // the commit's trailers, when an aiedit commit
+	unknown  string            // why its lines' owners cannot be told, if so
+}
+
+// NewResolver reads the attribution notes of repo.
+func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
+	notes, err := repo.ReadNotes(ctx, gitops.AttributionRef)
+	if err != nil {
+		return nil, err
+	}
+	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}}, nil
+}
+
+// Notes is the notes ref as read.
+func (r *Resolver) Notes() *gitops.Notes { return r.notes }
+
+// Note returns commit's attribution note, nil when it has none.
+func (r *Resolver) Note(commit plumbing.Hash) (*gitops.Attribution, error) {
+	in, err := r.info(commit)
+	if err != nil {
+		return nil, err
+	}
+	return in.note, nil
+}
+
+func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
+	if in, ok := r.memo[commit]; ok {
+		return in, nil
+	}
+	in := &commitInfo{}
+	docs, err := r.repo.ReadAttributions(r.notes, commit)
+	if err != nil {
+		return nil, err
+	}
+	if docs != nil {
+		if in.note, in.unknown, err = r.settle(commit, docs); err != nil {
+			return nil, err
+		}
+	}
+	if c, err := r.repo.Commit(commit); err == nil {
+		if resp, ok := history.FromCommit(c); ok {
+			in.response = resp
+		}
+		if docs == nil {
+			in.unknown = unnoted(c.Message)
+			if in.unknown != "" {
+				in.response = nil
+			}
+		}
+	}
+	r.memo[commit] = in
+	return in, nil
+}
+
+// Who says who wrote line (1-based) of path as commit left it; author is
+// the commit's author.
+func (r *Resolver) Who(commit plumbing.Hash, path string, line int, author string) (Owner, error) {
+	o := Owner{Commit: commit, Author: author}
+	in, err := r.info(commit)
+	if err != nil {
+		return o, err
+	}
+	if in.unknown != "" {
+		o.Unknown, o.Reason = true, in.unknown
+		return o, nil
+	}
+	if in.note != nil {
+		if resp, block, ok := in.note.At(path, line); ok {
+			o.AI, o.Response, o.Block = true, resp, block
+			if o.Response.Commit == "" {
+				cp := *o.Response
+				cp.Commit = commit.String()
+				o.Response = &cp
+			}
+			return o, nil
+		}
+	}
+	if in.note == nil && in.response != nil {
+		// An aiedit commit whose note is not here (notes not fetched):
+		// its trailers still say which response; the block is unknown.
+		rs := in.response
+		o.AI = true
+		o.Response = &gitops.AttrResponse{Commit: commit.String(), Transcript: rs.Transcript, Response: rs.N, Total: rs.Total, Model: rs.Model}
+	}
+	return o, nil
+}
