@@ -31,7 +31,7 @@ var elision = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // truncated says why new looks like a truncated copy of old, or "" when it
-// does not (formats.md §5).
+// does not (docs/formats.md).
 func truncated(old, new []byte) string {
 	if loc := elision().FindIndex(new); loc != nil {
 		return fmt.Sprintf("it contains the elision comment %q, so it is not the whole file", string(new[loc[0]:loc[1]]))

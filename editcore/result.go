@@ -2,7 +2,7 @@ package editcore
 
 import "github.com/git-aiedit/git-aiedit/editcore/match"
 
-// Status is the outcome of one operation (cli.md, "Block status").
+// Status is the outcome of one operation (docs/json-report.md, "Block status").
 type Status string
 
 const (
@@ -25,7 +25,7 @@ const (
 	Outside Status = "outside"
 )
 
-// ErrorType says why an operation failed or was skipped (cli.md, "Error types").
+// ErrorType says why an operation failed or was skipped (docs/json-report.md, "Error types").
 type ErrorType string
 
 const (

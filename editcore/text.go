@@ -88,7 +88,7 @@ func (t *text) splice(start, end int, repl []string) {
 }
 
 // encode returns the file's bytes. An edited file always ends with a
-// newline (formats.md, "Files and bytes").
+// newline (docs/formats.md, "Files and bytes").
 func (t *text) encode() []byte {
 	n := 0
 	for i := range t.lines {

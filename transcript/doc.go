@@ -7,7 +7,7 @@
 // assistant's text, to be parsed for edit blocks by the caller, or the
 // structured edits of its tool calls, already turned into [editcore.Op]s.
 //
-// Sources (see ../shared/spec/transcripts.md): [Raw], [Markdown], [Aider],
+// Sources (docs/transcripts.md): [Raw], [Markdown], [Aider],
 // [ClaudeCode] (also generic Anthropic Messages API conversations),
 // [Codex] and [OpenHands]. [Detect] sniffs the source from the head of the
 // input; [ParseSource] validates a --from value.

@@ -75,7 +75,7 @@ type toolEffect struct {
 	path  string   // recorded path the call targets
 }
 
-// mapTool turns a tool call into operations (formats.md §6). Unknown tools
+// mapTool turns a tool call into operations (docs/formats.md). Unknown tools
 // have no effect. Paths stay as recorded; the caller resolves them.
 func mapTool(name string, raw json.RawMessage, line int) toolEffect {
 	kind := toolKind(name)

@@ -11,8 +11,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -58,7 +58,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.BoolFlag{Name: "reconcile", Usage: "where the record states the agent's final result (OpenHands git_patch, SWE-agent submission, an aider commit) and the replay differs, end with a commit that brings the branch to it"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			opts := &apply.Options{
+			opts := &engine.Options{
 				Transcripts: cmd.Args().Slice(),
 				Branch:      cmd.String("branch"),
 				Base:        cmd.String("base"),
@@ -107,7 +107,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				opts.Fuzzy = t
 			}
 			if cmd.IsSet("responses") {
-				r, err := apply.ParseResponses(cmd.String("responses"))
+				r, err := engine.ParseResponses(cmd.String("responses"))
 				if err != nil {
 					return exitcode.WithCode(exitcode.Usage, err)
 				}
@@ -125,7 +125,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			// ignored, so that the branch is moved or left, never torn.
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return apply.Run(ctx, opts)
+			return engine.Run(ctx, opts)
 		},
 	}
 }

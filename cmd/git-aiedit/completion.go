@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/check"
+	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -55,7 +56,10 @@ _git_aiedit() {
 		return
 	fi
 	case ${args[0]} in
+	@HEADCMDS_BASH@) __gitcomp_nl "$(git for-each-ref --format='%(refname:short)' refs/heads 2>/dev/null)" ;;
 	@REFCMDS_BASH@) __git_complete_refs ;;
+	hook)
+		if ((${#args[@]} == 1)); then __gitcomp "@HOOKSUBS@"; else __gitcomp "@AGENTS@"; fi ;;
 	completion) __gitcomp "bash zsh fish" ;;
 	help) __gitcomp "$(__git_aiedit_candidates)" ;;
 	esac
@@ -103,8 +107,12 @@ _git-aiedit() {
 		opts=("${(@f)$(git-aiedit --generate-shell-completion 2>/dev/null)}")
 	else
 		case $args[1] in
+		@HEADCMDS_ZSH@)
+			if (( $+functions[__git_branch_names] )); then __git_branch_names; return; fi ;;
 		@REFCMDS_ZSH@)
 			if (( $+functions[__git_branch_names] )); then __git_branch_names; return; fi ;;
+		hook)
+			if (( ${#args} == 1 )); then opts=(@HOOKSUBS@); else opts=(@AGENTS@); fi ;;
 		completion) opts=(bash zsh fish) ;;
 		apply) _files; return ;;
 		esac
@@ -153,8 +161,16 @@ function __git_aiedit_complete
         git-aiedit --generate-shell-completion 2>/dev/null | string replace -r ':(.*)' '\t$1'
     else
         switch $args[1]
+            case @HEADCMDS_FISH@
+                git for-each-ref --format='%(refname:short)' refs/heads 2>/dev/null
             case @REFCMDS_FISH@
                 git for-each-ref --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null
+            case hook
+                if test (count $args) -eq 1
+                    printf '%s\n' @HOOKSUBS@
+                else
+                    printf '%s\n' @AGENTS@
+                end
             case completion
                 printf '%s\n' bash zsh fish
         end
@@ -209,25 +225,53 @@ func configureCompletion(c *cli.Command) {
 // names one), so a new format, source or command completes without an
 // edit here.
 func completionValues(root *cli.Command) *strings.Replacer {
-	var refs []string
+	var refs, heads, hookSubs []string
 	for _, c := range root.Commands {
-		if !c.Hidden && takesRefs(c.ArgsUsage) {
+		switch {
+		case c.Hidden:
+		case c.Metadata[completeHeads] == true:
+			heads = append(heads, c.Name)
+		case takesRefs(c.ArgsUsage):
 			refs = append(refs, c.Name)
+		}
+		if c.Name == "hook" {
+			for _, s := range c.Commands {
+				if !s.Hidden {
+					hookSubs = append(hookSubs, s.Name)
+				}
+			}
 		}
 	}
 	if len(refs) == 0 {
 		refs = []string{"__none__"}
+	}
+	if len(heads) == 0 {
+		heads = []string{"__none__"}
+	}
+	var agents []string
+	for _, a := range hook.Agents {
+		agents = append(agents, string(a))
 	}
 	checks := []string{string(check.Off), string(check.Report), string(check.Require)}
 	return strings.NewReplacer(
 		"@FORMATS@", strings.Join(parse.Names(), " "),
 		"@SOURCES@", strings.Join(transcript.SourceNames(), " "),
 		"@CHECKS@", strings.Join(checks, " "),
+		"@HOOKSUBS@", strings.Join(hookSubs, " "),
+		"@AGENTS@", strings.Join(agents, " "),
+		"@HEADCMDS_BASH@", strings.Join(heads, " | "),
+		"@HEADCMDS_ZSH@", strings.Join(heads, "|"),
+		"@HEADCMDS_FISH@", strings.Join(heads, " "),
 		"@REFCMDS_BASH@", strings.Join(refs, " | "),
 		"@REFCMDS_ZSH@", strings.Join(refs, "|"),
 		"@REFCMDS_FISH@", strings.Join(refs, " "),
 	)
 }
+
+// completeHeads marks, in a command's Metadata, one whose argument is a
+// local branch it moves (undo, review): only local branches complete, not
+// tags or remote-tracking branches.
+const completeHeads = "completeHeads"
 
 // takesRefs reports whether a command's arguments are branches, commits
 // or ranges.

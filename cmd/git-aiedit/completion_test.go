@@ -25,6 +25,8 @@ func TestBashCompletion(t *testing.T) {
 	}
 	r := newProcRepo(t, map[string]string{"a.txt": "a\n"})
 	r.git("branch", "aiedit/fix-login")
+	r.git("tag", "aiedit-v1")
+	r.git("update-ref", "refs/remotes/origin/aiedit/remote", "HEAD")
 	script, err := r.cmd("aiedit", "completion", "bash").Output()
 	require.NoError(t, err)
 	scriptPath := filepath.Join(t.TempDir(), "aiedit.bash")
@@ -63,6 +65,10 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		"source value": {line: "git aiedit apply --from cla", want: []string{"claude-code"}},
 		"source =":     {line: "git aiedit apply --from=openh", want: []string{"openhands"}},
 		"checks value": {line: "git aiedit apply --checks req", want: []string{"require"}},
+		// undo moves a local branch: no tag, no remote-tracking branch.
+		"undo branch":  {line: "git aiedit undo ai", want: []string{"aiedit/fix-login"}},
+		"hook":         {line: "git aiedit hook ", want: []string{"install", "uninstall", "status"}},
+		"hook install": {line: "git aiedit hook install cl", want: []string{"claude-code"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // TestApplyGitProcesses counts the git processes one apply starts, through
 // a git on PATH that logs each invocation and runs the real one. Each
 // costs about 10 ms on a small machine: discovery, config and the move of
-// the branch with its notes are one process each (issue 14 allows 4).
+// the branch with its notes are one process each (the target allows 4).
 // (A new file named by a bare name, "notes.txt", costs one ls-tree more:
 // the model may mean src/notes.txt.)
 func TestApplyGitProcesses(t *testing.T) {

@@ -32,7 +32,7 @@ func main() {
 	os.Exit(status)
 }
 
-// Main runs the program and returns its exit status (cli.md).
+// Main runs the program and returns its exit status (docs/json-report.md).
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := newApp(stdin, stdout, stderr).Run(ctx, normalizeArgs(args))
 	return exitStatus(err, stderr)
@@ -58,7 +58,7 @@ func exitStatus(err error, stderr io.Writer) int {
 }
 
 // normalizeArgs gives --fuzzy its optional value: `--fuzzy` alone means
-// the default threshold (cli.md: --fuzzy[=T]).
+// the default threshold (docs/apply.md: --fuzzy[=T]).
 func normalizeArgs(args []string) []string {
 	out := make([]string, len(args))
 	copy(out, args)

@@ -16,6 +16,7 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Name:      "undo",
 		Usage:     "remove the newest response commit(s) from a review branch",
 		ArgsUsage: "[BRANCH]",
+		Metadata:  map[string]any{completeHeads: true},
 		Description: "Moves BRANCH (default: the current branch) back to the parent of its newest\n" +
 			"commit, which must be an aiedit commit, in one compare-and-swap: if anything moved\n" +
 			"the branch meanwhile, nothing changes. With --to COMMIT every commit after COMMIT\n" +

@@ -11,35 +11,9 @@ import (
 	"github.com/git-aiedit/git-aiedit/command/land"
 	"github.com/git-aiedit/git-aiedit/internal/history/historytest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
-func TestIsReview(t *testing.T) {
-	tests := map[string]struct {
-		name   string
-		reflog []string // newest first
-		want   bool
-	}{
-		"default name":                 {name: "aiedit/fix", want: true},
-		"default name, landed onto":    {name: "aiedit/big", reflog: []string{"aiedit: land aiedit/small (rebase)"}, want: true},
-		"named by -b":                  {name: "fix-login", reflog: []string{"commit: typo", "aiedit: apply fix.md", "branch: Created from HEAD"}, want: true},
-		"named by -b, undone":          {name: "fix-login", reflog: []string{"aiedit: undo 1 response(s)", "aiedit: apply fix.md"}, want: true},
-		"land target":                  {name: "develop", reflog: []string{"aiedit: land aiedit/x (rebase)", "branch: Created from main"}},
-		"applied to, then landed":      {name: "develop", reflog: []string{"aiedit: land aiedit/x (squash)", "aiedit: apply fix.md"}},
-		"fast-forwarded":               {name: "main", reflog: []string{"merge develop: Fast-forward", "commit (initial): base"}},
-		"reset to another":             {name: "release", reflog: []string{"branch: Reset to develop", "branch: Created from main"}},
-		"no reflog (bare, or expired)": {name: "fix-login"},
-		"prefix only as a component":   {name: "aiedit-fix"},
-	}
-	for name, tt := range tests {
-		t.Run(name, func(t *testing.T) {
-			assert.Equal(t, tt.want, IsReview(tt.name, tt.reflog))
-		})
-	}
-}
-
-// After land has put the aiedit commits of review on develop, and main
-// and release were fast-forwarded to it, only review is a review branch,
-// and only review is pruned.
 func TestRunLandTargets(t *testing.T) {
 	r, _ := historytest.Review(t)
 	r.Git(t, "branch", "develop")
@@ -51,7 +25,7 @@ func TestRunLandTargets(t *testing.T) {
 	r.Git(t, "branch", "-f", "release", "develop")
 
 	require.NoError(t, Run(context.Background(), &Options{IO: s, Dir: r.Dir, JSON: true}))
-	var list []Branch
+	var list []reviewbranch.Branch
 	require.NoError(t, json.Unmarshal(out.Bytes(), &list))
 	var names []string
 	for _, b := range list {
@@ -77,7 +51,7 @@ func runLand(t *testing.T, dir, branch, onto string) error {
 // widths of the cells above it ("1 failed" and "all applied").
 func TestWriteAligned(t *testing.T) {
 	s, _, out, _ := iostreams.Test()
-	write(s, []*Branch{
+	write(s, []*reviewbranch.Branch{
 		{Name: "aiedit/create", Responses: 1, Merged: true, Transcripts: []string{"create.md"}},
 		{Name: "aiedit/fix", Responses: 2, Problems: 1, Transcripts: []string{"fix.md"}},
 		{Name: "aiedit/x", Responses: 12, Problems: 10, Current: true, Transcripts: []string{"a.md", "b.md"}},

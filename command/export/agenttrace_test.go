@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/export"
+	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
@@ -66,7 +66,7 @@ func TestAgentTraceValidates(t *testing.T) {
 	tr := filepath.Join(t.TempDir(), "chat.md")
 	require.NoError(t, os.WriteFile(tr, []byte("## Assistant (claude-sonnet-4)\n\nReturn 2.\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n    # two\n>>>>>>> REPLACE\n```\n"), 0o644))
 	ctx := context.Background()
-	require.NoError(t, apply.Run(ctx, &apply.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
+	require.NoError(t, engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
 
 	var out bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &bytes.Buffer{}}

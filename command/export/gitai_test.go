@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/command/apply"
 	"github.com/git-aiedit/git-aiedit/command/export"
+	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -87,7 +87,7 @@ func TestGitAINotes(t *testing.T) {
 	tr := filepath.Join(t.TempDir(), "chat.md")
 	require.NoError(t, os.WriteFile(tr, []byte("## Assistant (gpt-4o)\n\nChange both.\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 10\n>>>>>>> REPLACE\n```\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 2\n=======\n    return 20\n    # twenty\n>>>>>>> REPLACE\n```\n"), 0o644))
 	ctx := context.Background()
-	require.NoError(t, apply.Run(ctx, &apply.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
+	require.NoError(t, engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
 
 	var errb bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}

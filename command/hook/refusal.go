@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// refusal reads apply's JSON report (cli.md, "JSON report") for the one
+// refusal reads apply's JSON report (docs/json-report.md) for the one
 // outcome that leaves a turn unrecorded although the run finished: the
 // repository's commit-msg hook refused a response's message, and that
 // response and every later one of the run were not committed. It returns

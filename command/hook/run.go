@@ -15,7 +15,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/command/apply"
+	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -380,13 +380,13 @@ func (r *runner) record(ctx context.Context) error {
 	if end <= offset && trusted {
 		return nil
 	}
-	opts := &apply.Options{
+	opts := &engine.Options{
 		Repo:        r.repo,
 		Transcripts: []string{cur.Transcript},
 		Branch:      cur.Branch,
 		Checks:      "off",
 		Quiet:       true,
-		Live: &apply.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
+		Live: &engine.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
 			Before: before, Trusted: trusted && cur.Tip != "" && !cur.Recheck, Read: true, Tip: tip, Exists: exists},
 	}
 	if !exists {
@@ -398,7 +398,7 @@ func (r *runner) record(ctx context.Context) error {
 	// The JSON report says which responses were not recorded.
 	var report bytes.Buffer
 	opts.JSON, opts.IO = true, &iostreams.IOStreams{In: strings.NewReader(""), Out: &report, ErrOut: io.Discard}
-	if err := apply.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
+	if err := engine.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
 		return err
 	}
 	cur.Tip = ""

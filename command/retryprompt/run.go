@@ -1,3 +1,6 @@
+// Package retryprompt implements `git aiedit retry-prompt`: the text to
+// hand back to the model for the blocks of a branch (or one response)
+// that did not apply, as internal/retry builds it.
 package retryprompt
 
 import (
@@ -9,6 +12,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/retry"
 )
 
 // Options are the inputs of `git aiedit retry-prompt [COMMIT|BRANCH]`.
@@ -41,15 +45,15 @@ func Run(ctx context.Context, opts *Options) error {
 	if len(sel.Responses) == 0 {
 		return exitcode.UsageErrorf("retry-prompt: no aiedit commits on %s; name the review branch (git aiedit retry-prompt aiedit/NAME)", sel.Name)
 	}
-	files, err := TreeFiles(repo, sel.Tip)
+	files, err := retry.TreeFiles(repo, sel.Tip)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
-	items, err := Outstanding(ctx, repo, sel.Responses, sel.Tip)
+	items, err := retry.Outstanding(ctx, repo, sel.Responses, sel.Tip)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
-	text, err := Build(items, files)
+	text, err := retry.Build(items, files)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}

@@ -14,13 +14,13 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/git-aiedit/git-aiedit/command/branches"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 	"github.com/git-aiedit/git-aiedit/internal/refmove"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
 // Options are the inputs of `git aiedit review [BRANCH]`.
@@ -122,7 +122,7 @@ func load(ctx context.Context, repo *gitops.Repo, branch string) (*state, error)
 	name := strings.TrimPrefix(branch, "refs/heads/")
 	if name == "" {
 		var err error
-		if name, err = branches.Newest(ctx, repo); err != nil {
+		if name, err = reviewbranch.Newest(ctx, repo); err != nil {
 			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}
 		if name == "" {

@@ -1,4 +1,4 @@
-// Package applypatch parses OpenAI's apply_patch format, V4A (formats.md §4):
+// Package applypatch parses OpenAI's apply_patch format, V4A (docs/formats.md):
 //
 //	*** Begin Patch
 //	*** Add File: path        then "+" lines: the file's content

@@ -1,4 +1,4 @@
-// Package editblock parses the seed edit-block protocol (formats.md §1) in
+// Package editblock parses the seed edit-block protocol (docs/formats.md) in
 // its three dialects:
 //
 //	v3     ««« EDIT / ═══════ REPL / »»» EDIT END   anchor = common prefix
@@ -18,7 +18,7 @@
 //     ``` fence, with the path inside or outside it); any other line in
 //     between means the block has no path. Lookback is cleared after each
 //     block, so a block never borrows the path of the previous one.
-//   - Nested starts follow seed 002 ("outer block parsed; inner markers
+//   - Nested starts: ("outer block parsed; inner markers
 //     treated as content"): a start marker inside a block opens a nested
 //     level, and everything up to the matching end marker is content of the
 //     outer block. So a block can carry a complete example block.

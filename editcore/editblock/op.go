@@ -6,7 +6,7 @@ import (
 
 // fillV3 sets a v3 (or emoji) block's operation: an empty EDIT section
 // creates the file; otherwise the anchor is the longest common prefix of
-// whole lines of the two sections (seed 000, "Anchor Computation") and the
+// whole lines of the two sections and the
 // rest are the old and new lines.
 func fillV3(op *editcore.Op, edit, repl []string) {
 	if len(edit) == 0 {
@@ -22,7 +22,7 @@ func fillV3(op *editcore.Op, edit, repl []string) {
 }
 
 // fillV2 sets a v2 block's operation from its explicit sections. With no
-// anchors and no old lines it creates the file (seed 002, "all sections
+// anchors and no old lines it creates the file ("all sections
 // empty except new").
 func fillV2(op *editcore.Op, secs [4][]string) {
 	if len(secs[0]) == 0 && len(secs[1]) == 0 && len(secs[3]) == 0 {

@@ -1,5 +1,5 @@
 // Package match locates a run of lines in a file: the matching ladder of
-// formats.md, shared by every edit format.
+// docs/formats.md, shared by every edit format.
 //
 // The ladder tries, in order, exact, trailing_ws, indent, unicode,
 // blank_lines and (only when Options.Fuzzy > 0) fuzzy, and stops at the first

@@ -12,7 +12,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
 
-// Targets of issue 5 for the 202 recorded responses, graded as the dataset
+// Targets for the 202 recorded responses, graded as the dataset
 // grades them (meta.json "kind", see replayCase). wantExact counts only
 // line endings aside: case 030, graded lenient_exact, differs from aider's
 // commit only by the trailing spaces aider copied onto two blank context

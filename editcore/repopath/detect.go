@@ -6,11 +6,11 @@ import (
 )
 
 // maxLen is the length from which a line is taken for prose, not a path
-// (seed 001, "File Path Detection": under 200 characters).
+// (under 200 characters).
 const maxLen = 200
 
 // maxSpaces bounds the spaces a path line may hold. Paths may contain
-// spaces (seed 002: "entire line before ««« EDIT is treated as path"), but a
+// spaces (the whole line before ««« EDIT is the path), but a
 // line such as "Here is the fix for src/app.py" is a sentence; few real
 // paths have more than three spaces.
 const maxSpaces = 3

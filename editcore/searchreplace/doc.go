@@ -1,5 +1,5 @@
 // Package searchreplace parses aider's and Cline's SEARCH/REPLACE blocks
-// (formats.md §2):
+// (docs/formats.md):
 //
 //	path/to/file.py
 //	```python

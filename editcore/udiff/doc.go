@@ -1,4 +1,4 @@
-// Package udiff parses unified diffs (formats.md §3): real git diffs and the
+// Package udiff parses unified diffs (docs/formats.md): real git diffs and the
 // looser diffs models write.
 //
 // Detection, one line at a time (the parser never looks ahead, so it can
@@ -39,5 +39,5 @@
 //     has other hunks, and a fenced diff cut off by the end of the response
 //     unless go-gitdiff reads it whole.
 //   - A file's "\ No newline at end of file" is not kept: an edited file
-//     ends with a newline (formats.md, "Files and bytes").
+//     ends with a newline (docs/formats.md, "Files and bytes").
 package udiff

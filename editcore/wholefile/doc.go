@@ -1,4 +1,4 @@
-// Package wholefile parses whole-file rewrites (formats.md §5): a fenced
+// Package wholefile parses whole-file rewrites (docs/formats.md): a fenced
 // code block that names a file, on the line before the fence or on the
 // fence line itself, and holds the file's complete new content.
 //

@@ -1,4 +1,4 @@
-// Package exitcode names the exit statuses of cli.md and the typed errors
+// Package exitcode names the exit statuses (docs/json-report.md) and the typed errors
 // that carry them. Commands return errors only; main turns the error into
 // the process's exit status with Status, in one place.
 package exitcode
@@ -8,7 +8,7 @@ import (
 	"fmt"
 )
 
-// Exit statuses (cli.md, "Exit status").
+// Exit statuses (docs/json-report.md, "Exit status").
 const (
 	OK       = 0 // every block applied or was already applied
 	Partial  = 1 // at least one block failed, was skipped or was not in context

@@ -43,7 +43,7 @@ const HugeInput = 1 << 20
 // spread over partly used pages stay in memory that has huge pages. It is
 // no higher because a long run's resident memory follows it: 1,952
 // responses creating a 107 KB file each peak at about 100 MiB with these
-// figures, 125 MiB with 96 and 72, 150 with 128 and 96 (issue 14 allows
+// figures, 125 MiB with 96 and 72, 150 with 128 and 96 (the target allows
 // 150 MB), while the 10,000-file response, which allocates about 67 MB
 // and collects once, gains some 10 ms of CPU from the higher floors.
 const (

@@ -1,6 +1,6 @@
 // Package history reads aiedit commits back: the responses that `git
 // aiedit apply` recorded, from nothing but their messages' trailers
-// (commits.md), so it works on any clone, after pushes, pulls and
+// (docs/trailers.md), so it works on any clone, after pushes, pulls and
 // rebases that keep messages. It also derives the views the review
 // commands share: per-file changes, the pull-request summary and the
 // words that describe a failure.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/command/apply"
+	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -107,7 +107,7 @@ func Review(t *testing.T) (*gittest.Repo, []byte) {
 	path := filepath.Join(t.TempDir(), "review.md")
 	require.NoError(t, os.WriteFile(path, []byte(Transcript), 0o644))
 	s, _, out, errOut := iostreams.Test()
-	err := apply.Run(context.Background(), &apply.Options{
+	err := engine.Run(context.Background(), &engine.Options{
 		Dir: r.Dir, Transcripts: []string{path}, Branch: "review", JSON: true,
 		Context: []string{"app.py", "other.py"}, IO: s,
 	})

@@ -3,7 +3,7 @@
 //
 // Every package linked into the binary is initialized before main runs,
 // and those of go-git and its OpenPGP and crypto dependencies, gob, YAML,
-// TOML and the rest cost more than printing the help itself (issue 14).
+// TOML and the rest cost more than printing the help itself.
 // Go initializes packages in import-path order as far as their imports
 // allow: a package that imports nothing with an init of its own is ready
 // at once, and is initialized right after the runtime and the few ready

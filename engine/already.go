@@ -1,0 +1,25 @@
+package engine
+
+import "fmt"
+
+// alreadyNote says how many responses an earlier run recorded on the
+// branch, and, in a dry run, when nothing else would be recorded; "" when
+// none was.
+func alreadyNote(st *runState, branch string) string {
+	recorded, fresh := 0, 0
+	for _, r := range st.responses {
+		switch {
+		case r.alreadyRecorded:
+			recorded++
+		case len(r.blocks)+len(r.shell) > 0:
+			fresh++
+		}
+	}
+	switch {
+	case recorded == 0:
+		return ""
+	case st.dryRun && fresh == 0:
+		return fmt.Sprintf("every response with edits is already recorded on %s (%d); nothing new to record", branch, recorded)
+	}
+	return fmt.Sprintf("%d response(s) already recorded on %s", recorded, branch)
+}

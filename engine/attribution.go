@@ -1,0 +1,184 @@
+package engine
+
+// This file records provenance with each response commit: the
+// Assisted-by trailer and the attribution note (docs/attribution.md).
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/attribution"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// Agent names the program that produced a transcript, for Assisted-by
+// and the notes: the source's name; a plain chat log is "chat".
+func Agent(src transcript.Source) string {
+	switch src {
+	case "", transcript.Raw, transcript.Markdown:
+		return "chat"
+	}
+	return string(src)
+}
+
+// track starts following which block writes which line of the response.
+func (r *response) track() {
+	if r.b.a.opts.DryRun {
+		return
+	}
+	base := r.before
+	if base == nil {
+		base = r.b.tfs.Snapshot()
+	}
+	r.attr = attribution.New(r.b.tfs, base)
+}
+
+func (r *response) apply(op *editcore.Op) editcore.Result {
+	if r.attr == nil {
+		return r.sess.Apply(op)
+	}
+	return r.attr.Apply(r.sess, op)
+}
+
+func (r *response) applyGroup(ops []*editcore.Op) []editcore.Result {
+	if r.attr == nil {
+		return r.sess.ApplyGroup(ops)
+	}
+	return r.attr.ApplyGroup(r.sess, ops)
+}
+
+// assistedBy is the Assisted-by trailer's value (the Linux kernel's
+// coding-assistants convention, AGENT:MODEL), "" when aiedit.assistedBy
+// is false. It is read once per run.
+func (a *applier) assistedBy(ctx context.Context, r *responseState) (string, error) {
+	a.assistedOnce.Do(func() {
+		a.assistedOn, a.assistedErr = a.repo.ConfigBool(ctx, "aiedit.assistedBy", true)
+	})
+	if a.assistedErr != nil {
+		return "", exitcode.WithCode(exitcode.Usage, a.assistedErr)
+	}
+	if !a.assistedOn {
+		return "", nil
+	}
+	model := r.model
+	if model == "" {
+		model = "unknown"
+	}
+	return Agent(r.in.source) + ":" + model, nil
+}
+
+// note is the attribution note of the response's commit: the lines its
+// applied blocks wrote, and those of blocks a person edited (-p) that the
+// person left as the block wrote them. nil when it wrote none (or none
+// was kept: a check or the commit-msg hook rolled them back), unless a
+// person edited a block: the note, even with no lines, then says that
+// the lines of the commit it does not list are not the model's (without
+// a note, blame takes every line of the commit for the response's).
+func (r *responseState) note() *gitops.Attribution {
+	edited := r.summary().Edited > 0
+	if len(r.ranges) == 0 && !edited {
+		return nil
+	}
+	a := &gitops.Attribution{Responses: []gitops.AttrResponse{{
+		Transcript: r.transcript, Response: r.index, Total: r.total, Model: r.model, Agent: Agent(r.in.source),
+	}}}
+	paths := make([]string, 0, len(r.ranges))
+	for p := range r.ranges {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	// One array for every file's lines and one for the files: a response
+	// of 10,000 files made 10,000 small slices and grew the list by a
+	// quarter at a time.
+	n := 0
+	for _, rs := range r.ranges {
+		n += len(rs)
+	}
+	lines := make([]gitops.AttrLines, 0, n)
+	a.Files = make([]gitops.AttrFile, 0, len(paths))
+	for _, p := range paths {
+		start := len(lines)
+		for _, rg := range r.ranges[p] {
+			if b := rg.Block; b < 1 || b > len(r.blocks) || !wroteLines(r.blocks[b-1].Status) {
+				continue
+			}
+			lines = append(lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Block: rg.Block})
+		}
+		if len(lines) > start {
+			a.Files = append(a.Files, gitops.AttrFile{Path: p, Lines: lines[start:len(lines):len(lines)]})
+		}
+	}
+	if len(a.Files) == 0 && !edited {
+		return nil
+	}
+	return a
+}
+
+// wroteLines reports whether a block of this status has its lines in the
+// commit: applied, or edited by a person (the lines the person changed
+// are no block's: attribution.Tracker.Sync).
+func wroteLines(st editcore.Status) bool {
+	return st == editcore.Applied || st == editcore.Edited
+}
+
+// reflogMessage is what the branch's reflog says of a run.
+func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s", a.inputs[0].label) }
+
+// moveBranch moves the branch from old to head, and the attribution notes
+// of the commits the build made with it, in one transaction: one git
+// process, and a commit on the branch always has its note. What the run
+// wrote is packed and kept until the refs name it, so that a concurrent
+// `git gc --prune=now` cannot delete it meanwhile; the caller releases
+// the protection once it has checked the move. An error that names no
+// ref (gitops.MovedRef) came before any ref was asked to move.
+func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
+	var prot *gitops.Protection
+	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(st.notes), a.branchName)
+	err := a.repo.AddNotesWith(ctx, gitops.AttributionRef, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
+		p, err := a.repo.ProtectWritten()
+		if err != nil {
+			return err
+		}
+		updates := []gitops.RefUpdate{{Ref: a.branch, New: head, Old: old}}
+		if notes.Ref != "" {
+			updates = append(updates, notes)
+		}
+		if a.tx != nil {
+			err = a.tx.Commit(ctx, updates...) // the process started with the run
+		} else {
+			err = a.repo.UpdateRefs(ctx, a.reflogMessage(), updates...)
+		}
+		if err != nil {
+			p.Release()
+			return err
+		}
+		prot = p
+		return nil
+	})
+	return prot, err
+}
+
+// skipTracked numbers a block recorded without being applied (-p).
+func (r *response) skipTracked(op *editcore.Op) {
+	if r.attr != nil {
+		r.attr.Skip(op)
+	}
+}
+
+// syncTracked tells attribution that a person changed these files (-p).
+func (r *response) syncTracked(paths ...string) {
+	if r.attr == nil {
+		return
+	}
+	for _, p := range paths {
+		if p != "" && p != "-" {
+			r.attr.Sync(p)
+		}
+	}
+}

@@ -1,0 +1,421 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/editcore/attribution"
+	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// pending is a response whose tree is written and whose commit waits for
+// its transcript's hash (the Aiedit-Transcript trailer).
+type pending struct {
+	r      *responseState
+	tree   plumbing.Hash
+	sealed bool   // its message is final (commitmsg.go)
+	msg    string // the message to commit; "" when it is not to be committed
+}
+
+// build applies every input on top of start and writes the commits (not
+// the ref). Its state holds what happened and the new tip.
+func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*runState, error) {
+	quiet := retry
+	if a.stopReason == stopRefused {
+		a.stopReason = "" // built again (the branch moved): the hook is asked again
+	}
+	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun, multi: len(a.inputs) > 1}
+	recorded := map[string]map[int]string{}
+	if l := a.opts.Live; l == nil || !l.Trusted || retry {
+		var err error
+		if recorded, err = a.recorded(ctx, start, a.exists); err != nil {
+			return nil, err
+		}
+	}
+	tfs, err := a.repo.TreeFS(start)
+	if err != nil {
+		return nil, exitcode.WithCode(exitcode.Repo, err)
+	}
+	parent := start
+	notes := map[plumbing.Hash][]byte{}
+	for _, in := range a.inputs {
+		if in.live == nil && in.stdin == nil && in.sum == "" {
+			if err := in.hashFile(a.opts.From); err != nil {
+				if errors.Is(err, errStopped) {
+					a.halt(stopInterrupted)
+					break // interrupted: what was complete is recorded
+				}
+				return nil, err
+			}
+		}
+		sumKnown := in.sum != ""
+		in.series = a.seriesOf(in)
+		inStart := parent
+		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
+		if in.live != nil || in.series != "" {
+			b.recordedTurns = recorded
+		}
+		stopped := false
+		if err := b.read(ctx); err != nil {
+			if !errors.Is(err, errStopped) {
+				return nil, err
+			}
+			stopped = true // interrupted or quit: record what was complete
+		}
+		if !stopped && !sumKnown && len(recorded[in.sum]) > 0 {
+			// Standard input turned out to be a transcript already on the
+			// branch: do it again, now knowing which responses to skip.
+			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
+			return a.build(ctx, start, true)
+		}
+		if in.live != nil {
+			in.live.Responses = b.total
+		}
+		v, err := b.verifyRun(ctx, inStart, parent, stopped)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range b.pending {
+			if !p.sealed {
+				if err := b.seal(ctx, p, b.all, parent == start); err != nil {
+					return nil, err
+				}
+			}
+			if p.msg == "" {
+				continue // the commit-msg hook refused it or an earlier message
+			}
+			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.msg)
+			if err != nil {
+				return nil, a.commitError(ctx, err)
+			}
+			p.r.commit = c
+			parent = c
+			if n := p.r.note(); n != nil {
+				notes[c] = n.EncodeFor(c)
+			}
+		}
+		if stopped || st.stop != "" {
+			break // what was not read is not recorded either
+		}
+		if parent, err = b.reconcileRun(ctx, v, parent); err != nil {
+			return nil, err
+		}
+	}
+	st.notes = notes // written with the branch's move (moveBranch)
+	st.head = parent
+	if st.retryPrompt, err = a.retryPrompt(st); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// batch applies one input's responses.
+type batch struct {
+	a        *applier
+	in       *input
+	tfs      *gitops.TreeFS
+	st       *runState
+	recorded map[int]string
+	quiet    bool
+	// recordedTurns, for a live session or one continued (series.go):
+	// every recorded response by its turn key, whatever its number.
+	recordedTurns map[string]map[int]string
+
+	total   int // responses read so far
+	all     int // responses in the transcript, once its reading ended (count.go)
+	readAll bool
+	count   *counting // the transcript's responses, counted in a read of its own
+	pending []*pending
+	slim    opSlab // the slimmed operations of the blocks that applied
+	// outcomes are the results the record states of the agent's work
+	// (verify.go), in the order read.
+	outcomes []transcript.Outcome
+
+	saidWorkdirs []transcript.Workdir // the path mappings last said (workdir.go)
+}
+
+// response is one assistant response being applied.
+type response struct {
+	b    *batch
+	r    *responseState
+	sess *editcore.Session
+	attr *attribution.Tracker // which block wrote which line; nil in a dry run
+	skip bool                 // already recorded on the branch
+
+	before *gitops.TreeFS // the tree as the response started, for checks; nil: no checks
+
+	// -p (patch.go): what later blocks get without asking, and whether the
+	// run was interrupted while the user was deciding (nothing of the
+	// response is then kept).
+	rest   rest
+	halted bool
+	start  *gitops.TreeFS // the tree as the response started, when it may be dropped (-p)
+}
+
+// beginAt starts a response; rec is the record that starts it in a live
+// session's section (0 otherwise), key the turn's own name when its
+// source records one (transcript.Response.Key).
+func (b *batch) beginAt(model string, context []string, rec int, key, digest string) *response {
+	b.total++
+	rs := &responseState{index: b.total, in: b.in, model: model, digest: digest}
+	r := &response{b: b, r: rs}
+	if b.in.live == nil && !b.a.opts.Responses.Has(rs.index) {
+		r.skip = true // not selected: neither applied nor reported
+		return r
+	}
+	b.st.responses = append(b.st.responses, rs)
+	recorded := b.recorded
+	if l := b.in.live; l != nil {
+		// The transcript context is not used: the agent's own tool made
+		// the edit, after whatever reads it required.
+		rs.index += l.Before
+		key := b.in.reader.turnKey(rec, key)
+		rs.transcript = b.in.label + " " + key
+		recorded = map[int]string{}
+		for _, c := range b.recordedTurns[key] {
+			recorded[rs.index] = c
+		}
+		context = nil
+	} else if b.in.series != "" {
+		rs.turn = b.in.reader.turnKey(rec, key)
+		if c, ok := turnCommit(b.recordedTurns[rs.turn], rs.index); ok && rs.turn != "" {
+			recorded = map[int]string{rs.index: c}
+		}
+	}
+	c, ok := recorded[rs.index]
+	if ok {
+		b.a.digests.mark(c)
+	} else if b.in.live == nil && b.in.series == "" {
+		c, ok = b.a.digests.take(b.in.label, digest) // a transcript that grew
+	}
+	if ok {
+		rs.alreadyRecorded, rs.commit, r.skip = true, plumbing.NewHash(c), true
+		return r
+	}
+	r.open(context)
+	return r
+}
+
+// open starts applying a response (or a retry round) on the batch's tree.
+func (r *response) open(context []string) {
+	b := r.b
+	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
+	r.before = b.a.snapshot(b.tfs)
+	r.track()
+	if b.a.review != nil {
+		r.start = r.before
+		if r.start == nil {
+			r.start = b.tfs.Snapshot()
+		}
+	}
+	if !b.quiet {
+		b.a.out.response(r.r, b.st.multi)
+	}
+}
+
+// beginRound starts a retry round: a response of its own, on the tree as
+// it stands, every file in context (the prompt quoted them).
+func (b *batch) beginRound(rs *responseState) *response {
+	r := &response{b: b, r: rs}
+	r.open(nil)
+	return r
+}
+
+// applyAll applies operations in order; consecutive operations of one
+// group (a multi-edit) succeed or fail together.
+func (r *response) applyAll(ops []editcore.Op) {
+	if r.skip || r.halted {
+		return
+	}
+	if r.b.a.review != nil {
+		for i := 0; i < len(ops) && !r.halted; i++ {
+			j := i + 1
+			if g := ops[i].Group; g != 0 {
+				for j < len(ops) && ops[j].Group == g {
+					j++
+				}
+			}
+			if ops[i].Kind == editcore.Shell {
+				r.record(&ops[i], r.apply(&ops[i]))
+			} else {
+				r.reviewUnit(ops[i:j])
+			}
+			i = j - 1
+		}
+		return
+	}
+	for i := 0; i < len(ops); i++ {
+		g := ops[i].Group
+		if g == 0 {
+			r.record(&ops[i], r.apply(&ops[i]))
+			continue
+		}
+		j := i
+		var group []*editcore.Op
+		for ; j < len(ops) && ops[j].Group == g; j++ {
+			group = append(group, &ops[j])
+		}
+		for k, res := range r.applyGroup(group) {
+			r.record(group[k], res)
+		}
+		i = j - 1
+	}
+}
+
+// record keeps (and prints) one operation's result.
+func (r *response) record(op *editcore.Op, res editcore.Result) {
+	res.Op = op
+	if op.Kind == editcore.Shell {
+		r.r.shell = append(r.r.shell, res)
+		if !r.b.quiet {
+			r.b.a.out.shell(res)
+		}
+		return
+	}
+	if !r.b.quiet {
+		r.b.a.out.block(res)
+	}
+	if res.OK() {
+		// The operations of a long response are applied as they are read;
+		// one that applied need not keep the text it wrote, nor strings
+		// cut from it (release copies the others).
+		res.Op = r.b.slim.slimOp(op)
+		if res.Path == op.Path {
+			res.Path = res.Op.Path
+		} else {
+			res.Path = strings.Clone(res.Path)
+		}
+		res.Message = strings.Clone(res.Message)
+	}
+	if len(r.r.blocks) == cap(r.r.blocks) && len(r.r.blocks) >= 256 {
+		// Doubled: append grows a long slice by a quarter, so that a
+		// response of 10,000 blocks copied its results four times over.
+		r.r.blocks = slices.Grow(r.r.blocks, len(r.r.blocks))
+	}
+	r.r.blocks = append(r.r.blocks, res)
+}
+
+// end finishes a response: writes its tree when it had anything to record.
+func (r *response) end(prose string) error {
+	r.compose(prose)
+	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
+		return nil
+	}
+	if r.attr != nil {
+		r.r.ranges = r.attr.Ranges()
+	}
+	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if tree, err = r.check(tree); err != nil {
+		return err
+	}
+	p := &pending{r: r.r, tree: tree}
+	if err := r.b.sealEarly(p); err != nil {
+		return err
+	}
+	if !p.sealed || p.msg != "" {
+		r.b.pending = append(r.b.pending, p)
+	}
+	return nil
+}
+
+// sessionOptions decides context membership: --context wins, then what the
+// transcript recorded, else every file is in context.
+func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore.Options {
+	o := editcore.Options{
+		DryRun:  a.opts.DryRun,
+		Fuzzy:   a.opts.Fuzzy,
+		Guard:   tfs.Guard,
+		Root:    a.repo.WorkTree,
+		Resolve: a.resolver(tfs),
+		Check:   checkContent,
+	}
+	switch {
+	case a.opts.Context != nil:
+		a.forcedOnce.Do(func() { a.forced = pathSet(a.contextPaths()) })
+		o.InContext = func(p string) bool { return a.forced[p] }
+	case recorded != nil:
+		set := pathSet(recorded)
+		o.InContext = func(p string) bool { return set[p] }
+	}
+	return o
+}
+
+// contextPaths are --context's paths relative to the repository's top:
+// like git's pathspecs, they are relative to the current directory
+// (":/path" is from the top, an absolute path is taken inside the work
+// tree).
+func (a *applier) contextPaths() []string {
+	out := make([]string, 0, len(a.opts.Context))
+	for _, p := range a.opts.Context {
+		switch {
+		case strings.HasPrefix(p, ":/"):
+			p = p[2:]
+		case filepath.IsAbs(p) && a.repo.WorkTree != "":
+			if rel, err := filepath.Rel(a.repo.WorkTree, p); err == nil {
+				p = filepath.ToSlash(rel)
+			}
+		default:
+			p = path.Join(a.repo.Prefix, filepath.ToSlash(p))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func pathSet(paths []string) map[string]bool {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		set[repopath.Clean(p)] = true
+	}
+	return set
+}
+
+// resolver finds files by their bare name (a model wrote "utils.py" for
+// "src/utils.py"). The tree is listed once, the first time it is needed.
+func (a *applier) resolver(tfs *gitops.TreeFS) func(string) []string {
+	return func(name string) []string {
+		a.byNameOnce.Do(func() {
+			a.byName = map[string][]string{}
+			files, err := a.repo.Files(context.Background(), tfs.Commit().String())
+			if err != nil {
+				return
+			}
+			for _, f := range files {
+				a.byName[path.Base(f)] = append(a.byName[path.Base(f)], f)
+			}
+		})
+		var found []string
+		for _, f := range a.byName[name] {
+			if _, err := tfs.Lstat(f); err == nil {
+				found = append(found, f) // still there after earlier edits
+			}
+		}
+		return found
+	}
+}
+
+// checkContent refuses what git's fsck would reject in the commit; the
+// reason reads as the block's message.
+func checkContent(p string, data []byte) error {
+	err := gitops.CheckContent(p, data)
+	if err == nil {
+		return nil
+	}
+	if ue := (*gitops.UnsafePathError)(nil); errors.As(err, &ue) {
+		return errors.New(ue.Reason + "; a server with receive.fsckObjects would refuse the push")
+	}
+	return err
+}

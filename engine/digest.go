@@ -1,0 +1,157 @@
+package engine
+
+// A transcript that grows (an aider log a later session appends to, an
+// agent's session file) hashes differently every time, so its hash cannot
+// say which of its responses are on the branch already. Each response
+// commit therefore also carries a digest of the response's own content
+// (Aiedit-Response-Digest); a later run of the same transcript (by file
+// name) recognises a response whose digest a commit on the branch carries
+// and records only the others. Commits made before the trailer existed
+// are still recognised by transcript hash and response number
+// (recorded.go).
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// digestKey is the trailer that names a response by its content.
+const digestKey = "Aiedit-Response-Digest"
+
+// responseDigest is "sha256:<hex>" over what a response asks for: its text
+// with trailing blanks and surrounding blank lines dropped (a log's last
+// reply may end at the end of the file in one version and before the next
+// session's header in a later one), and the edits and commands of its tool
+// calls and recorded patches. Where in the transcript it stands (line,
+// record number) is left out: that moves when a session file is rewritten.
+// "" for a response streamed as it arrives, whose text is not held.
+func responseDigest(tr *transcript.Response) string {
+	if tr.Body != nil {
+		return ""
+	}
+	h := sha256.New()
+	field(h, "text", normalizedText(tr.Text))
+	for i := range tr.Ops {
+		opDigest(h, &tr.Ops[i])
+	}
+	for _, p := range tr.Patches {
+		field(h, "patch", p.Text, p.Dir, p.RecordedError)
+		for i := range p.Ops {
+			opDigest(h, &p.Ops[i])
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// normalizedText drops trailing spaces and tabs from each line and blank
+// lines at both ends.
+func normalizedText(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return strings.Trim(strings.Join(lines, "\n"), "\n")
+}
+
+// opDigest adds what an operation changes to h: its kind, paths, text and
+// command, not where it was written.
+func opDigest(h hash.Hash, op *editcore.Op) {
+	field(h, "op", op.Kind.String(), op.Path, op.From, op.OldText, op.NewText, string(op.Content), op.RecordedError)
+	for _, ls := range [][]string{op.Anchor, op.Old, op.New, op.Trailing, op.Scope} {
+		field(h, "lines", ls...)
+	}
+	var flags [7]byte
+	for i, b := range []bool{op.AtEOF, op.InOrder, op.ReplaceAll, op.Recursive, op.Executed, op.NewOnly, op.Whole} {
+		if b {
+			flags[i] = 1
+		}
+	}
+	nums := binary.BigEndian.AppendUint64(nil, uint64(op.Start))
+	nums = binary.BigEndian.AppendUint64(nums, uint64(op.End))
+	nums = binary.BigEndian.AppendUint32(nums, uint32(op.Mode))
+	field(h, "flags", string(flags[:]), string(nums))
+	if op.Command != nil {
+		field(h, "command", op.Command.Text)
+	}
+}
+
+// field writes a tag and its values, each length-prefixed, so that no two
+// different sequences of values hash alike.
+func field(h hash.Hash, tag string, values ...string) {
+	var n [8]byte
+	for _, v := range append([]string{tag}, values...) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(v)))
+		h.Write(n[:])
+		h.Write([]byte(v))
+	}
+}
+
+// digestTrailer is the trailer naming a response by its content; nil for
+// a retry round (its response's commit carries it) or when unknown.
+func digestTrailer(r *responseState) []gitops.Trailer {
+	if r.round > 0 || r.digest == "" {
+		return nil
+	}
+	return []gitops.Trailer{{Key: digestKey, Value: r.digest}}
+}
+
+// recordedDigests are the response commits on the branch by transcript
+// file name and response digest, oldest first; a run takes each commit at
+// most once, so that a transcript that holds the same response twice has
+// the second recorded too.
+type recordedDigests struct {
+	commits map[string]map[string][]string // label -> digest -> commits, oldest first
+	taken   map[string]bool
+	// origin is what a commit recorded: its transcript hash and response
+	// number, under which its retry rounds are found (retryloop.go).
+	origin map[string]recordedOrigin
+}
+
+type recordedOrigin struct {
+	sum   string
+	index int
+}
+
+// note adds a commit found walking the branch newest first.
+func (d *recordedDigests) note(label, digest, commit, sum string, index int) {
+	if d.commits == nil {
+		d.commits = map[string]map[string][]string{}
+		d.origin = map[string]recordedOrigin{}
+	}
+	d.origin[commit] = recordedOrigin{sum, index}
+	if d.commits[label] == nil {
+		d.commits[label] = map[string][]string{}
+	}
+	d.commits[label][digest] = append([]string{commit}, d.commits[label][digest]...)
+}
+
+// take returns the oldest commit not taken yet that recorded a response
+// with this digest from a transcript of this name, and takes it.
+func (d *recordedDigests) take(label, digest string) (string, bool) {
+	if digest == "" {
+		return "", false
+	}
+	for _, c := range d.commits[label][digest] {
+		if !d.taken[c] {
+			d.mark(c)
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// mark takes a commit that was recognised otherwise (by transcript hash
+// and response number).
+func (d *recordedDigests) mark(commit string) {
+	if d.taken == nil {
+		d.taken = map[string]bool{}
+	}
+	d.taken[commit] = true
+}

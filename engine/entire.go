@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/entire"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/transcript"
+)
+
+// resolveEntire turns --from entire's arguments (checkpoint ids, or
+// commits whose Entire-Checkpoint trailers name them) into the session
+// transcripts the checkpoints hold, written to a temporary folder that the
+// returned function removes. Each is then read as the agent's own record,
+// found by its structure. A commit given alone is also the default base:
+// its first parent, where the agent started.
+func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error) {
+	cleanup = func() {}
+	if !strings.EqualFold(strings.TrimSpace(o.From), string(transcript.Entire)) {
+		return cleanup, nil
+	}
+	if len(o.Transcripts) == 0 {
+		return cleanup, exitcode.UsageErrorf("--from entire needs a checkpoint id (12 hex digits) or a commit with an %s trailer", entire.Trailer)
+	}
+	repo := o.Repo
+	if repo == nil {
+		if repo, err = gitops.Discover(ctx, o.Dir); err != nil {
+			return cleanup, exitcode.WithCode(exitcode.Repo, err)
+		}
+		defer repo.Close()
+	}
+	store, err := entire.Open(ctx, repo)
+	if errors.Is(err, entire.ErrNoBranch) {
+		return cleanup, exitcode.WithCode(exitcode.Usage, err)
+	} else if err != nil {
+		return cleanup, exitcode.WithCode(exitcode.Repo, err)
+	}
+	var sessions []entire.Session
+	start := "" // the one commit's parent
+	for _, arg := range o.Transcripts {
+		ids, parent, err := store.Resolve(ctx, repo, arg)
+		if err != nil {
+			return cleanup, exitcode.WithCode(exitcode.Usage, err)
+		}
+		if len(o.Transcripts) == 1 {
+			start = parent
+		}
+		for _, id := range ids {
+			got, err := store.Sessions(id)
+			if err != nil {
+				return cleanup, exitcode.WithCode(exitcode.Usage, err)
+			}
+			sessions = append(sessions, got...)
+		}
+	}
+	dir, err := os.MkdirTemp("", "git-aiedit-entire-*")
+	if err != nil {
+		return cleanup, fmt.Errorf("cannot make a temporary folder for the checkpoints: %w", err)
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	// Named after the session (Session.Name), so that checkpoints of one
+	// session add only what is new; of several checkpoints of one session
+	// given at once, the longest copy of its transcript holds the others.
+	var order []string
+	byName := map[string]entire.Session{}
+	for _, s := range sessions {
+		name := s.Name()
+		old, ok := byName[name]
+		if !ok {
+			order = append(order, name)
+		}
+		if !ok || len(s.Transcript) > len(old.Transcript) {
+			byName[name] = s
+		}
+	}
+	o.Transcripts = nil
+	for _, name := range order {
+		s := byName[name]
+		file := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(file, s.Transcript, 0o600); err != nil {
+			cleanup()
+			return func() {}, fmt.Errorf("cannot write checkpoint %s to a temporary file: %w", s.Checkpoint, err)
+		}
+		o.Transcripts = append(o.Transcripts, file)
+	}
+	// A new branch starts where the agent did; one that exists goes on
+	// from its tip, adding the turns it does not hold yet.
+	if start != "" && o.Base == "" && len(order) > 0 {
+		branch := o.Branch
+		if branch == "" {
+			branch = "aiedit/" + order[0]
+		}
+		if _, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch); err == nil && !exists {
+			o.Base = start
+		}
+	}
+	// Each session is read as what its agent wrote, found by structure.
+	o.From = ""
+	return cleanup, nil
+}

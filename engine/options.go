@@ -1,0 +1,72 @@
+// Package engine records transcripts as commits: transcripts in, one
+// commit per model response out, on a review branch, without touching the
+// user's working tree, index or HEAD. `git aiedit apply`, `hook run`
+// (live capture), retry rounds and `apply --session` all run it; what it
+// did comes back as a Report (and as human output on the streams).
+package engine
+
+import (
+	"io"
+	"time"
+
+	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+)
+
+// Options are the inputs of one `git aiedit apply` run: flag values plus
+// the process's streams, so tests can drive Run directly.
+type Options struct {
+	Dir         string   // where to look for the repository ("" = current directory)
+	Transcripts []string // file names; "-" is standard input
+	Branch      string   // -b; default aiedit/<stem of the first transcript>
+	Base        string   // --base; default HEAD
+	DryRun      bool
+	Context     []string // --context, already split on commas
+	Format      string   // --format
+	From        string   // --from
+	Fuzzy       float64  // --fuzzy threshold, 0 = off
+	Workdir     string   // --workdir: the agent's folder, as the record names it; "" = found from the record
+	JSON        bool
+	Worktree    string
+	Quiet       bool
+	Verbose     bool
+	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
+	Responses   Responses // --responses: only these responses of each transcript
+	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
+	Reconcile   bool      // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
+
+	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
+	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
+
+	// The retry loop (retryloop.go): after a response with failed blocks,
+	// RetryCmd is run through sh -c with the retry prompt on its standard
+	// input, and what it prints is applied as the next round.
+	RetryCmd     string
+	Retries      int           // --retries: rounds at most; 0 = git config aiedit.retries, else 2
+	RetryTimeout time.Duration // --retry-timeout: per call; 0 = 10 minutes
+
+	// Patch (-p): ask about each block on the terminal before it is
+	// committed (patch.go).
+	Patch bool
+
+	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
+	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
+
+	NoPrompts bool // --no-prompts: leave the user's prompts out (why.go)
+
+	// IO: standard input for "-", the JSON report on Out, what people
+	// read on ErrOut (colour and a progress line when it is a terminal).
+	// nil: no input, output discarded.
+	IO *iostreams.IOStreams
+}
+
+func (o *Options) streams() *iostreams.IOStreams {
+	if o.IO == nil {
+		o.IO = &iostreams.IOStreams{In: eofReader{}, Out: io.Discard, ErrOut: io.Discard}
+	}
+	return o.IO
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
