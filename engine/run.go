@@ -532,6 +532,9 @@ func (a *applier) commitError(ctx context.Context, err error) error {
 // out: that would change the checkout's HEAD under it and leave its index
 // showing the new commits reversed.
 func (a *applier) refuseCheckedOut(ctx context.Context) error {
+	if err := a.refuseBusy(); err != nil {
+		return err
+	}
 	wts, err := a.repo.Worktrees(ctx)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)

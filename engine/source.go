@@ -44,6 +44,11 @@ func (b *batch) read(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	if len(head) < transcript.DetectSize && len(bytes.TrimSpace(head)) == 0 && b.in.live == nil {
+		// Nothing, or only blank lines: no reply to read, not one reply
+		// without an edit.
+		return exitcode.UsageErrorf("%s is empty: there is no reply in it; name the file that holds the model's answer, a chat log or an agent's session", b.in.shown())
+	}
 	b.in.source = src
 	defer b.countAhead(src)()
 	if err = b.checkForced(src, head); err == nil {

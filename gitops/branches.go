@@ -43,7 +43,9 @@ func (r *Repo) DeleteRef(ctx context.Context, ref string, old plumbing.Hash, rea
 		return &RepoError{Op: op, Msg: "want a full ref name and the value it must hold"}
 	}
 	reason = strings.Join(strings.Fields(reason), " ")
-	res, err := r.git("update-ref", "-m", reason, "-d", "--end-of-options", ref, old.String()).run(ctx)
+	g := r.git("update-ref", "-m", reason, "-d", "--end-of-options", ref, old.String())
+	g.outlive = true
+	res, err := g.run(ctx)
 	if err != nil {
 		return &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}

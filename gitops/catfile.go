@@ -31,6 +31,7 @@ func startCatFile(dir string, command bool) (*catFile, error) {
 	cmd := exec.Command("git", "-C", dir, "cat-file", mode)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	detach(cmd)
+	dieWithParent(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

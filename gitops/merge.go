@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/go-git/go-billy/v5/util"
 	"strings"
@@ -14,15 +15,58 @@ import (
 // --write-tree` does (their merge base as the base, no working tree, no
 // index) and returns the merged tree. clean is false when they conflict;
 // then the tree is not to be used.
+//
+// The trees and files git writes for the merge are adopted (adoptTree):
+// a concurrent `git gc --prune=now` cannot delete them before a ref names
+// them. Should one go before it could be copied, git merges again.
 func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
+	for range 3 {
+		tree, clean, err = r.mergeTrees(ctx, ours, theirs)
+		if errors.Is(err, ErrObjectPruned) {
+			continue
+		}
+		if err != nil || !clean {
+			return tree, clean, err
+		}
+		if err = r.adoptMerge(tree, ours, theirs); !errors.Is(err, ErrObjectPruned) {
+			return tree, clean, err
+		}
+	}
+	return plumbing.ZeroHash, false, &RepoError{Op: "merge-tree", Dir: r.Dir, Msg: err.Error(), Err: err,
+		Hint: "a concurrent `git gc --prune=now` kept deleting what git merge-tree wrote; nothing was changed; run the command again"}
+}
+
+// adoptMerge adopts what a merge of commits ours and theirs wrote.
+func (r *Repo) adoptMerge(tree, ours, theirs plumbing.Hash) error {
+	var bases []plumbing.Hash
+	for _, h := range []plumbing.Hash{ours, theirs} {
+		c, err := r.Commit(h)
+		if err != nil {
+			return err
+		}
+		bases = append(bases, c.TreeHash)
+	}
+	return r.adoptTree(tree, bases...)
+}
+
+func (r *Repo) mergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
 	op := "merge-tree " + ours.String()[:12] + " " + theirs.String()[:12]
 	res, err := r.git("merge-tree", "--write-tree", "--no-messages", ours.String(), theirs.String()).run(ctx)
 	if err != nil {
 		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
 	if res.code != 0 && res.code != 1 {
-		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res),
-			Hint: "land needs git 2.38 or later (git merge-tree --write-tree)"}
+		stderr := string(res.stderr)
+		if strings.Contains(stderr, "unable to write") || strings.Contains(stderr, "unable to create temporary file") {
+			// A concurrent prune removed an empty objects/xx directory
+			// just as git wrote into it (a race of git's own): merge again.
+			return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res), Err: ErrObjectPruned}
+		}
+		re := &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res)}
+		if strings.Contains(stderr, "usage:") || strings.Contains(stderr, "unknown option") {
+			re.Hint = "land needs git 2.38 or later (git merge-tree --write-tree)"
+		}
+		return plumbing.ZeroHash, false, re
 	}
 	first, _, _ := strings.Cut(string(res.stdout), "\n")
 	h, err := parseHash(op, strings.TrimSpace(first))

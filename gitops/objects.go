@@ -424,6 +424,10 @@ func (s *objectStore) close() error {
 	// message names. Its pack is not kept.
 	errs = append(errs, s.publishLocked())
 	s.releaseHeld()
+	// A run that wrote nothing still rids the repository of what killed
+	// runs left (a land killed after its branch moved leaves its .keep
+	// files, and the next one has nothing to write).
+	removeDeadKeepsOnce(filepath.Join(s.objectsDir, "pack"))
 	s.packs.close()
 	if s.cat != nil {
 		errs = append(errs, s.cat.close())

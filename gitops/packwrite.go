@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -87,6 +88,7 @@ func newPendingPack(packDir string) (*pendingPack, error) {
 	}
 	holdPending(f)
 	removeAbandoned(packDir, f.Name())
+	removeDeadKeepsOnce(packDir)
 	p := &pendingPack{f: f, w: bufio.NewWriterSize(f, 256<<10), entries: map[plumbing.Hash]pendingEntry{}}
 	// The object count is written in when the pack is finished.
 	var head [12]byte
@@ -280,6 +282,17 @@ func (p *pendingPack) publish(plan fsyncPlan) (string, error) {
 		return "", err
 	}
 	return kept, nil
+}
+
+// deadKeepsLooked holds the pack directories this process has rid of
+// the .keep files of dead runs (once is enough: a run's own are alive).
+var deadKeepsLooked sync.Map
+
+// removeDeadKeepsOnce runs removeDeadKeeps once in this process.
+func removeDeadKeepsOnce(packDir string) {
+	if _, seen := deadKeepsLooked.LoadOrStore(packDir, true); !seen {
+		removeDeadKeeps(packDir)
+	}
 }
 
 // removeAbandoned removes what killed runs left in the pack directory:

@@ -20,7 +20,7 @@ type Protection struct {
 }
 
 // keepWait bounds the wait for another run's .keep on an identical pack.
-const keepWait = 5 * time.Second
+var keepWait = 5 * time.Second
 
 // ProtectWritten publishes every object written since ForgetWritten in a
 // pack marked with a .keep file, before the ref that makes them reachable
@@ -87,26 +87,65 @@ func (p *Protection) Release() {
 	p.keeps = nil
 }
 
-// takeKeep creates the .keep file. An identical pack written by another
-// run at the same moment has one already: wait for it to let go, and
-// after keepWait (a file left by a killed run) use it as it is without
-// owning it.
+// takeKeep creates the .keep file, naming this process as its owner
+// (keepContent). An identical pack written by another run at the same
+// moment has one already: wait for it to let go, and after keepWait use
+// it as it is without owning it. One whose owner is gone (a killed run)
+// is taken over at once; one this tool did not make is used as it is.
 func takeKeep(path string) (string, error) {
 	deadline := time.Now().Add(keepWait)
 	for {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		err := createWhole(path, keepContent())
 		if err == nil {
-			_, werr := f.WriteString("git-aiedit: kept while a branch moves\n")
-			return path, errors.Join(werr, f.Close())
+			return path, nil
 		}
 		if !errors.Is(err, os.ErrExist) {
 			return "", err
 		}
-		if time.Now().After(deadline) {
+		ours, dead := keepState(path)
+		switch {
+		case ours && dead:
+			_ = os.Remove(path)
+			continue
+		case !ours || time.Now().After(deadline):
 			return "", nil
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// createWhole creates path with content, failing with os.ErrExist when
+// it exists, and never leaves it half-written: the content is written to
+// a temporary file first and linked into place (a run killed between
+// creating a .keep and writing its owner in it would leave one that no
+// later run could tell from the user's, kept for ever).
+func createWhole(path, content string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "aiedit-incoming-keep-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(content)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	err = os.Link(tmp.Name(), path)
+	if err == nil || errors.Is(err, os.ErrExist) {
+		return err
+	}
+	// A file system without hard links: create it in place.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(content)
+	return errors.Join(err, f.Close())
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,

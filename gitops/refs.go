@@ -42,6 +42,7 @@ func (r *Repo) UpdateRefs(ctx context.Context, reason string, updates ...RefUpda
 		g = r.git("update-ref", "-m", reason, "--stdin")
 		g.stdin = []byte(in)
 	}
+	g.outlive = true
 	res, err := g.run(ctx)
 	if err != nil {
 		return &RepoError{Op: opName(updates), Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}

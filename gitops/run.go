@@ -25,6 +25,11 @@ type gitCmd struct {
 	// whose answer the run needs even after ^C, to record what was
 	// complete. Never for one that may use the terminal (gpg's pinentry).
 	detached bool
+	// outlive: let it finish should this process die (a ref update,
+	// which git makes whole or not at all). Every other git process dies
+	// with this one (dieWithParent): nothing a killed run started goes on
+	// changing the repository.
+	outlive bool
 }
 
 // gitResult is what a finished git command produced.
@@ -58,6 +63,9 @@ func (c gitCmd) start(ctx context.Context) (wait func() (gitResult, error)) {
 	cmd.Stderr = &stderr
 	if c.detached {
 		detach(cmd)
+	}
+	if !c.detached && !c.outlive {
+		dieWithParent(cmd)
 	}
 	err := cmd.Start()
 	return func() (gitResult, error) {

@@ -22,7 +22,12 @@ func (r *Repo) AddWorktree(ctx context.Context, dir, branch string) error {
 // changes to tracked files, staged or not (untracked files do not count:
 // MoveCheckedOut refuses to overwrite them anyway).
 func (r *Repo) WorktreeClean(ctx context.Context, dir string) (bool, error) {
-	out, err := gitCmd{dir: dir, args: []string{"status", "--porcelain", "--untracked-files=no"}}.output(ctx, "status "+dir)
+	// status refreshes the index's stat information under the index's
+	// lock (which read-tree then relies on: it takes a file whose stat
+	// changed for a local change). Killed with its run, it would leave
+	// index.lock behind and stop the next land or undo: it outlives a
+	// killed run instead, and ends as soon as it has written.
+	out, err := gitCmd{dir: dir, args: []string{"status", "--porcelain", "--untracked-files=no"}, outlive: true}.output(ctx, "status "+dir)
 	if err != nil {
 		return false, err
 	}

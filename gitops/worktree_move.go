@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -18,7 +19,9 @@ import (
 // MoveCheckedOut moves ref, the branch checked out in the worktree at
 // dir, from old to new, its index and files following as they do with
 // `git reset --keep`: git refuses rather than overwrite a local change
-// or an untracked file. Either all of it happens or nothing does.
+// or an untracked file, and so does this for an ignored one (inTheWay),
+// unless it already holds what the new commit does. Either all of it
+// happens or nothing does.
 //
 // git's own reset --keep (and merge --ff-only) update the index and files
 // first and lock the ref last: when another process holds the ref's lock,
@@ -36,8 +39,8 @@ import (
 // nothing changed. Only a process killed between steps 2 and 3 leaves
 // the files ahead of the ref, as killing git's own reset can.
 //
-// The objects new names may be this process's own: they are published
-// and kept (ProtectWritten) first.
+// The objects new reaches may be this process's own, or git merge-tree's:
+// they are published and kept (ProtectReachable) first.
 func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plumbing.Hash, reason string) error {
 	op := "move " + ref
 	if !strings.HasPrefix(ref, "refs/heads/") || new.IsZero() || old.IsZero() {
@@ -46,10 +49,9 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 	if err := r.transactionsStream(ctx); err != nil {
 		return err
 	}
-	prot, err := r.ProtectWritten()
+	prot, err := r.ProtectReachable(ctx, new)
 	if err != nil {
-		return &RepoError{Op: op, Dir: dir, Msg: err.Error(), Err: err,
-			Hint: "a concurrent `git gc --prune=now` or `git prune --expire=now` deleted what was written; run the command again"}
+		return prunedError(op, dir, err)
 	}
 	defer prot.Release()
 	u := RefUpdate{Ref: ref, New: new, Old: old}
@@ -64,14 +66,17 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 		tx.abort()
 		return err
 	}
-	if err := readTree(ctx, dir, old, new); err != nil {
+	if err := r.inTheWay(ctx, dir, old, new); err != nil {
 		tx.abort()
 		return err
 	}
-	if err := tx.commit(); err != nil {
-		if back := readTree(ctx, dir, new, old); back != nil {
-			return &RepoError{Op: op, Dir: dir, Msg: err.Error() + "; putting the files back failed too: " + back.Error(), Err: err,
-				Hint: "the branch did not move; `git read-tree -m -u " + new.String() + " " + old.String() + "` there puts the files back"}
+	if filesMoved, err := followAndCommit(ctx, dir, tx, old, new); err != nil {
+		if filesMoved {
+			// The ref's commit failed after the files had followed.
+			if back := readTree(ctx, dir, new, old); back != nil {
+				return &RepoError{Op: op, Dir: dir, Msg: err.Error() + "; putting the files back failed too: " + back.Error(), Err: err,
+					Hint: "the branch did not move; `git read-tree -m -u " + new.String() + " " + old.String() + "` there puts the files back"}
+			}
 		}
 		return err
 	}
@@ -101,6 +106,7 @@ type refTx struct {
 	updates []RefUpdate
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
+	input   *os.File // stdin's file
 	stdout  *bufio.Reader
 	stderr  strings.Builder
 }
@@ -122,11 +128,20 @@ func (r *Repo) prepareRef(ctx context.Context, dir, reason string, updates ...Re
 	detach(cmd)
 	t := &refTx{r: r, dir: dir, updates: updates, cmd: cmd}
 	cmd.Stderr = &t.stderr
-	if t.stdin, err = cmd.StdinPipe(); err == nil {
+	// A pipe of its own, not StdinPipe: its writing end may be handed to
+	// the process that finishes the move (followAndCommit).
+	var rd *os.File
+	if rd, t.input, err = os.Pipe(); err == nil {
+		t.stdin = t.input
+		cmd.Stdin = rd
 		var out io.ReadCloser
 		if out, err = cmd.StdoutPipe(); err == nil {
 			t.stdout = bufio.NewReader(out)
 			err = cmd.Start()
+		}
+		_ = rd.Close()
+		if err != nil {
+			_ = t.input.Close()
 		}
 	}
 	if err != nil {
@@ -162,14 +177,6 @@ func (t *refTx) say(commands string, verbs ...string) error {
 	return nil
 }
 
-// commit writes the refs.
-func (t *refTx) commit() error {
-	if err := t.say("commit\n", "commit"); err != nil {
-		return err
-	}
-	return t.end()
-}
-
 // abort lets the locks go with nothing written.
 func (t *refTx) abort() {
 	_, _ = io.WriteString(t.stdin, "abort\n")
@@ -200,6 +207,7 @@ type CheckoutBlockedError struct {
 	Dir       string
 	Path      string // the first path git named ("" when it named none)
 	Untracked bool   // an untracked file or directory; else a local change
+	Ignored   bool   // an untracked file git ignores (git itself would overwrite it)
 	Msg       string // git's message
 }
 

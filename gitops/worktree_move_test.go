@@ -75,6 +75,37 @@ func TestMoveCheckedOut(t *testing.T) {
 				assert.Equal(t, "new.py", be.Path)
 			},
 		},
+		"error_ignored_in_the_way": {
+			setup: func(t *testing.T, r *gittest.Repo) {
+				r.Write(t, ".git/info/exclude", "new.py\n")
+				r.Write(t, "new.py", "mine\n")
+			},
+			check: func(t *testing.T, err error) {
+				var be *CheckoutBlockedError
+				require.ErrorAs(t, err, &be)
+				assert.True(t, be.Untracked)
+				assert.True(t, be.Ignored)
+				assert.Equal(t, "new.py", be.Path)
+			},
+		},
+		"error_ignored_directory_in_the_way": {
+			setup: func(t *testing.T, r *gittest.Repo) {
+				r.Write(t, ".git/info/exclude", "new.py\n")
+				r.Write(t, "new.py/keep", "mine\n")
+			},
+			check: func(t *testing.T, err error) {
+				var be *CheckoutBlockedError
+				require.ErrorAs(t, err, &be)
+				assert.True(t, be.Ignored)
+				assert.Equal(t, "new.py", be.Path)
+			},
+		},
+		"ignored, the same bytes": {
+			setup: func(t *testing.T, r *gittest.Repo) {
+				r.Write(t, ".git/info/exclude", "new.py\n")
+				r.Write(t, "new.py", "print(1)\n")
+			},
+		},
 		"error_local_change": {
 			setup: func(t *testing.T, r *gittest.Repo) { r.Write(t, "app.py", "def f():\n    return 7\n") },
 			check: func(t *testing.T, err error) {

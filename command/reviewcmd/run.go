@@ -62,7 +62,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if opts.List {
 		return st.list(opts.IO)
 	}
-	b, err := refmove.Find(ctx, repo, st.name)
+	b, err := refmove.Find(ctx, repo, "review", st.name)
 	if err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "nothing to undo: %s is already at %s\n", name, short(tip))
 		return nil
 	}
-	b, err := refmove.Find(ctx, repo, name)
+	b, err := refmove.Find(ctx, repo, "undo", name)
 	if err != nil {
 		return err
 	}

@@ -28,9 +28,14 @@ type Branch struct {
 }
 
 // Find says where the branch name is checked out, if anywhere, and
-// whether that worktree is clean.
-func Find(ctx context.Context, repo *gitops.Repo, name string) (*Branch, error) {
+// whether that worktree is clean. A branch that a rebase or a bisect in
+// progress will come back to is refused (RefuseBusy); cmd names the
+// command for that message.
+func Find(ctx context.Context, repo *gitops.Repo, cmd, name string) (*Branch, error) {
 	b := &Branch{Name: name, Ref: "refs/heads/" + name, Clean: true}
+	if err := RefuseBusy(repo, cmd, name); err != nil {
+		return nil, err
+	}
 	wts, err := repo.Worktrees(ctx)
 	if err != nil {
 		return nil, exitcode.WithCode(exitcode.Repo, err)
@@ -61,7 +66,7 @@ func (b *Branch) Where() string {
 // files follow. The error is gitops's: Explain words it.
 func (b *Branch) Move(ctx context.Context, repo *gitops.Repo, new, old plumbing.Hash, reason string) error {
 	if b.Worktree == "" {
-		return repo.UpdateRefProtected(ctx, b.Ref, new, old, reason)
+		return repo.UpdateRefReachable(ctx, b.Ref, new, old, reason)
 	}
 	return repo.MoveCheckedOut(ctx, b.Worktree, b.Ref, new, old, reason)
 }
@@ -73,6 +78,9 @@ func (b *Branch) Explain(cmd string, err error, moved string) error {
 	var blocked *gitops.CheckoutBlockedError
 	var lock *gitops.RefLockError
 	switch {
+	case errors.As(err, &blocked) && blocked.Ignored:
+		return exitcode.UsageErrorf("%s: %s is checked out in %s, where the ignored file %s would be overwritten; nothing was changed: "+
+			"move or remove it (git stash -u does not take ignored files), then run the command again", cmd, b.Name, b.Where(), blocked.Path)
 	case errors.As(err, &blocked) && blocked.Untracked:
 		return exitcode.UsageErrorf("%s: %s is checked out in %s, where the untracked %s would be overwritten; nothing was changed: "+
 			"move or remove it (or `git stash -u`), then run the command again", cmd, b.Name, b.Where(), blocked.Path)
@@ -94,6 +102,24 @@ func (b *Branch) Explain(cmd string, err error, moved string) error {
 		return err
 	}
 	return exitcode.WithCode(exitcode.Repo, fmt.Errorf("%s: %w", cmd, err))
+}
+
+// RefuseBusy refuses to move the branch name while a rebase is
+// rewriting it or a bisect will go back to it, in any worktree: git
+// branch -f refuses the same, and `git rebase --continue` would fail.
+// The refusal is a usage error, as for a branch checked out with local
+// changes: the user finishes the operation first.
+func RefuseBusy(repo *gitops.Repo, cmd, name string) error {
+	busy := repo.Busy("refs/heads/" + name)
+	if busy == nil {
+		return nil
+	}
+	if busy.Op == "bisect" {
+		return exitcode.UsageErrorf("%s: a git bisect started on %s is in progress in %s; nothing was changed: end it there (%s), then run the command again",
+			cmd, name, busy.Worktree, busy.Abandon())
+	}
+	return exitcode.UsageErrorf("%s: %s is being rebased in %s (a git rebase is in progress there); nothing was changed: "+
+		"finish it there (%s, or %s to stop it), then run the command again", cmd, name, busy.Worktree, busy.Resume(), busy.Abandon())
 }
 
 func same(a, b string) bool {

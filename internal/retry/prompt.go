@@ -233,7 +233,8 @@ func Build(items []Item, files Files) (string, error) {
 	}
 	for _, it := range items {
 		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
-		line := fmt.Sprintf("- %s: %s (%s)", it.Path, b.Explain(), it.label())
+		// The line names the file; the reason need not say it again.
+		line := fmt.Sprintf("- %s: %s (%s)", it.Path, strings.TrimPrefix(b.Explain(), "in "+it.Path+": "), it.label())
 		if it.Path == "-" || it.Path == "" {
 			line = fmt.Sprintf("- %s (%s)", b.Explain(), it.label()) // a block read without a path
 		}

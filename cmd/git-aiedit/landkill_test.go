@@ -1,0 +1,139 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestKilledLand kills `git aiedit land --rebase` with SIGKILL (the land
+// process alone, as `kill -9 PID` does) at random points of a run that
+// replays 20 commits onto main, which is checked out and has moved on
+// (half the kills aimed at the end of the run, where main moves).
+// After each kill, once nothing started by the run is left running:
+// main is where it was or where a whole land puts it, its files and index
+// follow it (status is clean), fsck --strict is clean, and the same
+// command run again finishes the job promptly (no wait on what the
+// killed run left) and leaves no .keep file behind.
+//
+// It takes one to two minutes (50 kills; it stops early, after at least
+// 10, once it has run for 3 minutes, as under -race); -short skips it.
+func TestKilledLand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIPPED under -short: TestKilledLand kills land 50 times (one to two minutes)")
+	}
+	const commits, trials, minTrials, bound = 20, 50, 10, 3 * time.Minute
+	start := time.Now()
+	files := map[string]string{}
+	for i := range commits {
+		files[fmt.Sprintf("pkg%d/file%d.txt", i%5, i)] = fmt.Sprintf("line one %d\nline two %d\n", i, i)
+	}
+	tmpl := newProcRepo(t, files)
+	tmpl.env = append(tmpl.env, "GIT_AUTHOR_DATE=2026-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2026-01-02T03:04:05Z")
+	var b strings.Builder
+	for i := range commits {
+		fmt.Fprintf(&b, "## User\n\nchange %d\n\n## Assistant\n\nChange file %d.\n\npkg%d/file%d.txt\n««« EDIT\nline one %d\n═══════ REPL\nline one %d changed\n»»» EDIT END\n\n",
+			i, i, i%5, i, i, i)
+	}
+	tr := writeTranscript(t, "long.md", b.String())
+	out, err := tmpl.cmd("aiedit", "apply", "-q", "-b", "review", tr).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	// main moves on: every commit is replayed, one pick each.
+	require.NoError(t, os.WriteFile(filepath.Join(tmpl.dir, "main.txt"), []byte("main moves on\n"), 0o644))
+	tmpl.git("add", "main.txt")
+	tmpl.git("commit", "-qm", "main moves on")
+	old := tmpl.git("rev-parse", "main")
+
+	bin, err := binDir()
+	require.NoError(t, err)
+	land := func(r *procRepo) *exec.Cmd {
+		c := exec.Command(filepath.Join(bin, "git-aiedit"), "land", "--rebase", "review")
+		c.Dir, c.Env = r.dir, r.env
+		return c
+	}
+	probe := copyRepo(t, tmpl)
+	t0 := time.Now()
+	out, err = land(probe).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	full := time.Since(t0)
+	want := probe.git("rev-parse", "main")
+	require.NotEqual(t, old, want)
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	var landed, stale, staleKeeps int
+	var slowest time.Duration
+	done := 0
+	for i := range trials {
+		if i >= minTrials && time.Since(start) > bound {
+			t.Logf("stopped after %d trials: the bound of %v has passed", i, bound)
+			break
+		}
+		done++
+		r := copyRepo(t, tmpl)
+		c := land(r)
+		require.NoError(t, c.Start())
+		// Half the kills anywhere in the run, half in its last third and
+		// just after, where the branch and its files move.
+		at := time.Duration(rng.Int64N(int64(full)))
+		if i%2 == 1 {
+			at = full*2/3 + time.Duration(rng.Int64N(int64(full/2)))
+		}
+		time.Sleep(at)
+		_ = c.Process.Signal(syscall.SIGKILL)
+		_ = c.Wait()
+		// What the run started dies with it, or finishes its one step.
+		deadline := time.Now().Add(10 * time.Second)
+		for len(procsMentioning(r.dir)) > 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.Empty(t, procsMentioning(r.dir), "trial %d: processes of the killed land still run", i)
+
+		tip := r.git("rev-parse", "main")
+		require.Contains(t, []string{old, want}, tip, "trial %d: main is neither where it was nor where land puts it", i)
+		if tip == want {
+			landed++
+		}
+		require.Empty(t, r.git("status", "--porcelain", "--untracked-files=all"), "trial %d: the files and index do not match main", i)
+		r.fsck()
+		keeps, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
+		if len(keeps) > 0 {
+			stale++
+			staleKeeps += len(keeps)
+		}
+
+		t1 := time.Now()
+		out, err := land(r).CombinedOutput()
+		took := time.Since(t1)
+		slowest = max(slowest, took)
+		require.NoError(t, err, "trial %d: the run after the kill: %s", i, out)
+		assert.Equal(t, want, r.git("rev-parse", "main"), "trial %d", i)
+		assert.Less(t, took, 2*full+3*time.Second, "trial %d: the run after the kill waited on what the killed one left", i)
+		require.Empty(t, r.git("status", "--porcelain", "--untracked-files=all"), "trial %d", i)
+		keeps, _ = filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
+		assert.Empty(t, keeps, "trial %d: .keep files left behind", i)
+		r.fsck()
+		require.NoError(t, os.RemoveAll(r.dir))
+	}
+	t.Logf("a full land of %d commits takes %v; %d kills: %d of the killed runs had landed whole, %d left %d .keep files, all removed by the next run (slowest next run %v)",
+		commits, full.Round(time.Millisecond), done, landed, stale, staleKeeps, slowest.Round(time.Millisecond))
+}
+
+// copyRepo copies the template's repository to a new directory.
+func copyRepo(t *testing.T, tmpl *procRepo) *procRepo {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "repo")
+	out, err := exec.Command("cp", "-a", tmpl.dir, dir).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return &procRepo{t: t, dir: dir, env: tmpl.env}
+}

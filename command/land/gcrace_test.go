@@ -1,0 +1,106 @@
+package land
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/history/historytest"
+	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+)
+
+// TestLandDuringGC lands while `git gc --prune=now` runs in a loop. The
+// trees git merge-tree writes, and the commits land writes, are
+// unreachable until main moves: each trial ends with main at a complete
+// commit (or unchanged, with an error saying so) and fsck --strict clean.
+// Both places main can be: checked out here, and not checked out.
+func TestLandDuringGC(t *testing.T) {
+	trials := 8
+	if testing.Short() {
+		trials = 3
+	}
+	for _, mode := range []struct {
+		name     string
+		squash   bool
+		checkout bool
+	}{
+		{name: "squash, main not checked out", squash: true},
+		{name: "rebase, main not checked out"},
+		{name: "squash, main checked out", squash: true, checkout: true},
+		{name: "rebase, main checked out", checkout: true},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			landed := 0
+			for i := range trials {
+				r, _ := historytest.Review(t)
+				// main gains a commit: land must merge, so git merge-tree
+				// writes trees that nothing names yet.
+				r.Write(t, "more/main.txt", "main moves on\n")
+				r.Git(t, "add", "more")
+				r.Git(t, "commit", "-qm", "main moves on")
+				if !mode.checkout {
+					r.Git(t, "switch", "-q", "--detach")
+				}
+				stop := gcLoop(t, r.Dir)
+				io, _, _, errOut := iostreams.Test()
+				err := Run(context.Background(), &Options{IO: io, Dir: r.Dir, Branch: "review", Onto: "main", Squash: mode.squash})
+				stop()
+				if err == nil {
+					landed++
+					require.Contains(t, errOut.String(), "landed", "trial %d", i)
+				} else {
+					// Giving up is allowed, never a wrong "landed".
+					assert.Equal(t, exitcode.Repo, exitcode.Of(err, -1), "trial %d: %v", i, err)
+					assert.Contains(t, err.Error(), "nothing was changed", "trial %d", i)
+					t.Logf("trial %d: %v", i, err)
+				}
+				fsckStrict(t, r, i)
+				// main is a complete commit: every object of its tree is there.
+				r.Git(t, "ls-tree", "-r", "main")
+				if mode.checkout {
+					assert.Empty(t, r.Git(t, "status", "--porcelain", "--untracked-files=all"), "trial %d: the files follow main", i)
+				}
+			}
+			assert.Positive(t, landed, "no trial landed: the loop of gc left land no chance")
+			t.Logf("%d of %d trials landed; the others stopped with nothing changed", landed, trials)
+		})
+	}
+}
+
+// gcLoop runs `git gc --prune=now` in dir again and again until stop is
+// called.
+func gcLoop(t *testing.T, dir string) (stop func()) {
+	t.Helper()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			// Failures are expected (a lock held by land's own writes).
+			_ = exec.Command("git", "-C", dir, "gc", "--prune=now", "-q").Run()
+		}
+	})
+	// One gc has started before land does.
+	time.Sleep(5 * time.Millisecond)
+	return func() { close(done); wg.Wait() }
+}
+
+func fsckStrict(t *testing.T, r *gittest.Repo, trial int) {
+	t.Helper()
+	out, err := exec.Command("git", "-C", r.Dir, "fsck", "--strict", "--no-dangling", "--no-progress").CombinedOutput()
+	require.NoError(t, err, "trial %d: fsck: %s", trial, out)
+	require.False(t, strings.Contains(string(out), "broken") || strings.Contains(string(out), "missing"), fmt.Sprintf("trial %d: fsck: %s", trial, out))
+}

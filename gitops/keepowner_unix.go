@@ -1,0 +1,10 @@
+//go:build unix && !linux
+
+package gitops
+
+import (
+	"os"
+	"syscall"
+)
+
+func signalZero(p *os.Process) error { return p.Signal(syscall.Signal(0)) }
