@@ -122,7 +122,7 @@ func (l *lander) run(ctx context.Context) error {
 		}
 		commits, l.dropped = turns, snapshots
 	}
-		dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
+	dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
 	if err != nil {
 		return err
 	}
