@@ -307,11 +307,7 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
-	prose = printable(prose)
-	subject, rest := splitSubject(prose)
-	// Copies: cut from the response's text, they would keep all of it
-	// (whole files, for some replies) alive until the run ends.
-	r.r.subject, r.r.body = strings.Clone(subject), strings.Clone(bodyOf(rest))
+	r.compose(prose)
 	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
 		return nil
 	}

@@ -178,6 +178,9 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 		line += fmt.Sprintf("; %d outside the repository, not replayed", n)
 	}
 	fmt.Fprintf(h.w, "%s\n", line)
+	if n := st.redactions(); n > 0 {
+		fmt.Fprintf(h.w, "%s\n", redactedNote(n))
+	}
 	if note := alreadyNote(st, a.branchName); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}

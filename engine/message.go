@@ -196,7 +196,7 @@ func (r *responseState) message() string {
 	case subject == "":
 		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
-	return gitops.FormatMessage(subject, strings.TrimSpace(r.body), boundTrailers(r.trailers()))
+	return gitops.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), boundTrailers(r.redactTrailers(r.trailers())))
 }
 
 func (r *responseState) trailers() []gitops.Trailer {

@@ -24,6 +24,8 @@ type Report struct {
 	// states one. Verification says it per transcript.
 	Verified     string                `json:"verified,omitempty"`
 	Verification []*VerificationReport `json:"verification,omitempty"`
+	// Redactions counts the secrets taken out of the run's commit text.
+	Redactions int `json:"redactions"`
 }
 
 // ResponseReport is one assistant response.
@@ -33,6 +35,10 @@ type ResponseReport struct {
 	Commit          *string `json:"commit"`
 	AlreadyRecorded bool    `json:"already_recorded"`
 	Model           string  `json:"model,omitempty"`
+	// Prompt is what the user asked, redacted and cut at 4 KiB; "" when
+	// the transcript shows none or prompts are not recorded.
+	Prompt     string `json:"prompt"`
+	Redactions int    `json:"redactions"`
 	// Workdirs: the folders of the agent's machine whose paths were
 	// mapped onto the repository's root; absent when none needed mapping.
 	Workdirs []*WorkdirReport `json:"workdirs,omitempty"`
@@ -96,7 +102,7 @@ func (s *runState) report() *Report {
 	rep := &Report{
 		Branch: s.branch, Base: s.base.String(), Head: s.head.String(), DryRun: s.dryRun,
 		Responses: make([]*ResponseReport, 0, len(s.responses)),
-		Summary:   s.summary(), RetryPrompt: s.retryPrompt,
+		Summary:   s.summary(), RetryPrompt: s.retryPrompt, Redactions: s.redactions(),
 	}
 	for _, r := range s.responses {
 		rep.Responses = append(rep.Responses, r.report())
@@ -111,6 +117,7 @@ func (s *runState) report() *Report {
 func (r *responseState) report() *ResponseReport {
 	rr := &ResponseReport{
 		Index: r.index, Transcript: r.in.label, AlreadyRecorded: r.alreadyRecorded, Model: r.model,
+		Prompt: r.prompt, Redactions: r.allRedactions(),
 		Blocks: []*BlockReport{}, Shell: []*ShellReport{}, Checks: []*CheckReport{},
 	}
 	if !r.commit.IsZero() {

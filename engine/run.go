@@ -102,6 +102,9 @@ func run(ctx context.Context, opts *Options) error {
 	if err := a.retrySettings(ctx); err != nil {
 		return err
 	}
+	if err := a.setupWhy(ctx); err != nil {
+		return err
+	}
 	st, err := a.run(ctx)
 	if err != nil {
 		if st != nil && opts.JSON {
@@ -206,6 +209,7 @@ type applier struct {
 	out    *human
 	debug  debugLog
 	checks *checkSetup // set by setupChecks before anything is applied
+	why    *why        // set by setupWhy before anything is applied
 
 	branch     string // full ref name
 	exists     bool   // the branch existed when the run read it

@@ -278,6 +278,7 @@ func (b *batch) response(tr *transcript.Response) error {
 		return errStopped
 	}
 	r := b.beginAt(tr.Model, tr.Context, tr.Line, tr.Key, responseDigest(tr))
+	r.r.prompt = tr.Prompt
 	r.workdirs(tr.Workdirs)
 	prose, err := responseOps(tr, b.a.opts.Format, r.applyAll)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/retry"
+	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -59,12 +60,16 @@ type responseState struct {
 	shell  []editcore.Result // shell suggestions, in order
 	checks []check.Outcome   // in the order they ran
 
-	subject, body string           // the commit message's, from the prose
-	transcript    string           // Aiedit-Transcript value, once the transcript's hash is known
-	turn          string           // a live series' response: its turn key, which names it instead (series.go)
-	extra         []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
-	digest        string           // Aiedit-Response-Digest (digest.go); "" when unknown
-	verify        *verification    // its transcript's, on its last commit of the run (verify.go)
+	subject, body     string           // the commit message's (subject.go)
+	prompt            string           // what the user asked, redacted; "" with --no-prompts (why.go)
+	redactions        int              // secrets taken out of its prompt and prose (why.go)
+	trailerRedactions int              // and out of its trailers, when its message was built
+	red               *redact.Redactor // what redacts its message; nil before compose
+	transcript        string           // Aiedit-Transcript value, once the transcript's hash is known
+	turn              string           // a live series' response: its turn key, which names it instead (series.go)
+	extra             []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+	digest            string           // Aiedit-Response-Digest (digest.go); "" when unknown
+	verify            *verification    // its transcript's, on its last commit of the run (verify.go)
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
 	assisted string                         // the Assisted-by value; "" for none

@@ -33,7 +33,7 @@ func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree
 		}
 	}
 	return plumbing.ZeroHash, false, &RepoError{Op: "merge-tree", Dir: r.Dir, Msg: err.Error(), Err: err,
-		Hint: "a concurrent `git gc --prune=now` kept deleting what git merge-tree wrote; nothing was changed; run the command again"}
+		Hint: "a concurrent `git gc --prune=now` kept deleting what git merge-tree wrote, or stopped it; nothing was changed; run the command again"}
 }
 
 // adoptMerge adopts what a merge of commits ours and theirs wrote.
@@ -57,14 +57,19 @@ func (r *Repo) mergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree
 	}
 	if res.code != 0 && res.code != 1 {
 		stderr := string(res.stderr)
+		if res.code < 0 {
+			// Ended by a signal, not by a verdict (seen once in fifty
+			// runs beside a `git gc --prune=now` loop): merge again.
+			return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: "git merge-tree was stopped by a signal", Err: ErrObjectPruned}
+		}
 		if strings.Contains(stderr, "unable to write") || strings.Contains(stderr, "unable to create temporary file") {
 			// A concurrent prune removed an empty objects/xx directory
 			// just as git wrote into it (a race of git's own): merge again.
 			return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res), Err: ErrObjectPruned}
 		}
-		re := &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res)}
+		re := &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res), Hint: "nothing was changed"}
 		if strings.Contains(stderr, "usage:") || strings.Contains(stderr, "unknown option") {
-			re.Hint = "land needs git 2.38 or later (git merge-tree --write-tree)"
+			re.Hint = "land needs git 2.38 or later (git merge-tree --write-tree); nothing was changed"
 		}
 		return plumbing.ZeroHash, false, re
 	}

@@ -198,11 +198,31 @@ func (a *aiderReader) userLine(t string) error {
 		return err
 	}
 	a.echo = echoNone
+	said := strings.TrimPrefix(strings.TrimPrefix(t, "####"), " ")
 	if a.prev != aiderUser { // a command starts the user's message
-		a.command(strings.TrimSpace(strings.TrimPrefix(t, "####")))
+		a.command(strings.TrimSpace(said))
+	}
+	if said, ok := aiderRequest(said); ok {
+		a.e.askLine(said)
 	}
 	a.prev = aiderUser
 	return nil
+}
+
+// aiderRequest is the request in a user line: the line itself, or what
+// follows a chat-mode command (/ask, /code, /architect); a line with any
+// other command (/add, /run, /undo) asks the model nothing.
+func aiderRequest(said string) (string, bool) {
+	t := strings.TrimSpace(said)
+	if !strings.HasPrefix(t, "/") {
+		return said, true
+	}
+	cmd, rest, _ := strings.Cut(t, " ")
+	switch cmd {
+	case "/ask", "/code", "/architect", "/context", "/chat-mode":
+		return strings.TrimSpace(rest), strings.TrimSpace(rest) != ""
+	}
+	return "", false
 }
 
 // startsEdit reports a line that opens an edit block: a code fence (one

@@ -181,7 +181,11 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 		c.assistant(line, r, msg, bs)
 	case "user":
 		if !c.sidechain(&r) && !r.IsMeta && realUserMessage(bs) {
-			return c.flush()
+			if err := c.flush(); err != nil {
+				return err
+			}
+			c.e.ask(userText(bs))
+			return nil
 		}
 		c.results(bs)
 		return c.subagent(line, &r)
@@ -193,6 +197,19 @@ func (c *claudeReader) record(rec int, raw []byte) error {
 // subagent's own transcript.
 func (c *claudeReader) sidechain(r *ccRecord) bool {
 	return c.sub.depth > 0 || r.sidechain()
+}
+
+// userText is what the user wrote in a message: its text blocks.
+func userText(bs []block) string {
+	var parts []string
+	for _, b := range bs {
+		if b.Type == "text" {
+			if t := cleanPrompt(b.Text); t != "" {
+				parts = append(parts, t)
+			}
+		}
+	}
+	return strings.Join(parts, "\n\n")
 }
 
 // realUserMessage: anything but tool results is the user speaking.

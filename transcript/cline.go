@@ -133,7 +133,7 @@ func (c *clineReader) record(rec int, raw []byte) error {
 // or a real message, which ends the turn.
 func (c *clineReader) user(bs []block) error {
 	real, isResult := false, false
-	var result strings.Builder
+	var result, said strings.Builder
 	for _, b := range bs {
 		switch b.Type {
 		case "text":
@@ -150,6 +150,7 @@ func (c *clineReader) user(bs []block) error {
 				result.WriteString(t + "\n")
 			case t != "":
 				real = true
+				said.WriteString(clineSaid(t) + "\n\n")
 			}
 		case "tool_result":
 			if pc, ok := c.pending[b.ToolUseID]; ok {
@@ -168,9 +169,28 @@ func (c *clineReader) user(bs []block) error {
 		return nil
 	}
 	if real {
-		return c.flush()
+		if err := c.flush(); err != nil {
+			return err
+		}
+		c.e.ask(said.String())
 	}
 	return nil
+}
+
+// clineSaid is the user's words in a message's text: Cline wraps the
+// task and later feedback in <task> and <feedback> tags.
+func clineSaid(t string) string {
+	for _, tag := range []string{"task", "feedback", "answer", "user_message"} {
+		open, end := "<"+tag+">", "</"+tag+">"
+		if strings.HasPrefix(t, open) {
+			inner := strings.TrimPrefix(t, open)
+			if i := strings.Index(inner, end); i >= 0 {
+				inner = inner[:i]
+			}
+			return strings.TrimSpace(inner)
+		}
+	}
+	return t
 }
 
 // result marks a tool's operations failed when its result says so.

@@ -109,7 +109,11 @@ func (c *codexReader) record(rec int, raw []byte) error {
 	case "event_msg":
 		switch it.Type {
 		case "user_message":
-			return c.flush()
+			if err := c.flush(); err != nil {
+				return err
+			}
+			c.e.ask(it.Message)
+			return nil
 		case "patch_apply_end":
 			if it.Success != nil && !*it.Success {
 				c.fail(it.CallID, firstNonEmpty(strings.TrimSpace(it.Stderr), "apply_patch failed"))
@@ -155,7 +159,11 @@ func (c *codexReader) item(rec int, ts string, it cxItem) error {
 			if injected(text) {
 				return nil
 			}
-			return c.flush()
+			if err := c.flush(); err != nil {
+				return err
+			}
+			c.e.ask(text)
+			return nil
 		}
 		if it.Role == "assistant" && strings.TrimSpace(text) != "" {
 			c.start(rec, ts)

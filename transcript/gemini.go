@@ -84,7 +84,11 @@ type geminiReader struct {
 func (g *geminiReader) message(m gmKept) error {
 	switch m.typ {
 	case "user":
-		return g.flush()
+		if err := g.flush(); err != nil {
+			return err
+		}
+		g.e.ask(m.text)
+		return nil
 	case "gemini":
 		g.gemini(m)
 	}

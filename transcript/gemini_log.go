@@ -23,7 +23,7 @@ type gmRecord struct {
 // read: no tool results, no thoughts, no token counts.
 type gmKept struct {
 	id, typ, time, model string
-	text                 string // the model's prose
+	text                 string // the model's prose, or the user's words
 	calls                []gmCall
 	first                int // record where the message first appeared
 	rec                  int // record of the copy kept
@@ -115,6 +115,9 @@ func (l *gmLog) rewind(rec int, id string) {
 // trimMessage keeps of a message what the reader needs.
 func trimMessage(rec int, m gmMessage) gmKept {
 	k := gmKept{id: m.ID, typ: m.Type, time: m.Timestamp, model: m.Model, first: rec, rec: rec}
+	if m.Type == "user" {
+		k.text = shorten(strings.TrimSpace(partsText(m.Content)), maxPrompt)
+	}
 	if m.Type != "gemini" {
 		return k
 	}

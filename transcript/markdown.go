@@ -94,6 +94,11 @@ func (m *mdReader) line(n int, s string) error {
 
 // userLine gathers context from a user section.
 func (m *mdReader) userLine(s string, isFence bool, info string) {
+	if said, ok := aiderRequest(s); m.f.open() || isFence {
+		m.e.askLine(s) // code the user pasted, whole
+	} else if ok {
+		m.e.askLine(said)
+	}
 	t := strings.TrimSpace(s)
 	if t == "" {
 		m.blankSince++

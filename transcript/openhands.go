@@ -179,6 +179,7 @@ func (o *ohReader) eval(rec int, raw []byte) error {
 	if m := uploadedRe().FindStringSubmatch(ev.Instruction); m != nil {
 		o.ro.setHint(m[1])
 	}
+	o.e.ask(ev.Instruction)
 	if ev.Metadata != nil && ev.Metadata.LLMConfig != nil && ev.Metadata.LLMConfig.Model != "" {
 		o.model = ev.Metadata.LLMConfig.Model
 	}
@@ -255,7 +256,11 @@ func (o *ohReader) userMessage(text string) error {
 	if m := uploadedRe().FindStringSubmatch(text); m != nil {
 		o.ro.setHint(m[1])
 	}
-	return o.flush()
+	if err := o.flush(); err != nil {
+		return err
+	}
+	o.e.ask(text)
+	return nil
 }
 
 func (o *ohReader) start(rec int, ev ohEvent) *Response {

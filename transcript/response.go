@@ -37,6 +37,11 @@ type Response struct {
 	// resolve the paths they name with [Patch.Resolve].
 	Patches []Patch
 
+	// Prompt is what the user asked since the response before: the
+	// request this response answers; "" when the record shows none (a
+	// model's retry after an error report, a raw reply).
+	Prompt string
+
 	Model string    // "" when unknown
 	Time  time.Time // zero when unknown
 	// Key names the turn for good, when the source records an id for it
@@ -175,6 +180,8 @@ type emitter struct {
 	lineIsRecord bool
 	// skips holds the records skipped for one reason, said once (skip).
 	skips skipped
+	// prompt gathers the user's words for the next response (prompt.go).
+	prompt promptBuf
 	// ro maps a tool-call reader's paths; nil for text sources.
 	ro *rooter
 }
@@ -187,6 +194,9 @@ func (e *emitter) skip(rec int, msg string) { e.skips.add(e, rec, msg) }
 func (e *emitter) emit(r *Response) error {
 	e.n++
 	r.Index = e.n
+	if p := e.prompt.take(); r.Prompt == "" {
+		r.Prompt = p
+	}
 	if e.ro != nil {
 		r.Workdirs = addWorkdirs(r.Workdirs, e.ro.take())
 		markOutside(r.Ops)

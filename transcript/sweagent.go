@@ -92,12 +92,49 @@ type sweReader struct {
 	open    string          // recorded path of the open file
 	created map[string]bool // files made empty by create, not edited since
 	done    bool
+	asked   bool // the task was looked for in the first step's query
+}
+
+// task reports the task the trajectory works on as the user's prompt,
+// from the messages the first step sent to the model (SWE-agent 1.0
+// records them as the step's query): its first user message, or the
+// <pr_description> inside it. Only the first step's query is read: each
+// step repeats all of the history before it.
+func (s *sweReader) task(raw []byte) {
+	s.asked = true
+	var st struct {
+		Query []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"query"`
+	}
+	if json.Unmarshal(raw, &st) != nil {
+		return
+	}
+	for _, m := range st.Query {
+		if m.Role != "user" {
+			continue
+		}
+		text := contentText(m.Content)
+		for _, tag := range []string{"pr_description", "issue", "problem_statement"} {
+			if _, in, ok := strings.Cut(text, "<"+tag+">"); ok {
+				in, _, _ = strings.Cut(in, "</"+tag+">")
+				text = in
+				break
+			}
+		}
+		s.e.ask(text)
+		return
+	}
 }
 
 func (s *sweReader) record(rec int, raw []byte) error {
 	var st sweStep
 	if !decodeRecord(s.e, rec, raw, &st) || s.done {
 		return nil
+	}
+	if !s.asked {
+		s.task(raw)
 	}
 	state := st.state()
 	// The shell's folder: the repository's at first (/testbed,

@@ -15,8 +15,8 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's agent settings (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/, .cursor/hooks.json); the default for claude-code and gemini"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/, ~/.cursor/hooks.json); the default for the others"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's shared agent settings, committed with it (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/, .cursor/hooks.json); default: your own (.claude/settings.local.json for claude-code, the --user file for the others)"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/, ~/.cursor/hooks.json)"},
 		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
 	agents := strings.Join(hook.AgentNames(), ", ")
@@ -46,7 +46,9 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Usage: "record an agent's turns as they happen (live capture)",
 		Description: "install writes the agent's own hook configuration so that, while you work,\n" +
 			"every turn of an agent session is recorded as one commit on\n" +
-			"aiedit/<agent>/<session id, short>. uninstall removes exactly what install added;\n" +
+			"aiedit/<agent>/<session id, short>. It writes your own settings by default\n" +
+			"(.claude/settings.local.json, kept out of git; ~/.codex, ~/.gemini), the shared\n" +
+			"project file only with --project. uninstall removes exactly what install added;\n" +
 			"status says what is installed where, the live sessions, and recent hook problems.\n" +
 			"run is what the agent calls: it always exits 0 and writes problems to\n" +
 			".git/aiedit/hook.log.",

@@ -28,11 +28,16 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"The target moves in one compare-and-swap; a target checked out in a worktree is\n" +
 			"moved there, its index and files following as with git reset --keep, when it has\n" +
 			"no local changes, and refused when it has; either all of it moves or nothing\n" +
-			"does. A commit that conflicts with the target changes nothing (exit 1).",
+			"does. A commit that conflicts with the target changes nothing (exit 1).\n\n" +
+			"A branch the hook recorded starts with a snapshot of the working tree as the\n" +
+			"session began (your uncommitted work, scratch files, the agent's settings). land\n" +
+			"lands the agent's turns only, replayed without it, and says what it left out;\n" +
+			"--with-base lands the snapshot too.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "squash", Usage: "land as one commit"},
 			&cli.BoolFlag{Name: "rebase", Usage: "replay every commit (the default)"},
 			&cli.StringFlag{Name: "onto", Usage: "the `BRANCH` to land on"},
+			&cli.BoolFlag{Name: "with-base", Usage: "also land the working tree the agent's session began with (a hook-recorded branch's first commit)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.NArg() > 1 {
@@ -44,6 +49,8 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				Onto:   cmd.String("onto"),
 				Squash: cmd.Bool("squash"),
 				Rebase: cmd.Bool("rebase"),
+
+				WithBase: cmd.Bool("with-base"),
 			})
 		},
 	}

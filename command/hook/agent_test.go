@@ -42,7 +42,7 @@ func TestRegistry(t *testing.T) {
 			// Every scope status shows resolves to a file (user scopes
 			// need no repository).
 			for _, sc := range s.scopes {
-				if sc.project {
+				if !sc.user {
 					continue
 				}
 				p, err := s.settings(context.Background(), sc, t.TempDir())

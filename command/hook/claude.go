@@ -14,10 +14,12 @@ import (
 // object on standard input (event.go). It fires Stop before the turn's
 // last records reach the session file (complete.go).
 var claudeSpec = &spec{
-	name:          ClaudeCode,
-	display:       "Claude Code",
-	settings:      claudeSettings,
-	scopes:        allScopes,
+	name:     ClaudeCode,
+	display:  "Claude Code",
+	settings: claudeSettings,
+	// The personal file (.claude/settings.local.json) first: it is the
+	// default (personal.go).
+	scopes:        []scope{{}, {project: true}, {user: true}},
 	form:          claudeForm{strict: true},
 	events:        []string{"SessionStart", "Stop", "SessionEnd"},
 	describe:      "SessionStart takes the base, Stop records each turn, SessionEnd the last",
@@ -33,7 +35,10 @@ func claudeSettings(ctx context.Context, sc scope, dir string) (string, error) {
 		}
 		return userSettings(".claude")
 	}
-	return projectSettings(ctx, dir, ".claude")
+	if sc.project {
+		return projectSettings(ctx, dir, ".claude")
+	}
+	return projectFile(ctx, dir, ".claude", claudeLocal) // personal.go
 }
 
 // readStdin reads an event in Claude Code's shape from standard input.

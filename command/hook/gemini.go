@@ -19,8 +19,8 @@ var geminiSpec = &spec{
 }
 
 func geminiSettings(ctx context.Context, sc scope, dir string) (string, error) {
-	if sc.user {
-		return userSettings(".gemini")
+	if sc.project {
+		return projectSettings(ctx, dir, ".gemini")
 	}
-	return projectSettings(ctx, dir, ".gemini")
+	return userSettings(".gemini") // Gemini CLI has no personal project file
 }

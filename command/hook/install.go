@@ -43,11 +43,21 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
+	sc := scope{opts.Project, opts.User, opts.Notify}
 	var msg string
 	if opts.Remove {
-		msg, err = uninstall(opts.Agent, path, opts.Notify)
+		keep := tracked(ctx, path)
+		msg, err = uninstall(opts.Agent, path, opts.Notify, keep)
+		if err == nil {
+			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
+		}
 	} else {
 		msg, err = install(opts.Agent, path, opts.Notify)
+		if err == nil {
+			var note string
+			note, err = scopeNote(ctx, opts.Agent, sc, path)
+			msg += note
+		}
 	}
 	if err != nil {
 		return err
@@ -57,7 +67,8 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 }
 
 // scope is where a hook is installed: --project, --user, and for Codex
-// --notify (its notify program rather than its hooks engine).
+// --notify (its notify program rather than its hooks engine). Neither
+// --project nor --user is the personal file (personal.go).
 type scope struct{ project, user, notify bool }
 
 // settingsPath is the agent's configuration file for the scope asked for.
@@ -337,7 +348,10 @@ func uninstallHint(agent Agent, notify bool) string {
 	return ""
 }
 
-func uninstall(agent Agent, path string, notify bool) (string, error) {
+// uninstall removes git-aiedit's entries from path; keep (the file is
+// tracked by git) keeps the file even when install created it, so that
+// uninstall never deletes what a commit holds.
+func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	text, existed, err := readSettings(path)
 	if err != nil {
 		return "", err
@@ -345,7 +359,7 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 	if !existed {
 		return fmt.Sprintf("not installed: %s does not exist", path) + uninstallHint(agent, notify), nil
 	}
-	if st := loadState(path); st != nil && st.Wrote == hashOf(text) {
+	if st := loadState(path); st != nil && st.Wrote == hashOf(text) && (st.Existed || !keep) {
 		// Untouched since install: give the original back exactly.
 		if err := writable(path); err != nil {
 			return "", err
@@ -391,6 +405,9 @@ func uninstall(agent Agent, path string, notify bool) (string, error) {
 		return "", err
 	}
 	dropState(path)
+	if keep {
+		return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s; git tracks the file, so it is kept: commit the change so that the hook stops running for everyone", path), nil
+	}
 	return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s (the rest was edited since install and is kept)", path), nil
 }
 

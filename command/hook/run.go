@@ -270,7 +270,7 @@ func (r *runner) sessionTrailer() string {
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
 	msg := fmt.Sprintf("aiedit: the working tree when %s session %s started\n\n"+
-		"Uncommitted changes and untracked files, as the agent saw them.\n\n%s\n", r.agent, r.ev.Session, r.sessionTrailer())
+		"Uncommitted changes and untracked files, as the agent saw them.\n\n%s\nAiedit-Snapshot: session-start\n", r.agent, r.ev.Session, r.sessionTrailer())
 	// Claude Code kills a SessionStart hook after 60 s; the agent waits
 	// for it until then.
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)

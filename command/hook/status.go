@@ -35,7 +35,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	fmt.Fprintln(out, "hooks:")
 	for _, a := range agents {
 		for _, sc := range statusScopes(a) {
-			if sc.project && (repo == nil || repo.WorkTree == "") {
+			if !sc.user && (repo == nil || repo.WorkTree == "") {
 				continue
 			}
 			path, err := settingsPath(ctx, a, sc, opts.Dir)
@@ -43,8 +43,11 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 				continue
 			}
 			name := "user"
-			if sc.project {
+			switch {
+			case sc.project:
 				name = "project"
+			case !sc.user:
+				name = "local" // the personal project file (personal.go)
 			}
 			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, path, sc.notify), path)
 		}

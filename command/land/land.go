@@ -28,6 +28,8 @@ type Options struct {
 	Onto   string // the target; "" = the current branch when it is not Branch
 	Squash bool
 	Rebase bool // the default
+	// WithBase lands a live branch's session-start snapshot too (base.go).
+	WithBase bool
 }
 
 // Run lands the branch.
@@ -47,7 +49,8 @@ func Run(ctx context.Context, opts *Options) error {
 type lander struct {
 	opts         *Options
 	repo         *gitops.Repo
-	branch, onto string // short names
+	branch, onto string           // short names
+	dropped      []*object.Commit // session-start snapshots left out (base.go)
 }
 
 func (l *lander) run(ctx context.Context) error {
@@ -111,6 +114,14 @@ func (l *lander) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if !l.opts.WithBase {
+		turns, snapshots := leaveBase(commits)
+		if len(turns) == 0 {
+			fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: %s holds only the working tree as the session began, no turn of the agent; land it with --with-base if you mean to\n", l.branch)
+			return nil
+		}
+		commits, l.dropped = turns, snapshots
+	}
 	dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
 	if err != nil {
 		return err
@@ -150,6 +161,13 @@ func (l *lander) run(ctx context.Context) error {
 		how = "as one commit"
 	}
 	fmt.Fprintf(l.opts.IO.ErrOut, "landed %d commit(s) of %s on %s %s: %s is now at %s\n", len(commits), l.branch, l.onto, how, l.onto, short(newTip))
+	if len(l.dropped) > 0 {
+		msg, err := l.leftOut(ctx, l.dropped)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(l.opts.IO.ErrOut, msg)
+	}
 	if len(notes) > 0 {
 		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", gitops.AttributionRef, gitops.AttributionRef)
 	}
@@ -187,7 +205,7 @@ func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*objec
 // message, and moves each note to its copy. When the target has not
 // moved since the branch left it, the commits themselves land.
 func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
-	if target == base {
+	if target == base && len(l.dropped) == 0 {
 		return commits[len(commits)-1].Hash, nil
 	}
 	parent := target
@@ -231,6 +249,11 @@ func (l *lander) sameTree(commit, tree plumbing.Hash) (bool, error) {
 }
 
 func (l *lander) conflict(c *object.Commit) error {
+	if len(l.dropped) > 0 {
+		return &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
+			"land: %s %q does not apply on %s without the working tree the session began with (%s, left out: the turn builds on it); nothing was changed: land it with the snapshot: git aiedit land --with-base --onto %s %s",
+			short(c.Hash), firstLine(c.Message), l.onto, short(l.dropped[0].Hash), l.onto, l.branch)}
+	}
 	return &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
 		"land: %s %q does not apply on %s (it conflicts with what %s gained since); nothing was changed: rebase %s on %s by hand, then land again",
 		short(c.Hash), firstLine(c.Message), l.onto, l.onto, l.branch, l.onto)}
@@ -241,7 +264,22 @@ func (l *lander) conflict(c *object.Commit) error {
 func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
 	last := commits[len(commits)-1]
 	tree := last.TreeHash
-	if target != base {
+	if len(l.dropped) > 0 {
+		// The turns without the snapshot they were made on: replayed one
+		// by one, their last tree is the change.
+		tip, err := l.rebase(ctx, res, commits, target, base, map[plumbing.Hash][]byte{})
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		if tip == target {
+			return target, nil
+		}
+		c, err := l.repo.Commit(tip)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		tree = c.TreeHash
+	} else if target != base {
 		t, clean, err := l.repo.MergeTrees(ctx, target, last.Hash)
 		if err != nil {
 			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)

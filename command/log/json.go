@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/redact"
 )
 
 // jsonLog is the output of `git aiedit log --json`.
@@ -18,6 +19,7 @@ type jsonLog struct {
 type jsonResponse struct {
 	Commit     string          `json:"commit"`
 	Subject    string          `json:"subject"`
+	Prompt     string          `json:"prompt,omitempty"` // what the user asked, as the commit quotes it, redacted again
 	Transcript string          `json:"transcript"`
 	Response   int             `json:"response"`
 	Total      int             `json:"total"`
@@ -44,7 +46,7 @@ type jsonShell struct {
 	Status  string `json:"status"`
 }
 
-func writeJSON(w io.Writer, sel *history.Selection) error {
+func writeJSON(w io.Writer, sel *history.Selection, red *redact.Redactor) error {
 	out := jsonLog{Name: sel.Name, Tip: sel.Tip.String(), Responses: []*jsonResponse{}, Summary: sel.Summary()}
 	for i := len(sel.Responses) - 1; i >= 0; i-- {
 		r := sel.Responses[i]
@@ -57,6 +59,7 @@ func writeJSON(w io.Writer, sel *history.Selection) error {
 		for _, s := range r.Shell {
 			jr.Shell = append(jr.Shell, jsonShell{Command: s.Command, Status: string(s.Status)})
 		}
+		jr.Prompt, _ = red.Text(r.Prompt)
 		if !r.RevertedBy.IsZero() {
 			jr.RevertedBy = r.RevertedBy.String()
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/redaction"
 )
 
 // Run lists the responses Rev selects (history.Select), newest first.
@@ -36,7 +37,11 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	switch {
 	case opts.JSON:
-		return writeJSON(opts.IO.Out, sel)
+		red, err := redaction.For(ctx, repo)
+		if err != nil {
+			return err
+		}
+		return writeJSON(opts.IO.Out, sel, red)
 	case opts.Markdown:
 		if err := history.WriteMarkdown(ctx, opts.IO.Out, repo, sel); err != nil {
 			return err

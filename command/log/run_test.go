@@ -25,7 +25,7 @@ func TestRun(t *testing.T) {
 	}{
 		"lines": {opts: Options{Rev: "review"}, want: []string{
 			"  3/3  1 applied                              Add the docs.\n",
-			"  1/3  2 applied                              Make f return 2 and add notes.\n",
+			"  1/3  2 applied                              Please make f return 2, and fix the rest\n",
 		}, absent: []string{"✗", "\x1b"}},
 		"verbose marks failures": {opts: Options{Rev: "review", Verbose: true}, want: []string{
 			"    ✗ 1 failed:ambiguous_anchor      app.py\n", "    ! 2 not_in_context               lib.py\n", "    ✓ 3 applied ",
@@ -33,7 +33,7 @@ func TestRun(t *testing.T) {
 		"colour on a terminal": {opts: Options{Rev: "review", Verbose: true}, tty: true, want: []string{
 			"\x1b[31m✗ 1 failed:ambiguous_anchor", "\x1b[31m1 applied, 1 failed, 1 not in context\x1b[0m",
 		}},
-		"markdown":                {opts: Options{Rev: "review", Markdown: true}, want: []string{"## AI edits: 3 responses"}},
+		"markdown":                {opts: Options{Rev: "review", Markdown: true}, want: []string{"## AI edits: 3 responses", "### What was asked\n\n**1/3** `", "> Please make f return 2, and fix the rest."}},
 		"nothing":                 {opts: Options{Rev: "main"}, stderr: "no aiedit commits on main"},
 		"error_json_and_markdown": {opts: Options{Rev: "review", JSON: true, Markdown: true}, wantCode: exitcode.Usage},
 		"error_unknown_rev":       {opts: Options{Rev: "nosuch"}, wantCode: exitcode.Usage},
@@ -71,7 +71,8 @@ func TestRunJSON(t *testing.T) {
 	require.Len(t, got.Responses, 3)
 	assert.Equal(t, 3, got.Responses[0].Response, "newest first")
 	second := got.Responses[1]
-	assert.Equal(t, "Make the others return 9 and fix y.", second.Subject)
+	assert.Equal(t, "Now the others", second.Subject, "the request is the subject")
+	assert.Equal(t, "Now the others.", second.Prompt)
 	assert.Equal(t, "ambiguous_anchor", second.Blocks[0].ErrorType)
 	assert.Equal(t, "not_in_context", second.Blocks[1].Status)
 	assert.Equal(t, 4, got.Summary.Applied)

@@ -38,6 +38,9 @@ func WriteMarkdown(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *Sel
 		}
 		fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", r.Label(), r.Short(), Counts(r.Summary), subject)
 	}
+	if err := writePrompts(ctx, &b, repo, sel.Responses); err != nil {
+		return err
+	}
 
 	files, err := fileTotals(ctx, repo, sel.Responses)
 	if err != nil {

@@ -23,6 +23,7 @@ type Response struct {
 	Commit     plumbing.Hash
 	Parent     plumbing.Hash // first parent; zero for a root commit
 	Subject    string
+	Prompt     string // what the user asked, as the message records it (prompt.go); "" for none
 	Transcript string // Aiedit-Transcript value: "<name> sha256:<hex>"
 	N, Total   int    // Aiedit-Response n/total
 	Model      string
@@ -106,7 +107,7 @@ func FromCommit(c *object.Commit) (r *Response, ok bool) {
 // commit when its trailers hold a valid Aiedit-Response; unknown or
 // malformed Aiedit-Block lines are kept as far as they can be read.
 func Parse(msg string) (r *Response, ok bool) {
-	r = &Response{Subject: strings.TrimSpace(firstLine(msg))}
+	r = &Response{Subject: strings.TrimSpace(firstLine(msg)), Prompt: promptOf(msg)}
 	var summary string
 	var reasons []string
 	for _, t := range gitops.ParseTrailers(msg) {

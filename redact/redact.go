@@ -1,0 +1,184 @@
+// Package redact takes secrets out of text from a transcript before it is
+// written into history: a commit message, a trailer, a note, an export.
+//
+// Secrets are found by gitleaks' default rule set (the maintained list of
+// token shapes: cloud keys, API tokens, private keys, generic
+// `password=`/`api_key:` assignments), by the password part of URLs
+// (`scheme://user:password@host`, read with net/url), and by the user's
+// own patterns. Each secret is replaced, wherever it occurs in the text,
+// by a marker naming the rule that found it: [REDACTED:rule].
+//
+// The rule set is compiled on first use (a few hundred regular
+// expressions, ~100 ms): commands that write no transcript text never
+// pay for it.
+package redact
+
+import (
+	"cmp"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/rs/zerolog"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
+)
+
+// Marker is what a secret becomes; rule names what found it.
+func Marker(rule string) string { return "[REDACTED:" + rule + "]" }
+
+// Redactor redacts text; the zero value uses the built-in rules only.
+type Redactor struct {
+	user []*regexp.Regexp
+}
+
+// PatternError is a user pattern that is not a valid regular expression.
+type PatternError struct {
+	Pattern string
+	Err     error
+}
+
+func (e *PatternError) Error() string {
+	return fmt.Sprintf("redact: pattern %q: %v", e.Pattern, e.Err)
+}
+
+func (e *PatternError) Unwrap() error { return e.Err }
+
+// New returns a Redactor that also redacts what the user's patterns
+// (Go regular expressions) match: the first group when a pattern has
+// one, else the whole match.
+func New(patterns []string) (*Redactor, error) {
+	r := &Redactor{}
+	for _, p := range patterns {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, &PatternError{Pattern: p, Err: err}
+		}
+		r.user = append(r.user, re)
+	}
+	return r, nil
+}
+
+// A secret found in the text: its bytes and the rule that found it.
+type secret struct{ text, rule string }
+
+// minSecret is the shortest text replaced: a shorter "secret" (a rule
+// matching a one-letter value) would blank out ordinary words.
+const minSecret = 4
+
+// Text returns s with every secret replaced by its marker, and how many
+// replacements were made.
+func (r *Redactor) Text(s string) (string, int) {
+	if strings.TrimSpace(s) == "" {
+		return s, 0
+	}
+	var found []secret
+	found = append(found, gitleaksSecrets(s)...)
+	found = append(found, urlPasswords(s)...)
+	if r != nil {
+		found = append(found, r.userSecrets(s)...)
+	}
+	if len(found) == 0 {
+		return s, 0
+	}
+	// Longest first: a secret that contains another is replaced whole.
+	slices.SortStableFunc(found, func(a, b secret) int { return cmp.Compare(len(b.text), len(a.text)) })
+	n := 0
+	for _, f := range found {
+		if len(f.text) < minSecret || strings.Contains(Marker(f.rule), f.text) {
+			continue
+		}
+		if k := strings.Count(s, f.text); k > 0 {
+			n += k
+			s = strings.ReplaceAll(s, f.text, Marker(f.rule))
+		}
+	}
+	return s, n
+}
+
+func (r *Redactor) userSecrets(s string) []secret {
+	var out []secret
+	for _, re := range r.user {
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			t := m[0]
+			if len(m) > 1 && m[1] != "" {
+				t = m[1]
+			}
+			out = append(out, secret{t, "custom"})
+		}
+	}
+	return out
+}
+
+var (
+	detector = sync.OnceValues(func() (*detect.Detector, error) {
+		// gitleaks logs to standard error; a library must not.
+		logging.Logger = zerolog.Nop()
+		return detect.NewDetectorDefaultConfig()
+	})
+	detectMu sync.Mutex
+)
+
+// gitleaksSecrets are the secrets gitleaks' default rules find in s.
+func gitleaksSecrets(s string) []secret {
+	d, err := detector()
+	if err != nil {
+		// The rule set is compiled into the binary: failing to load it is
+		// a defect of the build, caught by the tests.
+		panic("redact: gitleaks' default rules do not load: " + err.Error())
+	}
+	detectMu.Lock()
+	findings := d.DetectString(s)
+	detectMu.Unlock()
+	out := make([]secret, 0, len(findings))
+	for _, f := range findings {
+		out = append(out, secret{f.Secret, f.RuleID})
+	}
+	return out
+}
+
+// urlPasswords finds the password of every URL in s that carries one
+// (https://user:password@host/…).
+func urlPasswords(s string) []secret {
+	var out []secret
+	for rest := s; ; {
+		i := strings.Index(rest, "://")
+		if i < 0 {
+			return out
+		}
+		start := strings.LastIndexAny(rest[:i], " \t\n\"'`<(=,;") + 1
+		end := i + 3 + strings.IndexAny(rest[i+3:]+" ", " \t\n\"'`>)")
+		if pw, ok := urlPassword(rest[start:end]); ok {
+			out = append(out, secret{pw, "url-password"})
+		}
+		rest = rest[i+3:]
+	}
+}
+
+func urlPassword(raw string) (string, bool) {
+	at := strings.LastIndexByte(raw, '@')
+	if at < 0 {
+		return "", false
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return "", false
+	}
+	pw, ok := u.User.Password()
+	if !ok || pw == "" {
+		return "", false
+	}
+	// The password as written: its escaped form when it was escaped.
+	scheme := strings.Index(raw, "://") + 3
+	userinfo := raw[scheme:at]
+	if _, written, ok := strings.Cut(userinfo, ":"); ok && written != "" {
+		return written, true
+	}
+	return pw, true
+}
