@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -119,7 +121,7 @@ func (c *clineReader) record(rec int, raw []byte) error {
 	}
 	switch m.Role {
 	case "assistant":
-		c.assistant(rec, m, bs)
+		c.assistant(rec, raw, m, bs)
 	case "user":
 		return c.user(bs)
 	}
@@ -250,17 +252,29 @@ func clineError(text string) string {
 	return strings.TrimSpace(text)
 }
 
-func (c *clineReader) start(rec int, ts int64) {
+func (c *clineReader) start(rec int, ts int64, raw []byte) {
 	if c.cur == nil {
-		c.cur = &Response{Line: rec}
+		// The file is written whole at every turn: the turn is named by
+		// its first assistant message (its time, or its bytes, which
+		// later turns leave as they are), wherever it stands in the file.
+		c.cur = &Response{Line: rec, Key: "cline-message:" + clineMessageKey(ts, raw)}
 		if ts > 0 {
 			c.cur.Time = time.UnixMilli(ts).UTC()
 		}
 	}
 }
 
-func (c *clineReader) assistant(rec int, m clMessage, bs []block) {
-	c.start(rec, m.TS)
+// clineMessageKey names a message by its time, or else its bytes.
+func clineMessageKey(ts int64, raw []byte) string {
+	if ts > 0 {
+		return strconv.FormatInt(ts, 10)
+	}
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+func (c *clineReader) assistant(rec int, raw []byte, m clMessage, bs []block) {
+	c.start(rec, m.TS, raw)
 	for _, b := range bs {
 		switch b.Type {
 		case "text":

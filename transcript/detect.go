@@ -169,6 +169,8 @@ func classifyRecord(k keys) Source {
 		return OpenCode // opencode export: the session, or one of its messages
 	case isCopilotCLI(k):
 		return CopilotCLI
+	case isCursor(k):
+		return Cursor // a Cursor agent transcript
 	case isGeminiStream(k):
 		return Gemini // gemini --output-format stream-json
 	case k.has("sessionId", "projectHash"), k.has("projectHash", "messages"):

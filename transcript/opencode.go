@@ -13,6 +13,7 @@ import (
 // {info: {id, directory, …}, messages: [{info, parts}]}.
 type ocMessage struct {
 	Info struct {
+		ID      string `json:"id"`
 		Role    string `json:"role"`
 		ModelID string `json:"modelID"`
 		Time    struct {
@@ -105,6 +106,11 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 	}
 	if o.cur == nil {
 		o.cur = &Response{Line: rec}
+		if m.Info.ID != "" {
+			// The export is written whole each time: the message's id
+			// names the turn wherever it stands in it.
+			o.cur.Key = "opencode-message:" + m.Info.ID
+		}
 		if m.Info.Time.Created > 0 {
 			o.cur.Time = time.UnixMilli(m.Info.Time.Created).UTC()
 		}

@@ -128,9 +128,9 @@ func TestParseSource(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, s, got)
 	}
-	_, err := ParseSource("cursor")
+	_, err := ParseSource("windsurf")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `unknown transcript source "cursor"`)
+	assert.Contains(t, err.Error(), `unknown transcript source "windsurf"`)
 	assert.Contains(t, err.Error(), "raw, markdown, specstory, aider, claude-code, codex, openhands")
 
 	err = Read(strings.NewReader("x"), Source("bogus"), Options{}, func(*Response) error { return nil })

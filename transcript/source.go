@@ -23,6 +23,7 @@ const (
 	Cline      Source = "cline"
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
+	Cursor     Source = "cursor"
 	OpenCode   Source = "opencode"
 	SpecStory  Source = "specstory"
 	Entire     Source = "entire"
@@ -47,6 +48,7 @@ var registry = []struct {
 	{Cline, true, readCline},
 	{Gemini, true, readGeminiAny},
 	{CopilotCLI, true, readCopilot},
+	{Cursor, true, readCursor},
 	{OpenCode, true, readOpenCode},
 	{Entire, true, readEntire},
 }

@@ -22,6 +22,7 @@ var completionCases = map[string]struct {
 	"flag":              {"git aiedit log --verb", []string{"--verbose"}},
 	"branch":            {"git aiedit undo aiedit/", []string{"aiedit/fix-login", "aiedit/other"}},
 	"source value":      {"git aiedit apply --from cla", []string{"claude-code"}},
+	"hook agent":        {"git aiedit hook install copi", []string{"copilot-cli"}},
 	"binary, a command": {"git-aiedit ap", []string{"apply"}},
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/command/hook"
 )
 
 const gitBashCompletion = "/usr/share/bash-completion/completions/git"
@@ -68,7 +70,9 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		// undo moves a local branch: no tag, no remote-tracking branch.
 		"undo branch":  {line: "git aiedit undo ai", want: []string{"aiedit/fix-login"}},
 		"hook":         {line: "git aiedit hook ", want: []string{"install", "uninstall", "status"}},
-		"hook install": {line: "git aiedit hook install cl", want: []string{"claude-code"}},
+		"hook install": {line: "git aiedit hook install cla", want: []string{"claude-code"}},
+		"hook agent":   {line: "git aiedit hook install cop", want: []string{"copilot-cli"}},
+		"hook agents":  {line: "git aiedit hook status ", want: hook.AgentNames()},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -42,6 +43,19 @@ func TestDocsNames(t *testing.T) {
 	require.NoError(t, err)
 	for _, page := range []string{"docs/formats.md", "docs/transcripts.md", "docs/trailers.md", "docs/json-report.md"} {
 		assert.True(t, strings.Contains(string(readme), page), "README links %s", page)
+	}
+}
+
+// TestDocsHookAgents: every agent the hook registry records live has its
+// row in docs/hooks.md, and the scripts drive it end to end.
+func TestDocsHookAgents(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "hooks.md"))
+	require.NoError(t, err)
+	for _, a := range hook.AgentNames() {
+		assert.Contains(t, string(doc), "| `"+a+"` |", "docs/hooks.md has a row for agent %s", a)
+		script := "hook_" + strings.ReplaceAll(a, "-", "_") + ".txtar"
+		_, err := os.Stat(filepath.Join("testdata", "script", script))
+		assert.NoError(t, err, "agent %s has its end-to-end script %s", a, script)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -14,19 +15,20 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's shared agent settings, committed with it (.claude/settings.json, .codex/hooks.json, .gemini/settings.json); default: your own (.claude/settings.local.json for claude-code, the --user file for codex and gemini)"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json)"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's shared agent settings, committed with it (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/, .cursor/hooks.json); default: your own (.claude/settings.local.json for claude-code, the --user file for the others)"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/, ~/.cursor/hooks.json)"},
 		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
+	agents := strings.Join(hook.AgentNames(), ", ")
 	install := func(name, usage string, remove bool) *cli.Command {
 		return &cli.Command{
 			Name:      name,
 			Usage:     usage,
-			ArgsUsage: "AGENT (claude-code, codex or gemini)",
+			ArgsUsage: "AGENT (" + agents + ")",
 			Flags:     scopeFlags,
 			Action: func(ctx context.Context, cmd *cli.Command) error {
 				if cmd.NArg() != 1 {
-					return usageErrorf("hook %s takes one AGENT (claude-code, codex or gemini), got %d arguments", name, cmd.NArg())
+					return usageErrorf("hook %s takes one AGENT (%s), got %d arguments", name, agents, cmd.NArg())
 				}
 				agent, err := hook.ParseAgent(cmd.Args().First())
 				if err != nil {
@@ -84,7 +86,7 @@ func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 						return cli.ShowSubcommandHelp(cmd)
 					}
 					if len(args) == 0 {
-						fmt.Fprintln(stderr, "git-aiedit: hook run takes the AGENT whose hook calls it: claude-code, codex or gemini; nothing was recorded")
+						fmt.Fprintf(stderr, "git-aiedit: hook run takes the AGENT whose hook calls it: %s; nothing was recorded\n", agents)
 						return nil
 					}
 					agent, err := hook.ParseAgent(args[0])

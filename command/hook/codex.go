@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,7 +10,67 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
+
+// Codex reads hooks from $CODEX_HOME/hooks.json and .codex/hooks.json in
+// Claude Code's shape (strict JSON), and sends SessionStart and Stop on
+// standard input; an older Codex runs one notify program instead (below).
+// Its session file, the rollout, is named by no event: it is found by
+// the thread id.
+var codexSpec = &spec{
+	name:     Codex,
+	display:  "Codex",
+	settings: codexSettings,
+	scopes:   append(allScopes[:len(allScopes):len(allScopes)], scope{user: true, notify: true}),
+	form:     claudeForm{strict: true},
+	events:   []string{"SessionStart", "Stop"},
+	describe: "SessionStart takes the base, Stop records each turn",
+	note:     codexNote,
+	hint:     notifyHint,
+	read:     readCodexEvent,
+	locate:   func(ev Event) string { return findRollout(ev.Session) },
+	settle:   true,
+}
+
+func codexSettings(ctx context.Context, sc scope, dir string) (string, error) {
+	if sc.notify && sc.project {
+		return "", exitcode.UsageErrorf("Codex reads notify only from $CODEX_HOME/config.toml; use --user (the default for codex)")
+	}
+	if sc.project {
+		return projectFile(ctx, dir, ".codex", "hooks.json")
+	}
+	home := codexHome()
+	if home == "" {
+		return "", exitcode.UsageErrorf("cannot find your home directory for $CODEX_HOME; set CODEX_HOME")
+	}
+	if sc.notify {
+		return filepath.Join(home, "config.toml"), nil
+	}
+	return filepath.Join(home, "hooks.json"), nil
+}
+
+// readCodexEvent reads Codex's event: on standard input from its hooks
+// engine, or as the notify program's last argument; for notify it also
+// starts the program the user had before install, and wait waits for it.
+func readCodexEvent(opts *RunOptions) (ev Event, wait func(), err error) {
+	args, chained := splitChained(opts.Args)
+	if len(args) == 0 && len(chained) == 0 {
+		// Codex's hooks engine: the event on standard input, in Claude
+		// Code's shape.
+		ev, err = readClaude(opts.Stdin, opts.Agent)
+		return ev, nil, err
+	}
+	if len(args) == 0 {
+		return Event{}, nil, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
+	}
+	if len(chained) > 0 {
+		wait = runChained(chained, args[len(args)-1])
+	}
+	ev, err = readCodex(args[len(args)-1])
+	return ev, wait, err
+}
 
 // codexHome is $CODEX_HOME, by default ~/.codex.
 func codexHome() string {
@@ -64,8 +126,8 @@ func safeGlob(s string) string {
 // codexNote is what install adds for Codex's hooks engine: what Codex
 // itself asks before it runs a new hook, which install cannot do for the
 // user.
-func codexNote(agent Agent, notify bool, path string) string {
-	if agent != Codex || notify {
+func codexNote(notify bool, path string) string {
+	if notify {
 		return ""
 	}
 	var b strings.Builder
@@ -105,8 +167,8 @@ func codexHooksOff(text string) (string, bool) {
 
 // notifyHint points an uninstall of Codex's hooks that found none at the
 // notify program an earlier install may have written.
-func notifyHint(agent Agent, notify bool) string {
-	if agent != Codex || notify {
+func notifyHint(notify bool) string {
+	if notify {
 		return ""
 	}
 	config := filepath.Join(codexHome(), "config.toml")

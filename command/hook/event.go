@@ -19,6 +19,10 @@ type Event struct {
 	// Final is Claude Code's Stop last_assistant_message: the text the
 	// answer ended with (nil when the agent does not send it).
 	Final *string
+	// Record is the session's record itself, when the event carries it
+	// rather than naming a file (OpenCode's export): run keeps it beside
+	// the cursor and reads it from there.
+	Record []byte
 }
 
 // maxEvent bounds what is read from the agent: the events are small, but
@@ -36,33 +40,9 @@ var inputWait = 10 * time.Second
 // same fields (and timestamp). It reads that one value and stops: the
 // agent may keep standard input open after it.
 func readClaude(r io.Reader, agent Agent) (Event, error) {
-	type result struct {
-		data json.RawMessage
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		var v json.RawMessage
-		err := json.NewDecoder(io.LimitReader(r, maxEvent)).Decode(&v)
-		done <- result{v, err}
-	}()
-	var data json.RawMessage
-	select {
-	case res := <-done:
-		if res.err != nil {
-			if errors.Is(res.err, io.EOF) || errors.Is(res.err, io.ErrUnexpectedEOF) {
-				return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: it ended before the object did", agent.display())
-			}
-			var se *json.SyntaxError
-			if errors.As(res.err, &se) {
-				return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), res.err)
-			}
-			return Event{}, fmt.Errorf("reading the hook input: %w", res.err)
-		}
-		data = res.data
-	case <-time.After(inputWait):
-		// The read goes on in its goroutine until the process ends.
-		return Event{}, fmt.Errorf("no hook input from %s within %s; nothing recorded", agent.display(), inputWait)
+	data, err := readInput(r, agent, maxEvent)
+	if err != nil {
+		return Event{}, err
 	}
 	var in struct {
 		SessionID      string  `json:"session_id"`
@@ -71,11 +51,53 @@ func readClaude(r io.Reader, agent Agent) (Event, error) {
 		HookEventName  string  `json:"hook_event_name"`
 		Source         string  `json:"source"`
 		Final          *string `json:"last_assistant_message"`
+		// GitHub Copilot CLI's camelCase events.
+		SessionIDCamel      string `json:"sessionId"`
+		TranscriptPathCamel string `json:"transcriptPath"`
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), err)
 	}
+	if in.SessionID == "" {
+		in.SessionID = in.SessionIDCamel
+	}
+	if in.TranscriptPath == "" {
+		in.TranscriptPath = in.TranscriptPathCamel
+	}
 	return Event{Name: in.HookEventName, Session: in.SessionID, Transcript: in.TranscriptPath, Cwd: in.Cwd, Source: in.Source, Final: in.Final}, nil
+}
+
+// readInput reads the one JSON value an agent's hook is given on
+// standard input, at most limit bytes, and stops there: the agent may
+// keep standard input open after it. It waits at most inputWait.
+func readInput(r io.Reader, agent Agent, limit int64) (json.RawMessage, error) {
+	type result struct {
+		data json.RawMessage
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var v json.RawMessage
+		err := json.NewDecoder(io.LimitReader(r, limit)).Decode(&v)
+		done <- result{v, err}
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			if errors.Is(res.err, io.EOF) || errors.Is(res.err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("the hook input is not the JSON object %s sends: it ended before the object did", agent.display())
+			}
+			var se *json.SyntaxError
+			if errors.As(res.err, &se) {
+				return nil, fmt.Errorf("the hook input is not the JSON object %s sends: %w", agent.display(), res.err)
+			}
+			return nil, fmt.Errorf("reading the hook input: %w", res.err)
+		}
+		return res.data, nil
+	case <-time.After(inputWait):
+		// The read goes on in its goroutine until the process ends.
+		return nil, fmt.Errorf("no hook input from %s within %s; nothing recorded", agent.display(), inputWait)
+	}
 }
 
 // readCodex reads Codex's notify argument: a JSON object with type

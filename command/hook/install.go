@@ -27,18 +27,6 @@ type InstallOptions struct {
 	Notify  bool // --notify: Codex's notify program instead of its hooks
 }
 
-// hookEvents are the hook events install adds to an agent whose settings
-// take Claude Code's shape: the base is taken when a session starts, a
-// turn is recorded when the agent stops (Claude Code's Stop, Gemini CLI's
-// AfterAgent, Codex's Stop). Claude Code's SessionEnd records the last
-// turn when its Stop came before the turn reached the session file
-// (complete.go). Codex's hooks.json takes Claude Code's shape.
-var hookEvents = map[Agent][]string{
-	ClaudeCode: {"SessionStart", "Stop", "SessionEnd"},
-	Codex:      {"SessionStart", "Stop"},
-	Gemini:     {"SessionStart", "AfterAgent"},
-}
-
 // runCommand is the command an agent's hook runs.
 func runCommand(a Agent) string { return "git aiedit hook run " + string(a) }
 
@@ -92,40 +80,7 @@ func settingsPath(ctx context.Context, agent Agent, sc scope, dir string) (strin
 	if sc.notify && agent != Codex {
 		return "", exitcode.UsageErrorf("--notify is for codex only (Codex's notify program)")
 	}
-	switch agent {
-	case Codex:
-		if sc.notify && project {
-			return "", exitcode.UsageErrorf("Codex reads notify only from $CODEX_HOME/config.toml; use --user (the default for codex)")
-		}
-		if project {
-			return projectFile(ctx, dir, ".codex", "hooks.json")
-		}
-		home := codexHome()
-		if home == "" {
-			return "", exitcode.UsageErrorf("cannot find your home directory for $CODEX_HOME; set CODEX_HOME")
-		}
-		if sc.notify {
-			return filepath.Join(home, "config.toml"), nil
-		}
-		return filepath.Join(home, "hooks.json"), nil
-	case ClaudeCode:
-		if user {
-			if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-				return filepath.Join(d, "settings.json"), nil
-			}
-			return userSettings(".claude")
-		}
-		if project {
-			return projectSettings(ctx, dir, ".claude")
-		}
-		return projectFile(ctx, dir, ".claude", claudeLocal)
-	case Gemini:
-		if project {
-			return projectSettings(ctx, dir, ".gemini")
-		}
-		return userSettings(".gemini") // Gemini CLI has no personal project file
-	}
-	return "", exitcode.UsageErrorf("unknown agent %q", agent)
+	return agent.spec().settings(ctx, sc, dir)
 }
 
 // userSettings is ~/DIR/settings.json.
@@ -265,6 +220,31 @@ func writeSettings(link, text string) error {
 	return nil
 }
 
+// firstMissing is the outermost directory of dir's that does not exist
+// ("" when dir exists): what install creates, and uninstall may remove.
+func firstMissing(dir string) string {
+	missing := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); !errors.Is(err, os.ErrNotExist) {
+			return missing
+		}
+		missing = d
+		if filepath.Dir(d) == d {
+			return missing
+		}
+	}
+}
+
+// removeEmpty removes dir and its parents up to top, each only while it
+// is empty: the directories install created and nothing else uses.
+func removeEmpty(dir, top string) {
+	for d := filepath.Clean(dir); inside(d, top); d = filepath.Dir(d) {
+		if os.Remove(d) != nil || d == filepath.Clean(top) {
+			return
+		}
+	}
+}
+
 // linkTarget is the file a symbolic link at path leads to, or path.
 func linkTarget(path string) string {
 	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -310,13 +290,13 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if notify {
 		text, done, err = installCodex(orig)
 	} else {
-		text, done, err = installClaude(agent, orig, existed)
+		text, done, err = agent.spec().form.add(agent.spec(), orig, existed)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if done {
-		return fmt.Sprintf("already installed in %s", path) + codexNote(agent, notify, path), nil
+		return fmt.Sprintf("already installed in %s", path) + installNote(agent, notify, path), nil
 	}
 	if err := writable(path); err != nil {
 		return "", err
@@ -324,9 +304,7 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
 	if dir := filepath.Dir(path); !existed {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-			st.CreatedDir = dir
-		}
+		st.CreatedDir = firstMissing(dir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", exitcode.UsageErrorf("cannot create %s: %v", dir, err)
 		}
@@ -337,17 +315,37 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if err := writeSettings(path, text); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + codexNote(agent, notify, path), nil
+	if agent.spec().executable && !existed {
+		if err := os.Chmod(linkTarget(path), 0o755); err != nil {
+			return "", exitcode.UsageErrorf("cannot make %s executable: %v", path, err)
+		}
+	}
+	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + installNote(agent, notify, path), nil
 }
 
 func describeHooks(agent Agent, notify bool) string {
 	if notify {
 		return "notify, after every turn; notify has no session-start event, so the base is HEAD"
 	}
-	if agent == ClaudeCode {
-		return "SessionStart takes the base, Stop records each turn, SessionEnd the last"
+	return agent.spec().describe
+}
+
+// installNote is what the agent asks of the user before it runs a new
+// hook, if anything.
+func installNote(agent Agent, notify bool, path string) string {
+	if n := agent.spec().note; n != nil {
+		return n(notify, path)
 	}
-	return "SessionStart takes the base, " + hookEvents[agent][1] + " records each turn"
+	return ""
+}
+
+// uninstallHint says where else the hook may be, when uninstall found
+// none.
+func uninstallHint(agent Agent, notify bool) string {
+	if h := agent.spec().hint; h != nil {
+		return h(notify)
+	}
+	return ""
 }
 
 // uninstall removes git-aiedit's entries from path; keep (the file is
@@ -359,7 +357,7 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 		return "", err
 	}
 	if !existed {
-		return fmt.Sprintf("not installed: %s does not exist", path) + notifyHint(agent, notify), nil
+		return fmt.Sprintf("not installed: %s does not exist", path) + uninstallHint(agent, notify), nil
 	}
 	if st := loadState(path); st != nil && st.Wrote == hashOf(text) && (st.Existed || !keep) {
 		// Untouched since install: give the original back exactly.
@@ -371,7 +369,7 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 		} else {
 			err = os.Remove(linkTarget(path))
 			if err == nil && st.CreatedDir != "" {
-				_ = os.Remove(st.CreatedDir) // only when empty
+				removeEmpty(filepath.Dir(path), st.CreatedDir)
 			}
 		}
 		if err != nil {
@@ -385,13 +383,22 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	if notify {
 		out, removed, err = uninstallCodex(text, loadState(path))
 	} else {
-		out, removed, err = uninstallClaude(text)
+		out, removed, err = agent.spec().form.remove(agent.spec(), text)
 	}
 	if err != nil {
 		return "", exitcode.UsageErrorf("%s: %v; nothing was changed", path, err)
 	}
 	if !removed {
-		return fmt.Sprintf("not installed in %s", path) + notifyHint(agent, notify), nil
+		return fmt.Sprintf("not installed in %s", path) + uninstallHint(agent, notify), nil
+	}
+	if out == "" {
+		// A file that was git-aiedit's alone (a plugin, a hook script),
+		// edited since: nothing of it is left to keep.
+		if err := os.Remove(linkTarget(path)); err != nil {
+			return "", exitcode.UsageErrorf("cannot remove %s: %v", path, err)
+		}
+		dropState(path)
+		return fmt.Sprintf("uninstalled: %s, git-aiedit's own file, is removed", path), nil
 	}
 	out = sameEOL(text, out)
 	if err := writeSettings(path, out); err != nil {
@@ -414,7 +421,7 @@ type claudeGroup struct {
 }
 
 // installClaude adds a hook group running git-aiedit to each of the
-// agent's events (hookEvents), after whatever groups are there. Gemini
+// agent's events (its spec's), after whatever groups are there. Gemini
 // CLI's settings take the same shape as Claude Code's.
 func installClaude(agent Agent, text string, existed bool) (string, bool, error) {
 	if !existed || strings.TrimSpace(text) == "" {
@@ -422,7 +429,7 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 	}
 	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(agent)}}}
 	added := false
-	for _, event := range hookEvents[agent] {
+	for _, event := range agent.spec().events {
 		root, err := parseSettings(agent, text)
 		if err != nil {
 			return "", false, err
@@ -470,7 +477,7 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 // reject a file with a comment or a trailing comma whole, so hooks added
 // to one would never run; Gemini CLI allows both.
 func parseSettings(agent Agent, text string) (*jnode, error) {
-	if agent == Gemini {
+	if f, ok := agent.spec().form.(claudeForm); ok && !f.strict {
 		root, err := parseJSONText(text)
 		if err != nil {
 			return nil, fmt.Errorf("not valid JSON (%v)", err)

@@ -32,7 +32,7 @@ func TestInstallClaudeRoundTrip(t *testing.T) {
 			root, err := parseJSONText(installed)
 			require.NoError(t, err, installed)
 			_, hooks := root.member("hooks")
-			for _, ev := range hookEvents[tc.agent] {
+			for _, ev := range tc.agent.spec().events {
 				_, arr := hooks.member(ev)
 				require.NotNil(t, arr, "%s in %s", ev, installed)
 				require.True(t, claudeHas(arr))
@@ -171,7 +171,7 @@ func hadEmptyHooks(v any) bool {
 	if len(h) == 0 {
 		return true
 	}
-	for _, ev := range hookEvents[ClaudeCode] {
+	for _, ev := range ClaudeCode.spec().events {
 		if l, ok := h[ev].([]any); ok && len(l) == 0 {
 			return true
 		}

@@ -68,31 +68,14 @@ func Run(ctx context.Context, opts *RunOptions) {
 	}
 }
 
-// readEvent reads the agent's event. For Codex it also starts the notify
-// program the user had before install; wait waits for it.
+// readEvent reads the agent's event, as its spec says; wait, when not
+// nil, waits for a program the event started.
 func readEvent(opts *RunOptions) (ev Event, wait func(), err error) {
-	switch opts.Agent {
-	case ClaudeCode, Gemini:
-		ev, err = readClaude(opts.Stdin, opts.Agent)
-		return ev, nil, err
-	case Codex:
-		args, chained := splitChained(opts.Args)
-		if len(args) == 0 && len(chained) == 0 {
-			// Codex's hooks engine: the event on standard input, in
-			// Claude Code's shape.
-			ev, err = readClaude(opts.Stdin, opts.Agent)
-			return ev, nil, err
-		}
-		if len(args) == 0 {
-			return Event{}, nil, errors.New("codex: no notify argument (Codex passes the event as JSON in the last argument)")
-		}
-		if len(chained) > 0 {
-			wait = runChained(chained, args[len(args)-1])
-		}
-		ev, err = readCodex(args[len(args)-1])
-		return ev, wait, err
+	s := lookup(opts.Agent)
+	if s == nil || s.read == nil {
+		return Event{}, nil, fmt.Errorf("unknown agent %q", opts.Agent)
 	}
-	return Event{}, nil, fmt.Errorf("unknown agent %q", opts.Agent)
+	return s.read(opts)
 }
 
 // splitChained separates the notify program a user had before install
@@ -162,11 +145,17 @@ func (r *runner) run(ctx context.Context) error {
 		cur = &Cursor{Agent: r.agent, Session: r.ev.Session}
 	}
 	r.cur = cur
+	if r.ev.Record != nil {
+		if err := keepRecord(recordPath(path), r.ev.Record); err != nil {
+			return fmt.Errorf("cannot keep the session's record: %w", err)
+		}
+		r.ev.Transcript = recordPath(path)
+	}
 	if r.ev.Transcript != "" {
 		cur.Transcript = r.ev.Transcript
 	}
-	if cur.Transcript == "" && r.agent == Codex {
-		cur.Transcript = findRollout(r.ev.Session)
+	if locate := r.agent.spec().locate; cur.Transcript == "" && locate != nil {
+		cur.Transcript = locate(r.ev)
 	}
 	if err := regularFile(cur.Transcript); err != nil {
 		return err // read nowhere: it would hold the agent up
@@ -199,6 +188,29 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	return r.save(path)
+}
+
+// recordPath is where a session's record, when the event carries it, is
+// kept: beside its cursor (not *.json, which are cursors).
+func recordPath(cursor string) string { return strings.TrimSuffix(cursor, ".json") + ".record" }
+
+// keepRecord writes the record through a temporary file and a rename.
+func keepRecord(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".record-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // save writes the cursor when it holds something a later run needs, or
@@ -317,7 +329,7 @@ func (r *runner) dropBaseRef(ctx context.Context) {
 // record applies the turns the session file gained since the cursor.
 func (r *runner) record(ctx context.Context) error {
 	cur := r.cur
-	if r.agent == Codex {
+	if r.agent.spec().settle {
 		settle(cur.Transcript)
 	}
 	if err := regularFile(cur.Transcript); err != nil {
@@ -357,7 +369,7 @@ func (r *runner) record(ctx context.Context) error {
 	} else if end, err = lastLineEnd(f, offset, info.Size()); err != nil {
 		return err
 	}
-	if r.agent == ClaudeCode {
+	if r.agent.spec().completeTurns {
 		complete, waited, err := r.completeTurns(f, offset, end)
 		if err != nil {
 			return err

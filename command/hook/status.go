@@ -82,16 +82,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 }
 
 // statusScopes are the places status looks in for an agent's hooks.
-func statusScopes(a Agent) []scope {
-	scopes := []scope{{project: true}, {user: true}}
-	if a == ClaudeCode {
-		scopes = append([]scope{{}}, scopes...)
-	}
-	if a == Codex {
-		scopes = append(scopes, scope{user: true, notify: true})
-	}
-	return scopes
-}
+func statusScopes(a Agent) []scope { return a.spec().scopes }
 
 // installedState reads an agent's settings file for git-aiedit's hooks.
 func installedState(a Agent, path string, notify bool) string {
@@ -112,21 +103,11 @@ func installedState(a Agent, path string, notify bool) string {
 		}
 		return "not installed"
 	}
-	root, err := parseSettings(a, text)
-	if err != nil || root.kind != '{' {
-		return "invalid JSON"
-	}
-	_, hooks := root.member("hooks")
-	if hooks == nil || hooks.kind != '{' {
-		return "not installed"
-	}
-	var events []string
-	for _, m := range hooks.members {
-		if m.val.kind == '[' && claudeHas(m.val) {
-			events = append(events, m.key)
-		}
-	}
-	if len(events) == 0 {
+	events, err := a.spec().form.installed(a.spec(), text)
+	switch {
+	case err != nil:
+		return err.Error()
+	case len(events) == 0:
 		return "not installed"
 	}
 	return "installed (" + strings.Join(events, ",") + ")"

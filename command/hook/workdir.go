@@ -26,11 +26,12 @@ const maxHeadRecords = 50
 // sessionWorkDir is the directory the session works in, as the agent
 // recorded it: for Claude Code $CLAUDE_PROJECT_DIR (set for its hooks) or
 // else the cwd of the session file's first record that has one; for
-// Codex the cwd of the rollout's session_meta. "" when the agent says
+// Codex the cwd of the rollout's session_meta; for Copilot CLI its
+// session.start's context. "" when the agent says
 // nothing (yet).
 func sessionWorkDir(agent Agent, transcript string, getenv func(string) string) string {
-	if agent == ClaudeCode {
-		if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
+	if env := agent.spec().projectEnv; env != "" {
+		if d := getenv(env); d != "" {
 			return d
 		}
 	}
@@ -63,6 +64,11 @@ func firstCwd(r io.Reader) string {
 			Payload struct {
 				Cwd string `json:"cwd"`
 			} `json:"payload"`
+			Data struct { // Copilot CLI's session.start
+				Context struct {
+					Cwd string `json:"cwd"`
+				} `json:"context"`
+			} `json:"data"`
 		}
 		if json.Unmarshal(bytes.TrimSpace(line), &rec) == nil {
 			if rec.Cwd != "" {
@@ -70,6 +76,9 @@ func firstCwd(r io.Reader) string {
 			}
 			if rec.Payload.Cwd != "" {
 				return rec.Payload.Cwd
+			}
+			if rec.Data.Context.Cwd != "" {
+				return rec.Data.Context.Cwd
 			}
 		}
 		if err != nil {

@@ -18,6 +18,9 @@
 //	             the name .gemini/projects.json gives a directory in the
 //	             repository, or the sha256 of the repository's root
 //	specstory    <repository>/.specstory/history/*.md
+//	cursor       ~/.cursor/projects/<root without its leading /, every
+//	             character but letters and digits as ->/agent-transcripts/
+//	             <id>.jsonl or <id>/<id>.jsonl
 //	copilot-cli  $COPILOT_HOME (default ~/.copilot)/session-state/<id>/events.jsonl
 //	             (<id>.jsonl before 0.0.340) whose session.start cwd is in
 //	             the repository
@@ -84,6 +87,7 @@ func Find(root string, env Env) []Session {
 	all = append(all, Cline(root, env)...)
 	all = append(all, Gemini(root, env)...)
 	all = append(all, CopilotCLI(root, env)...)
+	all = append(all, Cursor(root, env)...)
 	all = append(all, SpecStory(root)...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
 	return all
@@ -307,6 +311,46 @@ func Cline(root string, env Env) []Session {
 		}
 	}
 	return out
+}
+
+// CursorProject is the folder name Cursor gives a workspace under
+// ~/.cursor/projects/: its path without the leading separator, every
+// character but ASCII letters and digits as "-".
+func CursorProject(root string) string {
+	return notAlnum().ReplaceAllString(strings.TrimLeft(filepath.ToSlash(root), "/"), "-")
+}
+
+// Cursor lists the Cursor agent transcripts of the workspace at root.
+// They record no working directory: the folder's name is the workspace's.
+func Cursor(root string, env Env) []Session {
+	dir := filepath.Join(env.Home, ".cursor", "projects", CursorProject(root), "agent-transcripts")
+	flat, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	nested, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
+	var out []Session
+	for _, f := range append(flat, nested...) {
+		id := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+		if filepath.Dir(f) != dir && filepath.Base(filepath.Dir(f)) != id {
+			continue // <id>/<id>.jsonl only: subagents' files are beside it
+		}
+		out = append(out, session(transcript.Cursor, f, f, id, root))
+	}
+	return out
+}
+
+// ClineTask is the conversation file of the Cline or Roo Code task id,
+// wherever an editor keeps it; "" when none is found.
+func ClineTask(id string, env Env) string {
+	if id == "" || id != filepath.Base(id) || id == "." || id == ".." {
+		return ""
+	}
+	for _, gs := range globalStorages(env) {
+		for _, ext := range clineExtensions {
+			if f, ok := transcript.TaskFile(filepath.Join(gs, ext, "tasks", id)); ok {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 func session(agent transcript.Source, path, file, id, cwd string) Session {

@@ -134,3 +134,26 @@ func TestGemini(t *testing.T) {
 		})
 	}
 }
+
+// TestCursor: Cursor's agent transcripts are found in the folder named
+// after the workspace, flat or nested, and a repository whose name only
+// starts like this one's is not taken for it.
+func TestCursor(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "code", "my_shop")
+	day := time.Date(2026, 4, 28, 10, 0, 0, 0, time.UTC)
+	projects := filepath.Join(home, ".cursor", "projects")
+	dir := filepath.Join(projects, CursorProject(root), "agent-transcripts")
+	rec := `{"role":"user","message":{"content":[{"type":"text","text":"<user_query>\nhi\n</user_query>"}]}}` + "\n"
+	write(t, filepath.Join(dir, "c1.jsonl"), rec, day.Add(1*time.Hour))
+	write(t, filepath.Join(dir, "c2", "c2.jsonl"), rec, day.Add(2*time.Hour))
+	write(t, filepath.Join(dir, "c2", "subagents", "s1.jsonl"), rec, day.Add(3*time.Hour))
+	write(t, filepath.Join(projects, CursorProject(root+"-admin"), "agent-transcripts", "c3.jsonl"), rec, day.Add(4*time.Hour))
+
+	var got []string
+	for _, s := range Find(root, Env{Home: home, Getenv: func(string) string { return "" }}) {
+		got = append(got, string(s.Agent)+" "+s.ID)
+	}
+	assert.Equal(t, []string{"cursor c2", "cursor c1"}, got)
+	assert.Equal(t, "home-ana-my-shop-v2", CursorProject("/home/ana/my_shop.v2"))
+}

@@ -1,0 +1,78 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+)
+
+// Claude Code reads hooks from ~/.claude/settings.json (or
+// $CLAUDE_CONFIG_DIR/settings.json), .claude/settings.json and
+// .claude/settings.local.json, as "hooks": {"<Event>": [{"hooks":
+// [{"type": "command", "command": …}]}]}, and sends each hook one JSON
+// object on standard input (event.go). It fires Stop before the turn's
+// last records reach the session file (complete.go).
+var claudeSpec = &spec{
+	name:     ClaudeCode,
+	display:  "Claude Code",
+	settings: claudeSettings,
+	// The personal file (.claude/settings.local.json) first: it is the
+	// default (personal.go).
+	scopes:        []scope{{}, {project: true}, {user: true}},
+	form:          claudeForm{strict: true},
+	events:        []string{"SessionStart", "Stop", "SessionEnd"},
+	describe:      "SessionStart takes the base, Stop records each turn, SessionEnd the last",
+	read:          readStdin,
+	completeTurns: true,
+	projectEnv:    "CLAUDE_PROJECT_DIR",
+}
+
+func claudeSettings(ctx context.Context, sc scope, dir string) (string, error) {
+	if sc.user {
+		if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+			return filepath.Join(d, "settings.json"), nil
+		}
+		return userSettings(".claude")
+	}
+	if sc.project {
+		return projectSettings(ctx, dir, ".claude")
+	}
+	return projectFile(ctx, dir, ".claude", claudeLocal) // personal.go
+}
+
+// readStdin reads an event in Claude Code's shape from standard input.
+func readStdin(opts *RunOptions) (Event, func(), error) {
+	ev, err := readClaude(opts.Stdin, opts.Agent)
+	return ev, nil, err
+}
+
+// claudeForm is Claude Code's settings shape, which Gemini CLI and
+// Codex's hooks.json share: "hooks": {"<Event>": [{"hooks": [{"type":
+// "command", "command": …}]}]}. strict: the agent rejects a file with
+// comments or trailing commas whole.
+type claudeForm struct{ strict bool }
+
+func (claudeForm) add(s *spec, text string, existed bool) (string, bool, error) {
+	return installClaude(s.name, text, existed)
+}
+
+func (claudeForm) remove(_ *spec, text string) (string, bool, error) { return uninstallClaude(text) }
+
+func (claudeForm) installed(s *spec, text string) ([]string, error) {
+	root, err := parseSettings(s.name, text)
+	if err != nil || root.kind != '{' {
+		return nil, errors.New("invalid JSON")
+	}
+	_, hooks := root.member("hooks")
+	if hooks == nil || hooks.kind != '{' {
+		return nil, nil
+	}
+	var events []string
+	for _, m := range hooks.members {
+		if m.val.kind == '[' && claudeHas(m.val) {
+			events = append(events, m.key)
+		}
+	}
+	return events, nil
+}

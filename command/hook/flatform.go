@@ -1,0 +1,182 @@
+package hook
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// flatForm is the hook configuration shape of Cursor and GitHub Copilot
+// CLI: {"version": 1, "hooks": {"<event>": [{…command…}, …]}}, each
+// event a list of entries that each run one command. entry is the entry
+// install adds; the command is in one of cmdKeys.
+type flatForm struct {
+	version bool // the file carries "version": 1
+	entry   func(command string) any
+	cmdKeys []string
+}
+
+func (f flatForm) parse(s *spec, text string) (*jnode, error) {
+	root, err := parseStrictJSON(text)
+	if err != nil {
+		if _, lerr := parseJSONText(text); lerr == nil {
+			return nil, fmt.Errorf("not valid JSON for %s (%v): remove the comments and trailing commas, which it does not read", s.display, err)
+		}
+		return nil, fmt.Errorf("not valid JSON (%v)", err)
+	}
+	if root.kind != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	return root, nil
+}
+
+func (f flatForm) add(s *spec, text string, existed bool) (string, bool, error) {
+	entry := f.entry(runCommand(s.name))
+	if !existed || strings.TrimSpace(text) == "" {
+		hooks := map[string]any{}
+		for _, ev := range s.events {
+			hooks[ev] = []any{entry}
+		}
+		head := ""
+		if f.version {
+			head = "\n  \"version\": 1,"
+		}
+		// Events in the spec's order, not a map's.
+		var b strings.Builder
+		b.WriteString("{" + head + "\n  \"hooks\": {")
+		for i, ev := range s.events {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("\n    " + render(ev, "  ", 0) + ": " + render([]any{entry}, "  ", 2))
+		}
+		b.WriteString("\n  }\n}\n")
+		return b.String(), false, nil
+	}
+	added := false
+	for _, event := range s.events {
+		root, err := f.parse(s, text)
+		if err != nil {
+			return "", false, err
+		}
+		unit := indentUnit(text, root)
+		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
+			return "", false, err
+		}
+		_, hooks := root.member("hooks")
+		if hooks != nil && hooks.kind == '{' {
+			if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
+				return "", false, err
+			}
+		}
+		var e edit
+		switch {
+		case hooks == nil:
+			e = addMember(text, root, 0, unit, "hooks", map[string]any{event: []any{entry}})
+		case hooks.kind != '{':
+			return "", false, errors.New(`"hooks" is not an object`)
+		default:
+			_, arr := hooks.member(event)
+			switch {
+			case arr == nil:
+				e = addMember(text, hooks, 1, unit, event, []any{entry})
+			case arr.kind != '[':
+				return "", false, fmt.Errorf(`"hooks.%s" is not a list`, event)
+			case f.find(arr) >= 0:
+				continue
+			default:
+				e = addElem(text, arr, 2, unit, entry)
+			}
+		}
+		text = e.apply(text)
+		added = true
+	}
+	if f.version {
+		root, err := f.parse(s, text)
+		if err != nil {
+			return "", false, err
+		}
+		if _, v := root.member("version"); v == nil && added {
+			text = addMember(text, root, 0, indentUnit(text, root), "version", 1).apply(text)
+		}
+	}
+	return text, !added, nil
+}
+
+// find is the index of git-aiedit's entry in an event's list, or -1.
+func (f flatForm) find(arr *jnode) int {
+	for i, h := range arr.elems {
+		if h.kind != '{' {
+			continue
+		}
+		for _, k := range f.cmdKeys {
+			if _, c := h.member(k); c != nil && c.kind == '"' && ours(c.str) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func (f flatForm) remove(_ *spec, text string) (string, bool, error) {
+	removed := false
+	for {
+		root, err := parseJSONText(text)
+		if err != nil {
+			return "", false, fmt.Errorf("not valid JSON (%v)", err)
+		}
+		if root.kind != '{' {
+			return text, removed, nil
+		}
+		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
+			return "", false, err
+		}
+		hi, hooks := root.member("hooks")
+		if hooks == nil || hooks.kind != '{' {
+			return text, removed, nil
+		}
+		found := false
+		for ei, m := range hooks.members {
+			if m.val.kind != '[' {
+				continue
+			}
+			i := f.find(m.val)
+			if i < 0 {
+				continue
+			}
+			var e edit
+			switch {
+			case len(m.val.elems) > 1:
+				e = removeElem(m.val, i)
+			case len(hooks.members) > 1:
+				e = removeMember(hooks, ei)
+			default:
+				e = removeMember(root, hi)
+			}
+			text = e.apply(text)
+			found, removed = true, true
+			break
+		}
+		if !found {
+			return text, removed, nil
+		}
+	}
+}
+
+func (f flatForm) installed(s *spec, text string) ([]string, error) {
+	root, err := f.parse(s, text)
+	if err != nil {
+		return nil, errors.New("invalid JSON")
+	}
+	_, hooks := root.member("hooks")
+	if hooks == nil || hooks.kind != '{' {
+		return nil, nil
+	}
+	var events []string
+	for _, m := range hooks.members {
+		if m.val.kind == '[' && f.find(m.val) >= 0 {
+			events = append(events, m.key)
+		}
+	}
+	return events, nil
+}
