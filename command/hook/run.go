@@ -19,6 +19,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/live"
 )
 
 // RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
@@ -117,7 +118,7 @@ type runner struct {
 	agent Agent
 	ev    Event
 	repo  *gitops.Repo
-	cur   *Cursor
+	cur   *live.Cursor
 	known bool // the session had a cursor before this run
 }
 
@@ -136,13 +137,13 @@ func (r *runner) run(ctx context.Context) error {
 	// An event for a session with nothing to record (its file missing or
 	// not the agent's) leaves no cursor, and so no lock file either.
 	defer func() { unlock(!exists(path)) }()
-	cur, err := loadCursor(path)
+	cur, err := live.Load(path)
 	if err != nil {
 		logf(r.repo.CommonDir, r.agent, r.ev.Session, "%v", err)
 	}
 	r.known = cur != nil
 	if cur == nil {
-		cur = &Cursor{Agent: r.agent, Session: r.ev.Session}
+		cur = &live.Cursor{Agent: string(r.agent), Session: r.ev.Session}
 	}
 	r.cur = cur
 	if r.ev.Record != nil {
@@ -216,10 +217,10 @@ func keepRecord(path string, data []byte) error {
 // save writes the cursor when it holds something a later run needs, or
 // was there already.
 func (r *runner) save(path string) error {
-	if !r.known && !r.cur.holds() {
+	if !r.known && !r.cur.Holds() {
 		return nil
 	}
-	return r.cur.save(path)
+	return r.cur.Save(path)
 }
 
 // regularFile refuses a session file that is no regular file. The agent
@@ -352,7 +353,7 @@ func (r *runner) record(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	trusted := cur.valid(f, info.Size()) && r.tipKept(tip, exists)
+	trusted := cur.Valid(f, info.Size()) && r.tipKept(tip, exists)
 	offset, before := cur.Offset, cur.Responses
 	if !trusted {
 		if cur.Offset > 0 && !r.agent.wholeFile() {
@@ -432,7 +433,7 @@ func (r *runner) record(ctx context.Context) error {
 	}
 	cur.Recheck = false
 	cur.Offset, cur.Responses = end, before+opts.Live.Responses
-	cur.Head, cur.Tail, err = windows(f, end)
+	cur.Head, cur.Tail, err = live.Windows(f, end)
 	return err
 }
 

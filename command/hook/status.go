@@ -3,14 +3,13 @@ package hook
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/live"
 )
 
 // StatusOptions are the inputs of `git aiedit hook status [AGENT…]`.
@@ -55,12 +54,17 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	if repo == nil {
 		return nil
 	}
-	sessions := liveSessions(repo.CommonDir, agents)
+	var sessions []*live.Cursor
+	for _, c := range live.Sessions(repo.CommonDir) {
+		if slices.Contains(agents, Agent(c.Agent)) {
+			sessions = append(sessions, c)
+		}
+	}
 	if len(sessions) > 0 {
 		fmt.Fprintln(out, "live sessions:")
 		for _, c := range sessions {
 			branch := c.Branch
-			if !branchExists(ctx, repo, branch) {
+			if !live.BranchExists(ctx, repo, branch) {
 				branch = "(nothing recorded yet)"
 			}
 			count := fmt.Sprintf("%d response(s)", c.Responses+c.Waiting)
@@ -111,88 +115,4 @@ func installedState(a Agent, path string, notify bool) string {
 		return "not installed"
 	}
 	return "installed (" + strings.Join(events, ",") + ")"
-}
-
-// liveSessions lists the cursors of the sessions recorded here.
-func liveSessions(commonDir string, agents []Agent) []*Cursor {
-	var out []*Cursor
-	for _, a := range agents {
-		files, _ := filepath.Glob(filepath.Join(commonDir, "aiedit", "sessions", string(a), "*.json"))
-		for _, f := range files {
-			if c, err := loadCursor(f); err == nil && c != nil {
-				out = append(out, c)
-			}
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Updated > out[j].Updated })
-	return out
-}
-
-// SessionBranch finds the review branch of a session recorded here by its
-// id or a prefix of it. The id is the agent's session id or the name of
-// its session file without the extension: `git aiedit sessions` lists a
-// Codex session as its rollout (rollout-<time>-<thread id>) and a Gemini
-// CLI one as session-<time>-<id>, while the hook keys them by the id.
-func SessionBranch(commonDir, id string) (string, error) {
-	var found []*Cursor
-	for _, c := range liveSessions(commonDir, Agents) {
-		names := c.names()
-		if slices.Contains(names, id) {
-			return c.Branch, nil
-		}
-		if slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, id) }) {
-			found = append(found, c)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0].Branch, nil
-	case 0:
-		if _, err := os.Stat(filepath.Join(commonDir, "aiedit", "sessions")); err != nil {
-			return "", fmt.Errorf("no session was recorded live in this repository; `git aiedit hook install` sets that up")
-		}
-		return "", fmt.Errorf("no session %q was recorded live in this repository; `git aiedit hook status` lists them", id)
-	}
-	var ids []string
-	for _, c := range found {
-		ids = append(ids, c.Session)
-	}
-	return "", fmt.Errorf("session %q is ambiguous: %s; give more of the id", id, strings.Join(ids, ", "))
-}
-
-// names are the ids a session recorded live goes by: its id, and its
-// session file's name without the extension.
-func (c *Cursor) names() []string {
-	names := []string{c.Session}
-	if c.Transcript != "" {
-		base := filepath.Base(c.Transcript)
-		names = append(names, strings.TrimSuffix(base, filepath.Ext(base)))
-	}
-	return names
-}
-
-// Live is a session recorded live in this repository: its review branch,
-// and whether the branch exists yet. A session whose turns so far had no
-// edits, or whose first turn the commit-msg hook refused, has a cursor
-// but no branch.
-type Live struct {
-	Branch string
-	Exists bool
-}
-
-// LiveSessions maps the session files recorded live in this repository to
-// their review branches, so that `git aiedit sessions` can say so.
-func LiveSessions(ctx context.Context, repo *gitops.Repo) map[string]Live {
-	out := map[string]Live{}
-	for _, c := range liveSessions(repo.CommonDir, Agents) {
-		if c.Transcript != "" && c.Branch != "" {
-			out[filepath.Clean(c.Transcript)] = Live{Branch: c.Branch, Exists: branchExists(ctx, repo, c.Branch)}
-		}
-	}
-	return out
-}
-
-func branchExists(ctx context.Context, repo *gitops.Repo, branch string) bool {
-	_, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch)
-	return err == nil && exists
 }

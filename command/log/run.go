@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 	"github.com/git-aiedit/git-aiedit/internal/redaction"
 )
@@ -27,7 +27,7 @@ func Run(ctx context.Context, opts *Options) error {
 		if opts.Rev != "" {
 			return exitcode.UsageErrorf("--session names the branch; give no BRANCH or RANGE with it")
 		}
-		if opts.Rev, err = hook.SessionBranch(repo.CommonDir, opts.Session); err != nil {
+		if opts.Rev, err = live.SessionBranch(repo.CommonDir, opts.Session); err != nil {
 			return exitcode.WithCode(exitcode.Usage, err)
 		}
 	}

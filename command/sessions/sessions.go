@@ -17,10 +17,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/command/hook"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
@@ -73,7 +73,7 @@ func Run(ctx context.Context, opts *Options) error {
 			labels[v[:i]] = true
 		}
 	}
-	live := hook.LiveSessions(ctx, repo)
+	live := live.Branches(ctx, repo)
 	var entries []Entry
 	for _, s := range found.Find(repo.WorkTree, env) {
 		sum, _ := found.Inspect(s, transcript.Options{Root: repo.WorkTree})

@@ -1,4 +1,4 @@
-package hook
+package live
 
 import (
 	"testing"
@@ -11,14 +11,14 @@ func TestCursorHolds(t *testing.T) {
 		c    Cursor
 		want bool
 	}{
-		"new":                   {Cursor{Agent: ClaudeCode, Session: "s", Branch: "aiedit/claude-code/s", Transcript: "/x"}, false},
+		"new":                   {Cursor{Agent: "claude-code", Session: "s", Branch: "aiedit/claude-code/s", Transcript: "/x"}, false},
 		"a base from the start": {Cursor{Base: "abc"}, true},
 		"bytes read":            {Cursor{Offset: 10}, true},
 		"a branch":              {Cursor{Tip: "abc"}, true},
 		"a refused turn":        {Cursor{Recheck: true}, true},
 	} {
 		t.Run(name, func(t *testing.T) {
-			require.Equal(t, tc.want, tc.c.holds())
+			require.Equal(t, tc.want, tc.c.Holds())
 		})
 	}
 }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLayout holds the house's rules (CONTRIBUTING.md, Layout): command/
+// holds commands, and no command imports another; no library imports a
+// command; the edit core knows nothing of transcripts, the engine or
+// git's processes.
+func TestLayout(t *testing.T) {
+	const mod = "github.com/git-aiedit/git-aiedit/"
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"...").Output()
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], mod)
+		for _, imp := range fields[1:] {
+			if !strings.HasPrefix(imp, mod) {
+				continue
+			}
+			imp = strings.TrimPrefix(imp, mod)
+			switch {
+			case strings.HasPrefix(pkg, "command/") && strings.HasPrefix(imp, "command/"):
+				assert.Fail(t, "a command imports another", "%s imports %s: share a library under internal/ instead", pkg, imp)
+			case !strings.HasPrefix(pkg, "command/") && !strings.HasPrefix(pkg, "cmd/") && strings.HasPrefix(imp, "command/"):
+				assert.Fail(t, "a library imports a command", "%s imports %s", pkg, imp)
+			case strings.HasPrefix(pkg, "editcore") && (strings.HasPrefix(imp, "transcript") || strings.HasPrefix(imp, "engine") ||
+				imp == "gitops" || strings.HasPrefix(imp, "internal/")):
+				assert.Fail(t, "the edit core imports upward", "%s imports %s", pkg, imp)
+			}
+		}
+	}
+}
