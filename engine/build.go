@@ -167,7 +167,10 @@ type response struct {
 // source records one (transcript.Response.Key).
 func (b *batch) beginAt(model string, context []string, rec int, key, digest string) *response {
 	b.total++
-	rs := &responseState{index: b.total, in: b.in, model: model, digest: digest}
+	rs := &responseState{index: b.total, in: b.in, digest: digest}
+	// The model's name is transcript text too: it reaches Aiedit-Model,
+	// Assisted-by and the attribution note.
+	rs.model = b.a.redact(rs, model)
 	r := &response{b: b, r: rs}
 	if b.in.live == nil && !b.a.opts.Responses.Has(rs.index) {
 		r.skip = true // not selected: neither applied nor reported
