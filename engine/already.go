@@ -5,7 +5,7 @@ import "fmt"
 // alreadyNote says how many responses an earlier run recorded on the
 // branch, and, in a dry run, when nothing else would be recorded; "" when
 // none was.
-func alreadyNote(st *runState, branch string) string {
+func alreadyNote(st *runState, where string) string {
 	recorded, fresh := 0, 0
 	for _, r := range st.responses {
 		switch {
@@ -19,7 +19,7 @@ func alreadyNote(st *runState, branch string) string {
 	case recorded == 0:
 		return ""
 	case st.dryRun && fresh == 0:
-		return fmt.Sprintf("every response with edits is already recorded on %s (%d); nothing new to record", branch, recorded)
+		return fmt.Sprintf("every response with edits is already recorded %s (%d); nothing new to record", where, recorded)
 	}
-	return fmt.Sprintf("%d response(s) already recorded on %s", recorded, branch)
+	return fmt.Sprintf("%d response(s) already recorded %s", recorded, where)
 }

@@ -181,7 +181,13 @@ func (h *human) finish(st *runState, a *applier, committed bool) {
 	if n := st.redactions(); n > 0 {
 		fmt.Fprintf(h.w, "%s\n", redactedNote(n))
 	}
-	if note := alreadyNote(st, a.branchName); note != "" {
+	where := "on " + a.branchName
+	if !a.exists {
+		// A new branch: what is recorded is in the history it starts
+		// from (a landed branch's commits, say).
+		where = "in " + a.baseName + "'s history"
+	}
+	if note := alreadyNote(st, where); note != "" {
 		fmt.Fprintf(h.w, "%s\n", note)
 	}
 	for _, v := range st.verifications {
