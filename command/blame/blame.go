@@ -65,7 +65,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	blamed, err := repo.Blame(ctx, opts.Rev, opts.File)
 	if err != nil {
-		return exitcode.UsageErrorf("blame: %v", err)
+		return exitcode.UsageErrorf("%v", err) // it names blame and the file already
 	}
 	res, err := provenance.NewResolver(ctx, repo)
 	if err != nil {
