@@ -53,7 +53,10 @@ func FuzzDecodeAttributions(f *testing.F) {
 		if err != nil || len(single) != 1 {
 			return
 		}
-		if len(bytes.TrimSpace(sep)) > 0 {
+		// git joins notes with newlines; JSON's white space (space, tab,
+		// CR, LF) is what may stand between documents, not every byte
+		// bytes.TrimSpace takes for space (\v, \f, U+0085).
+		if len(bytes.Trim(sep, " \t\r\n")) > 0 {
 			return
 		}
 		joined := append(append(append([]byte{}, doc...), sep...), doc...)
