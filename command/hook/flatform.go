@@ -59,34 +59,12 @@ func (f flatForm) add(s *spec, text string, existed bool) (string, bool, error) 
 		if err != nil {
 			return "", false, err
 		}
-		unit := indentUnit(text, root)
-		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
+		e, done, err := addHookEntry(text, root, "the hook file's object", event, entry, func(arr *jnode) bool { return f.find(arr) >= 0 })
+		if err != nil {
 			return "", false, err
 		}
-		_, hooks := root.member("hooks")
-		if hooks != nil && hooks.kind == '{' {
-			if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
-				return "", false, err
-			}
-		}
-		var e edit
-		switch {
-		case hooks == nil:
-			e = addMember(text, root, 0, unit, "hooks", map[string]any{event: []any{entry}})
-		case hooks.kind != '{':
-			return "", false, errors.New(`"hooks" is not an object`)
-		default:
-			_, arr := hooks.member(event)
-			switch {
-			case arr == nil:
-				e = addMember(text, hooks, 1, unit, event, []any{entry})
-			case arr.kind != '[':
-				return "", false, fmt.Errorf(`"hooks.%s" is not a list`, event)
-			case f.find(arr) >= 0:
-				continue
-			default:
-				e = addElem(text, arr, 2, unit, entry)
-			}
+		if done {
+			continue
 		}
 		text = e.apply(text)
 		added = true

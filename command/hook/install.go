@@ -437,34 +437,12 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 		if root.kind != '{' {
 			return "", false, errors.New("not a JSON object")
 		}
-		unit := indentUnit(text, root)
-		if err := noDuplicate(text, root, "hooks", "the settings object"); err != nil {
+		e, done, err := addHookEntry(text, root, "the settings object", event, group, claudeHas)
+		if err != nil {
 			return "", false, err
 		}
-		_, hooks := root.member("hooks")
-		if hooks != nil && hooks.kind == '{' {
-			if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
-				return "", false, err
-			}
-		}
-		var e edit
-		switch {
-		case hooks == nil:
-			e = addMember(text, root, 0, unit, "hooks", map[string]any{event: []claudeGroup{group}})
-		case hooks.kind != '{':
-			return "", false, errors.New(`"hooks" is not an object`)
-		default:
-			_, arr := hooks.member(event)
-			switch {
-			case arr == nil:
-				e = addMember(text, hooks, 1, unit, event, []claudeGroup{group})
-			case arr.kind != '[':
-				return "", false, fmt.Errorf(`"hooks.%s" is not a list`, event)
-			case claudeHas(arr):
-				continue
-			default:
-				e = addElem(text, arr, 2, unit, group)
-			}
+		if done {
+			continue
 		}
 		text = e.apply(text)
 		added = true
@@ -639,4 +617,38 @@ func uninstallCodex(text string, st *installState) (string, bool, error) {
 		}
 	}
 	return text[:start] + replacement + text[end:], true, nil
+}
+
+// addHookEntry is the edit that adds entry under "hooks" → event of the
+// settings object root (named what in errors), creating "hooks" and the
+// event's list as needed; done when has finds the entry there already.
+// A duplicate "hooks" or event key is refused: agents read one copy,
+// other readers the other.
+func addHookEntry(text string, root *jnode, what, event string, entry any, has func(*jnode) bool) (e edit, done bool, err error) {
+	unit := indentUnit(text, root)
+	if err := noDuplicate(text, root, "hooks", what); err != nil {
+		return edit{}, false, err
+	}
+	_, hooks := root.member("hooks")
+	if hooks != nil && hooks.kind == '{' {
+		if err := noDuplicate(text, hooks, event, `"hooks"`); err != nil {
+			return edit{}, false, err
+		}
+	}
+	switch {
+	case hooks == nil:
+		return addMember(text, root, 0, unit, "hooks", map[string]any{event: []any{entry}}), false, nil
+	case hooks.kind != '{':
+		return edit{}, false, errors.New(`"hooks" is not an object`)
+	}
+	_, arr := hooks.member(event)
+	switch {
+	case arr == nil:
+		return addMember(text, hooks, 1, unit, event, []any{entry}), false, nil
+	case arr.kind != '[':
+		return edit{}, false, fmt.Errorf(`"hooks.%s" is not a list`, event)
+	case has(arr):
+		return edit{}, true, nil
+	}
+	return addElem(text, arr, 2, unit, entry), false, nil
 }
