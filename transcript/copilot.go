@@ -66,7 +66,7 @@ func isCopilotCLI(k keys) bool {
 // absolute, mapped through session.start's context.cwd. Every file is
 // in context (the agent views files itself).
 func readCopilot(r io.Reader, e *emitter) error {
-	c := &copilotReader{e: e, ro: e.newRooter(), pending: map[string]cpPending{}}
+	c := &copilotReader{e: e, ro: e.newRooter()}
 	err := readRecords(r, e, nil, c.record)
 	c.orphans()
 	if ferr := c.flush(); ferr != nil {
@@ -75,20 +75,13 @@ func readCopilot(r io.Reader, e *emitter) error {
 	return err
 }
 
-type cpPending struct {
-	name string
-	args json.RawMessage
-	rec  int
-}
-
 type copilotReader struct {
 	e       *emitter
 	ro      *rooter
 	model   string
 	cur     *Response
 	texts   []string
-	pending map[string]cpPending
-	order   []string
+	pending awaitedCalls // tool calls waiting for their completion
 }
 
 func (c *copilotReader) record(rec int, raw []byte) error {
@@ -121,14 +114,12 @@ func (c *copilotReader) record(rec int, raw []byte) error {
 			return nil
 		}
 		c.start(rec, ev)
-		c.pending[d.ToolCallID] = cpPending{d.ToolName, d.Arguments, rec}
-		c.order = append(c.order, d.ToolCallID)
+		c.pending.add(d.ToolCallID, awaitedCall{d.ToolName, d.Arguments, rec})
 	case "tool.execution_complete":
-		p, ok := c.pending[d.ToolCallID]
+		p, ok := c.pending.take(d.ToolCallID)
 		if !ok {
 			return nil
 		}
-		delete(c.pending, d.ToolCallID)
 		failed := ""
 		if d.Success == nil || !*d.Success {
 			failed = firstNonEmpty(cpError(d.Error), "the tool call failed")
@@ -171,7 +162,7 @@ func copilotTool(name string) bool {
 }
 
 // call turns one completed tool call into operations.
-func (c *copilotReader) call(p cpPending, failed string) {
+func (c *copilotReader) call(p awaitedCall, failed string) {
 	var a cpArgs
 	if err := json.Unmarshal(p.args, &a); err != nil {
 		c.cur.Ops = append(c.cur.Ops, malformed(p.rec, p.name, "", "tool call arguments do not decode: "+err.Error()))
@@ -203,13 +194,11 @@ func (c *copilotReader) call(p cpPending, failed string) {
 
 // orphans reports the calls whose execution never completed in the log.
 func (c *copilotReader) orphans() {
-	for _, id := range c.order {
-		if p, ok := c.pending[id]; ok && c.cur != nil {
+	c.pending.drain(func(p awaitedCall) {
+		if c.cur != nil {
 			c.call(p, "the record ends before this call completed: not known to have run")
 		}
-	}
-	c.order = c.order[:0]
-	clear(c.pending)
+	})
 }
 
 func (c *copilotReader) flush() error {

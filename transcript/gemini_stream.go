@@ -75,7 +75,7 @@ func readGeminiAny(r io.Reader, e *emitter) error {
 // directory is recorded: the workspace root is inferred from the paths.
 func readGeminiStream(r io.Reader, e *emitter) error {
 	g := &geminiReader{e: e, ro: e.newRooter()}
-	s := &gsReader{g: g, pending: map[string]gsPending{}}
+	s := &gsReader{g: g}
 	err := readRecords(r, e, nil, s.record)
 	s.orphans()
 	if ferr := g.flush(); ferr != nil {
@@ -84,18 +84,11 @@ func readGeminiStream(r io.Reader, e *emitter) error {
 	return err
 }
 
-type gsPending struct {
-	name string
-	args json.RawMessage
-	rec  int
-}
-
 type gsReader struct {
 	g       *geminiReader
 	model   string
-	pending map[string]gsPending
-	order   []string // tool ids waiting for their result, in call order
-	delta   bool     // the last assistant text was a streamed chunk
+	pending awaitedCalls // tool calls waiting for their result
+	delta   bool         // the last assistant text was a streamed chunk
 }
 
 func (s *gsReader) record(rec int, raw []byte) error {
@@ -124,14 +117,12 @@ func (s *gsReader) record(rec int, raw []byte) error {
 		if !geminiEdits(ev.ToolName) && !geminiReads(ev.ToolName) {
 			return nil
 		}
-		s.pending[ev.ToolID] = gsPending{ev.ToolName, ev.Parameters, rec}
-		s.order = append(s.order, ev.ToolID)
+		s.pending.add(ev.ToolID, awaitedCall{ev.ToolName, ev.Parameters, rec})
 	case "tool_result":
-		p, ok := s.pending[ev.ToolID]
+		p, ok := s.pending.take(ev.ToolID)
 		if !ok {
 			return nil
 		}
-		delete(s.pending, ev.ToolID)
 		failed := ""
 		if ev.Status != "success" {
 			failed = "the tool call failed"
@@ -161,13 +152,11 @@ func (s *gsReader) start(rec int, ev gsEvent) {
 // orphans reports the calls whose result never came: the output was cut
 // off while they ran, so whether they changed anything is not known.
 func (s *gsReader) orphans() {
-	for _, id := range s.order {
-		if p, ok := s.pending[id]; ok && s.g.cur != nil {
+	s.pending.drain(func(p awaitedCall) {
+		if s.g.cur != nil {
 			s.g.call(p.rec, gmCall{name: p.name, args: p.args, failed: "the record ends before this call's result: not known to have run"})
 		}
-	}
-	s.order = s.order[:0]
-	clear(s.pending)
+	})
 	if s.g.cur != nil {
 		s.g.texts = trimEmpty(s.g.texts)
 	}
