@@ -17,7 +17,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/export"
 	"github.com/git-aiedit/git-aiedit/engine"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
@@ -107,9 +107,9 @@ func TestGitAINotes(t *testing.T) {
 
 // A path with a space is quoted (section 1.2.3).
 func TestAuthorshipLogQuotes(t *testing.T) {
-	note := &gitops.Attribution{
-		Responses: []gitops.AttrResponse{{Transcript: "t.md sha256:00", Response: 1, Total: 1, Agent: "aider", Model: "m"}},
-		Files:     []gitops.AttrFile{{Path: "my app.py", Lines: []gitops.AttrLines{{Start: 1, End: 3, Block: 1}, {Start: 7, End: 7, Block: 1}}}},
+	note := &attrnote.Note{
+		Responses: []attrnote.Response{{Transcript: "t.md sha256:00", Response: 1, Total: 1, Agent: "aider", Model: "m"}},
+		Files:     []attrnote.File{{Path: "my app.py", Lines: []attrnote.Lines{{Start: 1, End: 3, Block: 1}, {Start: 7, End: 7, Block: 1}}}},
 	}
 	log := string(export.AuthorshipLog(plumbing.NewHash("1111111111111111111111111111111111111111"), note))
 	assert.True(t, strings.HasPrefix(log, "\"my app.py\"\n  s_"), log)
