@@ -342,7 +342,7 @@ func (c *codexReader) addShell(rec int, ts, callID, text, workdir string) {
 	if workdir != "" {
 		dir = cleanAbs(workdir)
 	}
-	ops := shellOps(text, rec, "", func(p string) string {
+	ops := shellOps(text, rec, "", c.e.opt.Format, func(p string) string {
 		if dir != "" {
 			return ro.relIn(dir, p)
 		}

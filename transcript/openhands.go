@@ -349,7 +349,7 @@ func (o *ohReader) pend(ev ohEvent, pc pendingCall) {
 // turn ends.
 func (o *ohReader) run(rec int, ev ohEvent, command string) {
 	dir := o.shellDir // the shell persists between commands
-	ops := shellOps(command, rec, "", func(p string) string {
+	ops := shellOps(command, rec, "", o.e.opt.Format, func(p string) string {
 		if dir != "" && !isAbs(p) {
 			return path.Join(dir, strings.ReplaceAll(p, `\`, "/"))
 		}
