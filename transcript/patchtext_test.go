@@ -146,7 +146,7 @@ func openHandsPatches(t *testing.T, text, diff string) []byte {
 			"llm_message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "Return 2."}}}},
 		{"kind": "ActionEvent", "id": "e2", "timestamp": "2026-03-01T09:00:02.000001", "source": "agent",
 			"thought": []any{map[string]any{"type": "text", "text": "Returning 2."}},
-			"action": map[string]any{"kind": "ApplyPatchAction", "patch": text}, "tool_name": "apply_patch", "tool_call_id": "call_1"},
+			"action":  map[string]any{"kind": "ApplyPatchAction", "patch": text}, "tool_name": "apply_patch", "tool_call_id": "call_1"},
 		{"kind": "ObservationEvent", "id": "e3", "timestamp": "2026-03-01T09:00:03.000001", "source": "environment",
 			"tool_name": "apply_patch", "tool_call_id": "call_1", "action_id": "e2",
 			"observation": map[string]any{"kind": "ApplyPatchObservation", "content": []any{map[string]any{"type": "text", "text": "Done!"}}, "is_error": false}},
