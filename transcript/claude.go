@@ -134,6 +134,9 @@ type pendingCall struct {
 	ops   []int  // indexes into cur.Ops
 	path  string // resolved path the call read or wrote
 	write bool   // the call edits path (adds it to context when it worked)
+	// patch: the call's operations were read from a patch, which quoted
+	// or wrote the lines of every file it names (context when it worked).
+	patch bool
 }
 
 type claudeReader struct {

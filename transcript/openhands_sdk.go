@@ -128,7 +128,7 @@ func (o *ohReader) sdkAction(rec int, ev ohEvent) error {
 		}
 	case a.Kind == "ApplyPatchAction" || ev.ToolName == "apply_patch":
 		patch := recordedPatch{kind: toolPatch, text: a.Patch, rec: rec, raw: "apply_patch"}
-		o.add(rec, ev, readPatch(patch, o.e.opt.Format, func(p string) string { return p }))
+		o.add(rec, ev, readPatch(patch, o.e.opt.Format, func(p string) string { return p }), true)
 	case a.Kind == "FinishAction" || ev.ToolName == "finish":
 		o.text(rec, ev, a.Message)
 		return o.flush()

@@ -210,6 +210,10 @@ func TestRecordedPatchFormat(t *testing.T) {
 				assert.Empty(t, ws)
 				require.Len(t, rs, 1)
 				assert.Equal(t, tc.want, allOps(rs))
+				if s.src == OpenHands && !strings.HasPrefix(tc.want[0], "malformed") {
+					// A patch that was read quotes its file, in any format.
+					assert.Contains(t, rs[0].Context, "src/app.py")
+				}
 			})
 		}
 	}
