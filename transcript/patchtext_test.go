@@ -166,11 +166,39 @@ func openHandsPatches(t *testing.T, text, diff string) []byte {
 	return []byte(b.String())
 }
 
+// openCodePatches: an OpenCode export (opencode export) whose assistant
+// message called apply_patch and bash, both completed.
+func openCodePatches(t *testing.T, text, diff string) []byte {
+	tool := func(id, name string, input map[string]any) map[string]any {
+		return map[string]any{"id": "prt_" + id, "type": "tool", "callID": "toolu_" + id, "tool": name,
+			"state": map[string]any{"status": "completed", "input": input, "output": ""}}
+	}
+	session := map[string]any{
+		"info": map[string]any{"id": "ses_1", "version": "1.0.85", "directory": "/home/dev/proj", "title": "Return 2",
+			"time": map[string]any{"created": 1763715600000, "updated": 1763716200000}},
+		"messages": []any{
+			map[string]any{"info": map[string]any{"id": "msg_1", "sessionID": "ses_1", "role": "user", "time": map[string]any{"created": 1763715600000}},
+				"parts": []any{map[string]any{"id": "prt_0", "type": "text", "text": "Return 2."}}},
+			map[string]any{"info": map[string]any{"id": "msg_2", "sessionID": "ses_1", "role": "assistant", "time": map[string]any{"created": 1763715605000},
+				"modelID": "gpt-5", "path": map[string]any{"cwd": "/home/dev/proj", "root": "/home/dev/proj"}},
+				"parts": []any{
+					map[string]any{"id": "prt_t", "type": "text", "text": "Returning 2."},
+					tool("1", "apply_patch", map[string]any{"patchText": text}),
+					tool("2", "bash", map[string]any{"command": "git apply <<'EOF'\n" + diff + "EOF", "description": "Apply the diff"}),
+				}},
+		},
+	}
+	j, err := json.MarshalIndent(session, "", "  ")
+	require.NoError(t, err)
+	return j
+}
+
 // TestRecordedPatchFormat: --format means one thing for every source's
 // recorded patches. The same apply_patch input and git apply diff, in a
 // Codex rollout, a Cline task and an OpenHands event stream, give the same
 // operations: each read in its tool's format without --format, in the
-// forced one with it, and reported where they hold none of it.
+// forced one with it, and reported where they hold none of it. (OpenCode
+// records them so too.)
 func TestRecordedPatchFormat(t *testing.T) {
 	sources := map[string]struct {
 		src     Source
@@ -179,6 +207,7 @@ func TestRecordedPatchFormat(t *testing.T) {
 		"codex":     {Codex, codexPatches},
 		"cline":     {Cline, clinePatches},
 		"openhands": {OpenHands, openHandsPatches},
+		"opencode":  {OpenCode, openCodePatches},
 	}
 	// Each: the apply_patch operations, then git apply's.
 	tests := map[string]struct {
