@@ -256,6 +256,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 	return transcript.Options{
 		Root:    b.a.repo.WorkTree,
 		Workdir: b.a.opts.Workdir,
+		Format:  b.a.opts.Format,
 		Path:    path,
 		Exists: func(p string) bool {
 			_, err := b.tfs.Lstat(p)

@@ -37,7 +37,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "validate only: write no objects, move no ref"},
 			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full, relative to the current directory like git pathspecs (:/PATH from the top; repeatable, comma-separated)"},
-			&cli.StringFlag{Name: "format", Usage: "force one edit format: " + strings.Join(parse.Names(), ", ")},
+			&cli.StringFlag{Name: "format", Usage: "force one edit format, on replies and recorded patch texts alike: " + strings.Join(parse.Names(), ", ")},
 			&cli.StringFlag{Name: "from", Usage: "force one transcript source: " + strings.Join(transcript.SourceNames(), ", ")},
 			&cli.StringFlag{Name: "workdir", Usage: "the folder the agent worked in, as its record names it (`PATH`, absolute, may be a Windows path): its paths map onto the repository's root (default: found from the record)"},
 			&cli.StringFlag{Name: "session", Usage: "apply the session `ID` (or latest) that 'git aiedit sessions' lists"},
