@@ -122,15 +122,15 @@ func (j JSONObserver) Report(r *Report) error { return r.writeJSON(j.W) }
 // observers is several observers, told everything in order.
 type observers []Observer
 
-func (os observers) Observe(e Event) {
-	for _, o := range os {
+func (list observers) Observe(e Event) {
+	for _, o := range list {
 		o.Observe(e)
 	}
 }
 
-func (os observers) Report(r *Report) error {
+func (list observers) Report(r *Report) error {
 	var first error
-	for _, o := range os {
+	for _, o := range list {
 		if err := o.Report(r); err != nil && first == nil {
 			first = err
 		}
@@ -162,18 +162,22 @@ type emitter struct {
 }
 
 func newEmitter(obs Observer) *emitter {
-	e := &emitter{obs: obs}
-	switch o := obs.(type) {
-	case *human:
-		e.countAhead = o.progress != nil
-	case observers:
-		for _, x := range o {
-			if h, ok := x.(*human); ok && h.progress != nil {
-				e.countAhead = true
-			}
+	p, ok := obs.(progressShower)
+	return &emitter{obs: obs, countAhead: ok && p.showsProgress()}
+}
+
+// progressShower is an Observer that shows how far the run is.
+type progressShower interface{ showsProgress() bool }
+
+func (h *human) showsProgress() bool { return h.progress != nil }
+
+func (list observers) showsProgress() bool {
+	for _, o := range list {
+		if p, ok := o.(progressShower); ok && p.showsProgress() {
+			return true
 		}
 	}
-	return e
+	return false
 }
 
 func (e *emitter) response(r *responseState, multi bool) {

@@ -40,16 +40,15 @@ func run(ctx context.Context, opts *Options) (*Report, error) {
 		return nil, err
 	}
 	s := opts.streams()
-	decider := opts.Decider
-	if opts.Patch && decider == nil {
-		rv, err := ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir)
-		if err != nil {
-			return nil, exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
+	var decider Decider // -p's; nil without it
+	if opts.Patch {
+		if decider = opts.Decider; decider == nil {
+			rv, err := ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir)
+			if err != nil {
+				return nil, exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
+			}
+			decider = rv
 		}
-		decider = rv
-	}
-	if !opts.Patch {
-		decider = nil
 	}
 	// ctx ends when the user interrupts (main's signal handling): the run
 	// then stops at the next response, question or retry command and
