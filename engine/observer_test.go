@@ -129,3 +129,36 @@ func TestDefaultObservers(t *testing.T) {
 	assert.Contains(t, stderr.String(), "response 2\n  failed          calc.go:4 (anchor_not_found)\n")
 	assert.Contains(t, stderr.String(), "2 applied, 1 failed\n3 commit(s) on review (")
 }
+
+// TestObserverSeesRetries: a retry round is told as the command is asked,
+// then as a response of its own, then why the loop stopped.
+func TestObserverSeesRetries(t *testing.T) {
+	repo, path := sessionRepo(t)
+	answer := filepath.Join(t.TempDir(), "answer.md")
+	require.NoError(t, os.WriteFile(answer, []byte("Sub is not there yet: here it is.\n\n"+
+		"calc.go\n««« EDIT\n\treturn a + b\n}\n═══════ REPL\n\treturn a + b\n}\n\n// Sub subtracts.\nfunc Sub(a, b int) int {\n\treturn a - b\n}\n»»» EDIT END\n"), 0o644))
+	rec := &recorder{}
+	cmd := "cat " + answer
+	rep, err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, Branch: "review", Observer: rec,
+		RetryCmd: cmd, Retries: 1})
+	require.NoError(t, err, "the retry applied what failed")
+	assert.Equal(t, []string{
+		"response 1 of session.md: response 1",
+		"  block applied calc.go",
+		"  check syntax passed",
+		"response 2 of session.md: response 2",
+		"  block failed calc.go",
+		"  block applied notes.txt",
+		fmt.Sprintf("engine.RetryAsked {Label:response 2 Round:1 Command:%s}", cmd),
+		"response 2 of session.md: retry 1 of response 2",
+		"  block applied calc.go",
+		"  check syntax passed",
+		"engine.RetryStopped {Label:response 2 Reason:applied Message:every block applied Tail:}",
+		"response 3 of session.md: response 3",
+		"  shell applied git mv old.py legacy/old.py",
+		"  check syntax passed",
+		`finished: 3 applied, 1 failed; committed=true commits=4 on review (existed=false) notes=[]`,
+	}, rec.events)
+	require.Len(t, rep.Responses[1].Retries, 1)
+	assert.Contains(t, repo.Git(t, "show", "review:calc.go"), "func Sub(a, b int) int {")
+}
