@@ -30,7 +30,7 @@ func Agent(src transcript.Source) string {
 
 // track starts following which block writes which line of the response.
 func (r *response) track() {
-	if r.b.a.opts.DryRun {
+	if r.b.st.dryRun {
 		return
 	}
 	base := r.before

@@ -27,14 +27,25 @@ type pending struct {
 	msg    string // the message to commit; "" when it is not to be committed
 }
 
+// buildMode is how one build runs.
+type buildMode struct {
+	// rebuild: not the run's first build; it shows nothing (the first
+	// did) and reads the branch's record again.
+	rebuild bool
+	// probe: a dry run that says whether there is anything new to
+	// record (run.go, before a checked-out branch is refused): it
+	// writes, asks and retries nothing.
+	probe bool
+}
+
 // build applies every input on top of start and writes the commits (not
 // the ref). Its state holds what happened and the new tip.
-func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*runState, error) {
-	quiet := retry
+func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode) (*runState, error) {
+	quiet, retry := mode.rebuild, mode.rebuild
 	if a.stopReason == stopRefused {
 		a.stopReason = "" // built again (the branch moved): the hook is asked again
 	}
-	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun, multi: len(a.inputs) > 1}
+	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun || mode.probe, multi: len(a.inputs) > 1}
 	recorded := map[string]map[int]string{}
 	if l := a.opts.Live; l == nil || !l.Trusted || retry {
 		var err error
@@ -76,7 +87,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			// Standard input turned out to be a transcript already on the
 			// branch: do it again, now knowing which responses to skip.
 			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
-			return a.build(ctx, start, true)
+			return a.build(ctx, start, buildMode{rebuild: true, probe: mode.probe})
 		}
 		if in.live != nil {
 			in.live.Responses = b.total
@@ -212,10 +223,10 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 // open starts applying a response (or a retry round) on the batch's tree.
 func (r *response) open(context []string) {
 	b := r.b
-	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
-	r.before = b.a.snapshot(b.tfs)
+	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context, b.st.dryRun))
+	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
-	if b.a.review != nil {
+	if b.reviewer() != nil {
 		r.start = r.before
 		if r.start == nil {
 			r.start = b.tfs.Snapshot()
@@ -240,7 +251,7 @@ func (r *response) applyAll(ops []editcore.Op) {
 	if r.skip || r.halted {
 		return
 	}
-	if r.b.a.review != nil {
+	if r.b.reviewer() != nil {
 		for i := 0; i < len(ops) && !r.halted; i++ {
 			j := i + 1
 			if g := ops[i].Group; g != 0 {
@@ -311,7 +322,7 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
 	r.compose(prose)
-	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
+	if r.skip || r.b.st.dryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
 		return nil
 	}
 	if r.attr != nil {
@@ -336,9 +347,9 @@ func (r *response) end(prose string) error {
 
 // sessionOptions decides context membership: --context wins, then what the
 // transcript recorded, else every file is in context.
-func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore.Options {
+func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string, dryRun bool) editcore.Options {
 	o := editcore.Options{
-		DryRun:  a.opts.DryRun,
+		DryRun:  dryRun,
 		Fuzzy:   a.opts.Fuzzy,
 		Guard:   tfs.Guard,
 		Root:    a.repo.WorkTree,

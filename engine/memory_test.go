@@ -64,7 +64,7 @@ func peakHeap(t *testing.T, n int) uint64 {
 		}
 	}()
 	s, _, _, _ := iostreams.Test()
-	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s, Quiet: true})
+	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s, Quiet: true})
 	close(done)
 	<-stopped
 	require.NoError(t, err)

@@ -159,7 +159,7 @@ func retryable(it retry.Item) bool {
 // quit the review; what was complete stays recorded.
 func (b *batch) retry(r *response) error {
 	a := b.a
-	if a.opts.RetryCmd == "" || a.opts.DryRun {
+	if a.opts.RetryCmd == "" || b.st.dryRun {
 		return nil
 	}
 	if r.skip {

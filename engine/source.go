@@ -107,7 +107,7 @@ var syncCount int64 = 16 << 20
 // sessions cannot be counted ahead; a count that fails stays unknown. The
 // returned stop ends a count still running when the reading is done.
 func (b *batch) countAhead(src transcript.Source) (stop func()) {
-	if b.a.out.progress == nil || !b.in.countable() {
+	if !b.a.out.countAhead || !b.in.countable() {
 		return func() {}
 	}
 	info, err := os.Stat(b.in.path)

@@ -275,7 +275,7 @@ func (s *runState) verified() string {
 // or when the run stopped early.
 func (b *batch) verifyRun(ctx context.Context, start, parent plumbing.Hash, stopped bool) (*verification, error) {
 	a := b.a
-	if a.opts.DryRun || b.in.live != nil || stopped || b.st.stop != "" || len(b.outcomes) == 0 {
+	if b.st.dryRun || b.in.live != nil || stopped || b.st.stop != "" || len(b.outcomes) == 0 {
 		return nil, nil
 	}
 	for _, rs := range b.st.responses {
@@ -318,7 +318,7 @@ func (b *batch) reconcileRun(ctx context.Context, v *verification, parent plumbi
 		return parent, nil
 	}
 	switch {
-	case a.opts.DryRun:
+	case b.st.dryRun:
 		if b.quiet {
 			return parent, nil // the probe run.go makes for a checked-out branch
 		}

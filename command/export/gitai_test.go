@@ -87,7 +87,8 @@ func TestGitAINotes(t *testing.T) {
 	tr := filepath.Join(t.TempDir(), "chat.md")
 	require.NoError(t, os.WriteFile(tr, []byte("## Assistant (gpt-4o)\n\nChange both.\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 10\n>>>>>>> REPLACE\n```\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 2\n=======\n    return 20\n    # twenty\n>>>>>>> REPLACE\n```\n"), 0o644))
 	ctx := context.Background()
-	require.NoError(t, engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
+	_, err := engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"})
+	require.NoError(t, err)
 
 	var errb bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}
