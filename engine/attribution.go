@@ -105,7 +105,7 @@ func (r *responseState) note() *gitops.Attribution {
 	for _, p := range paths {
 		start := len(lines)
 		for _, rg := range r.ranges[p] {
-			if b := rg.Block; b < 1 || b > len(r.blocks) || !wroteLines(r.blocks[b-1].Status) {
+			if b := rg.Block; b < 1 || b > r.blocks.Len() || !wroteLines(r.blocks.Status(b-1)) {
 				continue
 			}
 			lines = append(lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Block: rg.Block})

@@ -94,6 +94,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose, opts.Patch), debug: newDebug(s, opts.Verbose),
 		intr: intr, review: rv}
+	defer a.closeSpills()
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	a.tx = tx.For(repo)
 	if err := a.setupChecks(ctx); err != nil {
@@ -208,6 +209,7 @@ type applier struct {
 	inputs []*input
 	out    *human
 	debug  debugLog
+	spills []*blockLog // responses' block results on disk, until the run ends
 	checks *checkSetup // set by setupChecks before anything is applied
 	why    *why        // set by setupWhy before anything is applied
 
