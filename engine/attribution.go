@@ -106,7 +106,7 @@ func (r *responseState) note() *attrnote.Note {
 	for _, p := range paths {
 		start := len(lines)
 		for _, rg := range r.ranges[p] {
-			if b := rg.Block; b < 1 || b > len(r.blocks) || !wroteLines(r.blocks[b-1].Status) {
+			if b := rg.Block; b < 1 || b > r.blocks.Len() || !wroteLines(r.blocks.Status(b-1)) {
 				continue
 			}
 			lines = append(lines, attrnote.Lines{Start: rg.Start, End: rg.End, Block: rg.Block})

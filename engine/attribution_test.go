@@ -57,7 +57,7 @@ func TestNote(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := &responseState{index: 1, total: 1, in: &input{source: transcript.Markdown}, transcript: "fix.md sha256:00", ranges: tc.ranges}
 			for _, st := range tc.statuses {
-				r.blocks = append(r.blocks, editcore.Result{Status: st, Path: "app.py"})
+				r.blocks.add(editcore.Result{Status: st, Path: "app.py"})
 			}
 			n := r.note()
 			if !tc.noted {
@@ -75,10 +75,13 @@ func TestNote(t *testing.T) {
 // TestRollBackUndoesEdited: a response rolled back (a required check, a
 // refused message) keeps none of its blocks, edited ones included.
 func TestRollBackUndoesEdited(t *testing.T) {
-	r := &responseState{blocks: []editcore.Result{{Status: editcore.Edited}, {Status: editcore.Applied}, {Status: editcore.Rejected}}}
+	r := &responseState{}
+	for _, st := range []editcore.Status{editcore.Edited, editcore.Applied, editcore.Rejected} {
+		r.blocks.add(editcore.Result{Status: st})
+	}
 	r.rollBack("rolled back")
 	var got []editcore.Status
-	for _, b := range r.blocks {
+	for _, b := range r.blocks.All() {
 		got = append(got, b.Status)
 	}
 	assert.Equal(t, []editcore.Status{editcore.Failed, editcore.Failed, editcore.Rejected}, got)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -299,7 +298,7 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 	if !r.b.quiet {
 		r.b.a.out.block(res)
 	}
-	if res.OK() {
+	if res.OK() && r.r.blocks.Len() < keptBlocks {
 		// The operations of a long response are applied as they are read;
 		// one that applied need not keep the text it wrote, nor strings
 		// cut from it (release copies the others).
@@ -311,18 +310,18 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 		}
 		res.Message = strings.Clone(res.Message)
 	}
-	if len(r.r.blocks) == cap(r.r.blocks) && len(r.r.blocks) >= 256 {
-		// Doubled: append grows a long slice by a quarter, so that a
-		// response of 10,000 blocks copied its results four times over.
-		r.r.blocks = slices.Grow(r.r.blocks, len(r.r.blocks))
+	if r.r.blocks.add(res) {
+		r.b.a.spills = append(r.b.a.spills, &r.r.blocks)
 	}
-	r.r.blocks = append(r.r.blocks, res)
 }
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
 	r.compose(prose)
-	if r.skip || r.b.st.dryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
+	if err := r.r.blocks.err; err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if r.skip || r.b.st.dryRun || r.r.blocks.Len()+len(r.r.shell) == 0 {
 		return nil
 	}
 	if r.attr != nil {

@@ -211,11 +211,21 @@ func (r *responseState) trailers() []gitops.Trailer {
 	if r.model != "" {
 		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: r.model})
 	}
-	for i, b := range r.blocks {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(i+1, b)})
+	// Bounded as they are made (trailer_bound.go): a response's blocks
+	// past the first thousands are read back from disk, never all held.
+	n := 0
+	for i, b := range r.blocks.All() {
+		if n++; n <= maxListed {
+			t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(i+1, b)})
+		}
 	}
-	for i, b := range r.blocks {
+	t = appendOmitted(t, "Aiedit-Block", n)
+	n = 0
+	for i, b := range r.blocks.All() {
 		if reason := reasonOf(b); reason != "" {
+			if n++; n > maxListed {
+				continue
+			}
 			v := fmt.Sprintf("%d %s", i+1, reason)
 			if b.Line > 0 {
 				v = fmt.Sprintf("%d line %d: %s", i+1, b.Line, reason)
@@ -223,6 +233,7 @@ func (r *responseState) trailers() []gitops.Trailer {
 			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
 		}
 	}
+	t = appendOmitted(t, "Aiedit-Reason", n)
 	unreplayed := 0
 	for _, s := range r.shell {
 		if s.Status == editcore.NotReplayed {

@@ -34,7 +34,7 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 	if tr.Body == nil {
 		// In slices, so that a long response's operations are applied
 		// (and their text let go) as they are read.
-		const slice = 1 << 20
+		const slice = 256 << 10
 		for text := tr.Text; text != ""; {
 			n := min(len(text), slice)
 			apply(shift(p.Feed([]byte(text[:n]))))

@@ -93,6 +93,7 @@ func run(ctx context.Context, opts *Options) (*Report, error) {
 	obs := opts.observer()
 	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newEmitter(obs), debug: newDebug(s, opts.Verbose),
 		intr: intr, review: decider}
+	defer a.closeSpills()
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	a.tx = tx.For(repo)
 	if err := a.setupChecks(ctx); err != nil {
@@ -141,6 +142,7 @@ type applier struct {
 	inputs []*input
 	out    *emitter // what the run does, told to its Observer
 	debug  debugLog
+	spills []*blockLog // responses' block results on disk, until the run ends
 	checks *checkSetup // set by setupChecks before anything is applied
 	why    *why        // set by setupWhy before anything is applied
 

@@ -127,7 +127,7 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 			b.in.shown(), article(src), src, strings.Join(transcript.SourceNames(), ", "))
 	}
 	for _, rs := range b.st.responses[first:] {
-		if rs.alreadyRecorded || len(rs.blocks)+len(rs.shell) > 0 {
+		if rs.alreadyRecorded || rs.blocks.Len()+len(rs.shell) > 0 {
 			return nil
 		}
 	}

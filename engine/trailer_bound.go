@@ -48,9 +48,18 @@ func boundTrailers(t []gitops.Trailer) []gitops.Trailer {
 		case n <= maxListed:
 			out = append(out, tr)
 		case n == maxListed+1:
-			out = append(out, gitops.Trailer{Key: "Aiedit-Omitted", Value: fmt.Sprintf(
-				"%d %s lines (past the first %d); apply --json lists them all", count[tr.Key]-maxListed, tr.Key, maxListed)})
+			out = appendOmitted(out, tr.Key, count[tr.Key])
 		}
 	}
 	return out
+}
+
+// appendOmitted says, when there were more than maxListed lines of key,
+// how many were left out.
+func appendOmitted(t []gitops.Trailer, key string, total int) []gitops.Trailer {
+	if total <= maxListed {
+		return t
+	}
+	return append(t, gitops.Trailer{Key: "Aiedit-Omitted", Value: fmt.Sprintf(
+		"%d %s lines (past the first %d); apply --json lists them all", total-maxListed, key, maxListed)})
 }

@@ -17,7 +17,14 @@ import (
 // Aiedit-Block lines and one Aiedit-Omitted line, parses as trailers with
 // git, and the summary and the JSON report still count every block.
 func TestManyBlocksBoundedMessage(t *testing.T) {
-	const n = 2*maxListed + 500
+	// The second is past the blocks kept in memory: the rest are read
+	// back from disk for the message and the report.
+	for _, n := range []int{2*maxListed + 500, keptBlocks + maxListed} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) { manyBlocks(t, n) })
+	}
+}
+
+func manyBlocks(t *testing.T, n int) {
 	var b strings.Builder
 	b.WriteString("Many files.\n\n")
 	for i := range n {

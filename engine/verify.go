@@ -100,7 +100,7 @@ func (b *batch) verify(ctx context.Context, base, tip plumbing.Hash) *verificati
 		}
 		for _, rs := range b.st.responses {
 			if rs.in == b.in {
-				for _, res := range rs.blocks {
+				for _, res := range rs.blocks.All() {
 					if res.Path != "" {
 						v.paths[res.Path] = true
 					}
@@ -186,7 +186,7 @@ func (b *batch) why(p string) string {
 			}
 			continue
 		}
-		for i, res := range rs.blocks {
+		for i, res := range rs.blocks.All() {
 			if res.Path == p && !res.OK() {
 				what := string(res.Status)
 				if res.Error != "" {
