@@ -1,0 +1,32 @@
+package trailer
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestBound(t *testing.T) {
+	tr := func(k string, n int) []Trailer {
+		var out []Trailer
+		for i := range n {
+			out = append(out, Trailer{Key: k, Value: fmt.Sprint(i + 1)})
+		}
+		return out
+	}
+	head := []Trailer{{Key: "Aiedit-Transcript", Value: "r.md sha256:0"}}
+	tail := []Trailer{{Key: "Aiedit-Summary", Value: "applied=1"}}
+	short := append(append(append([]Trailer{}, head...), tr("Aiedit-Block", MaxListed)...), tail...)
+	assert.Equal(t, short, Bound(short), "a list at the limit is kept whole")
+
+	long := append(append(append(append([]Trailer{}, head...), tr("Aiedit-Block", MaxListed+3)...), tr("Aiedit-Shell", 2)...), tail...)
+	got := Bound(long)
+	require.Len(t, got, 1+MaxListed+1+2+1)
+	assert.Equal(t, head[0], got[0])
+	assert.Equal(t, Trailer{Key: "Aiedit-Block", Value: fmt.Sprint(MaxListed)}, got[MaxListed])
+	assert.Equal(t, Trailer{Key: "Aiedit-Omitted", Value: fmt.Sprintf("3 Aiedit-Block lines (past the first %d); apply --json lists them all", MaxListed)}, got[MaxListed+1])
+	assert.Equal(t, "Aiedit-Shell", got[MaxListed+2].Key)
+	assert.Equal(t, tail[0], got[len(got)-1])
+}
