@@ -125,7 +125,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"reconcile": {
-			rec: Record{Reconcile: "openhands test_result.git_patch of out.jsonl", Differs: []Differ{{Path: "x", Change: "extra"}}},
+			rec:   Record{Reconcile: "openhands test_result.git_patch of out.jsonl", Differs: []Differ{{Path: "x", Change: "extra"}}},
 			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out.jsonl", "Aiedit-Differs: x extra"},
 		},
 		"snapshot": {
