@@ -84,7 +84,7 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 // transcript's, or a live turn's); ok is false for any other commit.
 func responseOf(msg string) (rec trailer.Record, label, sum string, ok bool) {
 	rec = trailer.Decode(msg)
-	label, sum, ok = rec.SplitTranscript()
+	label, sum, ok = trailer.SplitTranscript(rec.Transcript)
 	if !ok || !rec.IsResponse() {
 		return trailer.Record{}, "", "", false
 	}

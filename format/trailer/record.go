@@ -52,19 +52,19 @@ type Record struct {
 // a valid Aiedit-Response.
 func (r *Record) IsResponse() bool { return r.N > 0 }
 
-// SplitTranscript splits Transcript into the file name and the hash
-// ("sha256:<hex>"); ok is false when it names no hash.
-func (r *Record) SplitTranscript() (name, sum string, ok bool) {
-	i := strings.LastIndex(r.Transcript, " sha256:")
+// SplitTranscript splits an Aiedit-Transcript value into the file name
+// and the hash ("sha256:<hex>"); ok is false when it names no hash.
+func SplitTranscript(v string) (name, sum string, ok bool) {
+	i := strings.LastIndex(v, " sha256:")
 	if i < 0 {
-		return r.Transcript, "", false
+		return v, "", false
 	}
-	return r.Transcript[:i], r.Transcript[i+1:], true
+	return v[:i], v[i+1:], true
 }
 
 // TranscriptName is the transcript's file name without its hash.
 func (r *Record) TranscriptName() string {
-	name, _, _ := r.SplitTranscript()
+	name, _, _ := SplitTranscript(r.Transcript)
 	return name
 }
 

@@ -254,3 +254,26 @@ func TestRecordReadByGit(t *testing.T) {
 		})
 	}
 }
+
+func TestSplitTranscript(t *testing.T) {
+	tests := map[string]struct {
+		value, name, sum string
+		ok               bool
+	}{
+		"file":              {"chat.md sha256:ab", "chat.md", "sha256:ab", true},
+		"spaces in name":    {"my chat sha256:x.md sha256:cd", "my chat sha256:x.md", "sha256:cd", true},
+		"stdin":             {"stdin sha256:00", "stdin", "sha256:00", true},
+		"error_no_hash":     {"chat.md", "chat.md", "", false},
+		"error_hash_joined": {"chat.mdsha256:ab", "chat.mdsha256:ab", "", false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			n, s, ok := SplitTranscript(tc.value)
+			assert.Equal(t, tc.ok, ok)
+			assert.Equal(t, tc.name, n)
+			assert.Equal(t, tc.sum, s)
+			r := Record{Transcript: tc.value}
+			assert.Equal(t, tc.name, r.TranscriptName())
+		})
+	}
+}
