@@ -23,7 +23,8 @@ type Decision struct {
 	Edit    []string
 }
 
-// Trailer renders the decision as the review commit records it:
+// Trailer is the decision's Aiedit-Reviewed value, as the review commit
+// records it:
 //
 //	Aiedit-Reviewed: <n>/<total> b<block> <verdict> <id> <path>
 //

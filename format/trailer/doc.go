@@ -6,9 +6,11 @@
 // commands write and read commits, this package only their messages.
 //
 // Invariants:
-//   - Decode(FormatMessage(s, b, r.Encode())) gives back r for every
-//     value that fits on one line; encoding a decoded record gives the
-//     same bytes again (the round trip is a fixed point).
+//   - Decode(FormatMessage(s, b, r.Encode())) gives back r, for values
+//     that fit on one line, up to what the format folds: validated
+//     blocks counted as applied in the Summary, an unknown path as "-",
+//     a block's Error read from its Detail. Encoding a decoded record
+//     writes the same bytes again (the round trip is a fixed point).
 //   - A commit lists at most MaxListed lines of each per-block or
 //     per-command key; one Aiedit-Omitted line says how many more there
 //     were (Bound).
