@@ -11,7 +11,7 @@ func alreadyNote(st *runState, where string) string {
 		switch {
 		case r.alreadyRecorded:
 			recorded++
-		case len(r.blocks)+len(r.shell) > 0:
+		case r.blocks.Len()+len(r.shell) > 0:
 			fresh++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -29,7 +30,7 @@ func Agent(src transcript.Source) string {
 
 // track starts following which block writes which line of the response.
 func (r *response) track() {
-	if r.b.a.opts.DryRun {
+	if r.b.st.dryRun {
 		return
 	}
 	base := r.before
@@ -80,12 +81,12 @@ func (a *applier) assistedBy(ctx context.Context, r *responseState) (string, err
 // person edited a block: the note, even with no lines, then says that
 // the lines of the commit it does not list are not the model's (without
 // a note, blame takes every line of the commit for the response's).
-func (r *responseState) note() *gitops.Attribution {
+func (r *responseState) note() *attrnote.Note {
 	edited := r.summary().Edited > 0
 	if len(r.ranges) == 0 && !edited {
 		return nil
 	}
-	a := &gitops.Attribution{Responses: []gitops.AttrResponse{{
+	a := &attrnote.Note{Responses: []attrnote.Response{{
 		Transcript: r.transcript, Response: r.index, Total: r.total, Model: r.model, Agent: Agent(r.in.source),
 	}}}
 	paths := make([]string, 0, len(r.ranges))
@@ -100,18 +101,18 @@ func (r *responseState) note() *gitops.Attribution {
 	for _, rs := range r.ranges {
 		n += len(rs)
 	}
-	lines := make([]gitops.AttrLines, 0, n)
-	a.Files = make([]gitops.AttrFile, 0, len(paths))
+	lines := make([]attrnote.Lines, 0, n)
+	a.Files = make([]attrnote.File, 0, len(paths))
 	for _, p := range paths {
 		start := len(lines)
 		for _, rg := range r.ranges[p] {
-			if b := rg.Block; b < 1 || b > len(r.blocks) || !wroteLines(r.blocks[b-1].Status) {
+			if b := rg.Block; b < 1 || b > r.blocks.Len() || !wroteLines(r.blocks.Status(b-1)) {
 				continue
 			}
-			lines = append(lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Block: rg.Block})
+			lines = append(lines, attrnote.Lines{Start: rg.Start, End: rg.End, Block: rg.Block})
 		}
 		if len(lines) > start {
-			a.Files = append(a.Files, gitops.AttrFile{Path: p, Lines: lines[start:len(lines):len(lines)]})
+			a.Files = append(a.Files, attrnote.File{Path: p, Lines: lines[start:len(lines):len(lines)]})
 		}
 	}
 	if len(a.Files) == 0 && !edited {
@@ -140,7 +141,7 @@ func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s"
 func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
 	var prot *gitops.Protection
 	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(st.notes), a.branchName)
-	err := a.repo.AddNotesWith(ctx, gitops.AttributionRef, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
+	err := a.repo.AddNotesWith(ctx, attrnote.Ref, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
 		p, err := a.repo.ProtectWritten()
 		if err != nil {
 			return err

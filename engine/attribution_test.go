@@ -7,7 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -19,30 +19,30 @@ func TestNote(t *testing.T) {
 	tests := map[string]struct {
 		statuses []editcore.Status
 		ranges   map[string][]attribution.Range
-		want     []gitops.AttrFile // nil: no note
-		noted    bool              // a note, even without files
+		want     []attrnote.File // nil: no note
+		noted    bool            // a note, even without files
 	}{
 		"applied": {
 			statuses: []editcore.Status{editcore.Applied},
 			ranges:   map[string][]attribution.Range{"app.py": {{Start: 2, End: 2, Block: 1}}},
-			want:     []gitops.AttrFile{{Path: "app.py", Lines: []gitops.AttrLines{{Start: 2, End: 2, Block: 1}}}},
+			want:     []attrnote.File{{Path: "app.py", Lines: []attrnote.Lines{{Start: 2, End: 2, Block: 1}}}},
 			noted:    true,
 		},
 		"edited, every line the person's": {
 			statuses: []editcore.Status{editcore.Edited},
-			want:     []gitops.AttrFile{},
+			want:     []attrnote.File{},
 			noted:    true,
 		},
 		"edited, some lines left as the model wrote them": {
 			statuses: []editcore.Status{editcore.Edited},
 			ranges:   map[string][]attribution.Range{"app.py": {{Start: 3, End: 4, Block: 1}}},
-			want:     []gitops.AttrFile{{Path: "app.py", Lines: []gitops.AttrLines{{Start: 3, End: 4, Block: 1}}}},
+			want:     []attrnote.File{{Path: "app.py", Lines: []attrnote.Lines{{Start: 3, End: 4, Block: 1}}}},
 			noted:    true,
 		},
 		"edited beside a rejected block": {
 			statuses: []editcore.Status{editcore.Rejected, editcore.Edited},
 			ranges:   map[string][]attribution.Range{"app.py": {{Start: 1, End: 1, Block: 1}}},
-			want:     []gitops.AttrFile{},
+			want:     []attrnote.File{},
 			noted:    true,
 		},
 		"rejected only": {
@@ -57,7 +57,7 @@ func TestNote(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := &responseState{index: 1, total: 1, in: &input{source: transcript.Markdown}, transcript: "fix.md sha256:00", ranges: tc.ranges}
 			for _, st := range tc.statuses {
-				r.blocks = append(r.blocks, editcore.Result{Status: st, Path: "app.py"})
+				r.blocks.add(editcore.Result{Status: st, Path: "app.py"})
 			}
 			n := r.note()
 			if !tc.noted {
@@ -75,10 +75,13 @@ func TestNote(t *testing.T) {
 // TestRollBackUndoesEdited: a response rolled back (a required check, a
 // refused message) keeps none of its blocks, edited ones included.
 func TestRollBackUndoesEdited(t *testing.T) {
-	r := &responseState{blocks: []editcore.Result{{Status: editcore.Edited}, {Status: editcore.Applied}, {Status: editcore.Rejected}}}
+	r := &responseState{}
+	for _, st := range []editcore.Status{editcore.Edited, editcore.Applied, editcore.Rejected} {
+		r.blocks.add(editcore.Result{Status: st})
+	}
 	r.rollBack("rolled back")
 	var got []editcore.Status
-	for _, b := range r.blocks {
+	for _, b := range r.blocks.All() {
 		got = append(got, b.Status)
 	}
 	assert.Equal(t, []editcore.Status{editcore.Failed, editcore.Failed, editcore.Rejected}, got)

@@ -52,7 +52,7 @@ func BenchmarkWideResponse(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		s, _, _, _ := iostreams.Test()
-		err := Run(context.Background(), &Options{Dir: dir, Transcripts: []string{transcript}, IO: s, Quiet: true,
+		err := runErr(context.Background(), &Options{Dir: dir, Transcripts: []string{transcript}, IO: s, Quiet: true,
 			Branch: fmt.Sprintf("bench/wide-%d", i)})
 		require.NoError(b, err)
 	}

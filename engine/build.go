@@ -5,7 +5,6 @@ import (
 	"errors"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -27,14 +26,25 @@ type pending struct {
 	msg    string // the message to commit; "" when it is not to be committed
 }
 
+// buildMode is how one build runs.
+type buildMode struct {
+	// rebuild: not the run's first build; it shows nothing (the first
+	// did) and reads the branch's record again.
+	rebuild bool
+	// probe: a dry run that says whether there is anything new to
+	// record (run.go, before a checked-out branch is refused): it
+	// writes, asks and retries nothing.
+	probe bool
+}
+
 // build applies every input on top of start and writes the commits (not
 // the ref). Its state holds what happened and the new tip.
-func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*runState, error) {
-	quiet := retry
+func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode) (*runState, error) {
+	quiet, retry := mode.rebuild, mode.rebuild
 	if a.stopReason == stopRefused {
 		a.stopReason = "" // built again (the branch moved): the hook is asked again
 	}
-	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun, multi: len(a.inputs) > 1}
+	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun || mode.probe, multi: len(a.inputs) > 1}
 	recorded := map[string]map[int]string{}
 	if l := a.opts.Live; l == nil || !l.Trusted || retry {
 		var err error
@@ -76,7 +86,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, retry bool) (*
 			// Standard input turned out to be a transcript already on the
 			// branch: do it again, now knowing which responses to skip.
 			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
-			return a.build(ctx, start, true)
+			return a.build(ctx, start, buildMode{rebuild: true, probe: mode.probe})
 		}
 		if in.live != nil {
 			in.live.Responses = b.total
@@ -212,10 +222,10 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 // open starts applying a response (or a retry round) on the batch's tree.
 func (r *response) open(context []string) {
 	b := r.b
-	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context))
-	r.before = b.a.snapshot(b.tfs)
+	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context, b.st.dryRun))
+	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
-	if b.a.review != nil {
+	if b.reviewer() != nil {
 		r.start = r.before
 		if r.start == nil {
 			r.start = b.tfs.Snapshot()
@@ -240,7 +250,7 @@ func (r *response) applyAll(ops []editcore.Op) {
 	if r.skip || r.halted {
 		return
 	}
-	if r.b.a.review != nil {
+	if r.b.reviewer() != nil {
 		for i := 0; i < len(ops) && !r.halted; i++ {
 			j := i + 1
 			if g := ops[i].Group; g != 0 {
@@ -288,7 +298,7 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 	if !r.b.quiet {
 		r.b.a.out.block(res)
 	}
-	if res.OK() {
+	if res.OK() && r.r.blocks.Len() < keptBlocks {
 		// The operations of a long response are applied as they are read;
 		// one that applied need not keep the text it wrote, nor strings
 		// cut from it (release copies the others).
@@ -300,18 +310,18 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 		}
 		res.Message = strings.Clone(res.Message)
 	}
-	if len(r.r.blocks) == cap(r.r.blocks) && len(r.r.blocks) >= 256 {
-		// Doubled: append grows a long slice by a quarter, so that a
-		// response of 10,000 blocks copied its results four times over.
-		r.r.blocks = slices.Grow(r.r.blocks, len(r.r.blocks))
+	if r.r.blocks.add(res) {
+		r.b.a.spills = append(r.b.a.spills, &r.r.blocks)
 	}
-	r.r.blocks = append(r.r.blocks, res)
 }
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
 	r.compose(prose)
-	if r.skip || r.b.a.opts.DryRun || len(r.r.blocks)+len(r.r.shell) == 0 {
+	if err := r.r.blocks.err; err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	if r.skip || r.b.st.dryRun || r.r.blocks.Len()+len(r.r.shell) == 0 {
 		return nil
 	}
 	if r.attr != nil {
@@ -336,9 +346,9 @@ func (r *response) end(prose string) error {
 
 // sessionOptions decides context membership: --context wins, then what the
 // transcript recorded, else every file is in context.
-func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string) editcore.Options {
+func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string, dryRun bool) editcore.Options {
 	o := editcore.Options{
-		DryRun:  a.opts.DryRun,
+		DryRun:  dryRun,
 		Fuzzy:   a.opts.Fuzzy,
 		Guard:   tfs.Guard,
 		Root:    a.repo.WorkTree,

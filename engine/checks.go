@@ -100,8 +100,8 @@ func (a *applier) setupChecks(ctx context.Context) error {
 
 // snapshot keeps the tree as a response starts, when checks will need it:
 // the content before the response, and the state to go back to.
-func (a *applier) snapshot(tfs *gitops.TreeFS) *gitops.TreeFS {
-	if a.checks == nil || a.checks.policy == check.Off || a.opts.DryRun {
+func (a *applier) snapshot(tfs *gitops.TreeFS, dryRun bool) *gitops.TreeFS {
+	if a.checks == nil || a.checks.policy == check.Off || dryRun {
 		return nil
 	}
 	return tfs.Snapshot()

@@ -71,7 +71,7 @@ func TestRunChecks(t *testing.T) {
 			s, _, stdout, stderr := iostreams.Test()
 			opts := tc.opts
 			opts.Dir, opts.Transcripts, opts.JSON, opts.IO = repo.Dir, []string{reply}, true, s
-			err := Run(context.Background(), &opts)
+			err := runErr(context.Background(), &opts)
 			assert.Equal(t, tc.code, exitcode.Of(err, -1), stderr.String())
 
 			var rep Report
@@ -112,7 +112,7 @@ func TestRunChecksBadPolicy(t *testing.T) {
 	repo := gittest.New(t, map[string]string{"a.txt": "a\n"})
 	reply := filepath.Join(t.TempDir(), "x.md")
 	require.NoError(t, os.WriteFile(reply, []byte("Nothing.\n"), 0o644))
-	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Checks: "never"})
+	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Checks: "never"})
 	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
 	assert.ErrorContains(t, err, `unknown --checks "never"`)
 }

@@ -63,7 +63,7 @@ func runWithHook(t *testing.T, ctx context.Context, hook string, opts Options, w
 	s, _, _, stderr := iostreams.Test()
 	opts.Dir, opts.Transcripts, opts.IO = repo.Dir, []string{fix}, s
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, &opts) }()
+	go func() { done <- runErr(ctx, &opts) }()
 	if whileRunning != nil {
 		whileRunning(h)
 	}

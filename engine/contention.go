@@ -24,7 +24,7 @@ func (a *applier) ensureObjects(ctx context.Context, start, head plumbing.Hash) 
 			return nil
 		}
 		a.debug.Debug("objects pruned under the run; writing them again", "missing", len(missing), "round", round+1)
-		st, err := a.build(ctx, start, true)
+		st, err := a.build(ctx, start, buildMode{rebuild: true})
 		if err != nil {
 			return err
 		}

@@ -39,6 +39,9 @@ func responseDigest(tr *transcript.Response) string {
 	}
 	for _, p := range tr.Patches {
 		field(h, "patch", p.Text, p.Dir, p.RecordedError)
+		if p.Text != "" {
+			continue // its text names it, however --format reads it
+		}
 		for i := range p.Ops {
 			opDigest(h, &p.Ops[i])
 		}

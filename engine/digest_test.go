@@ -19,14 +19,17 @@ func TestResponseDigest(t *testing.T) {
 		a, b *transcript.Response
 		same bool
 	}{
-		"same text elsewhere in the file":    {base, &transcript.Response{Line: 40, Text: base.Text}, true},
-		"trailing blanks and blank lines":    {base, &transcript.Response{Text: "\nFix it.  \n\napp.py\n```\nx\n```\n\n\n"}, true},
-		"other text":                         {base, &transcript.Response{Text: "Fix it!\n"}, false},
-		"same tool call at another record":   {write("x\n"), &transcript.Response{Line: 9, Ops: []editcore.Op{{Kind: editcore.Write, Path: "a.py", Content: []byte("x\n"), Line: 9}}}, true},
-		"other content":                      {write("x\n"), write("y\n"), false},
-		"value moved between fields":         {&transcript.Response{Ops: []editcore.Op{{Kind: editcore.Substring, Path: "a", OldText: "b"}}}, &transcript.Response{Ops: []editcore.Op{{Kind: editcore.Substring, Path: "ab"}}}, false},
-		"recorded failure":                   {write("x\n"), &transcript.Response{Ops: []editcore.Op{{Kind: editcore.Write, Path: "a.py", Content: []byte("x\n"), RecordedError: "denied"}}}, false},
-		"patch text":                         {&transcript.Response{Patches: []transcript.Patch{{Text: "p1", Line: 2}}}, &transcript.Response{Patches: []transcript.Patch{{Text: "p1", Line: 7}}}, true},
+		"same text elsewhere in the file":  {base, &transcript.Response{Line: 40, Text: base.Text}, true},
+		"trailing blanks and blank lines":  {base, &transcript.Response{Text: "\nFix it.  \n\napp.py\n```\nx\n```\n\n\n"}, true},
+		"other text":                       {base, &transcript.Response{Text: "Fix it!\n"}, false},
+		"same tool call at another record": {write("x\n"), &transcript.Response{Line: 9, Ops: []editcore.Op{{Kind: editcore.Write, Path: "a.py", Content: []byte("x\n"), Line: 9}}}, true},
+		"other content":                    {write("x\n"), write("y\n"), false},
+		"value moved between fields":       {&transcript.Response{Ops: []editcore.Op{{Kind: editcore.Substring, Path: "a", OldText: "b"}}}, &transcript.Response{Ops: []editcore.Op{{Kind: editcore.Substring, Path: "ab"}}}, false},
+		"recorded failure":                 {write("x\n"), &transcript.Response{Ops: []editcore.Op{{Kind: editcore.Write, Path: "a.py", Content: []byte("x\n"), RecordedError: "denied"}}}, false},
+		"patch text":                       {&transcript.Response{Patches: []transcript.Patch{{Text: "p1", Line: 2}}}, &transcript.Response{Patches: []transcript.Patch{{Text: "p1", Line: 7}}}, true},
+		"patch text read in another format": {
+			&transcript.Response{Patches: []transcript.Patch{{Text: "p1", Ops: []editcore.Op{{Kind: editcore.Replace, Path: "a.py"}}}}},
+			&transcript.Response{Patches: []transcript.Patch{{Text: "p1", Ops: []editcore.Op{{Kind: editcore.Malformed, Problem: "not udiff"}}}}}, true},
 		"prose versus tool call of the same": {&transcript.Response{Text: "a.py"}, &transcript.Response{Ops: []editcore.Op{{Kind: editcore.Write, Path: "a.py"}}}, false},
 	}
 	for name, tt := range tests {

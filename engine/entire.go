@@ -25,9 +25,6 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 	if !strings.EqualFold(strings.TrimSpace(o.From), string(transcript.Entire)) {
 		return cleanup, nil
 	}
-	if len(o.Transcripts) == 0 {
-		return cleanup, exitcode.UsageErrorf("--from entire needs a checkpoint id (12 hex digits) or a commit with an %s trailer", entire.Trailer)
-	}
 	repo := o.Repo
 	if repo == nil {
 		if repo, err = gitops.Discover(ctx, o.Dir); err != nil {

@@ -201,7 +201,7 @@ func applyJSON(t *testing.T, name, text string) (report, *gittest.Repo) {
 	var out, errOut bytes.Buffer
 	// The Claude Code session's folder is named as the repository's, so
 	// that its paths reach the tree's rules rather than stay outside.
-	err := Run(context.Background(), &Options{
+	err := runErr(context.Background(), &Options{
 		Dir: repo.Dir, Transcripts: []string{p}, JSON: true, Quiet: true, Workdir: "/home/u/w",
 		IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 	})

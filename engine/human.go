@@ -10,8 +10,9 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
-// human writes the progress and summary people read, on standard error,
-// in the colours of iostreams' scheme.
+// human is the Observer people read: each response, block and check as
+// it is applied, then the summary, on standard error in the colours of
+// iostreams' scheme.
 type human struct {
 	w        io.Writer
 	cs       *iostreams.ColorScheme
@@ -43,18 +44,49 @@ func (h *human) statusColor(st editcore.Status) func(string) string {
 	return h.cs.Yellow
 }
 
+// Observe prints an event for people.
+func (h *human) Observe(e Event) {
+	switch e := e.(type) {
+	case ResponseStarted:
+		h.response(e)
+	case BlockDone:
+		h.block(e.Result)
+	case ShellDone:
+		h.shell(e.Result)
+	case CheckDone:
+		h.check(e.Outcome)
+	case Note:
+		if e.Important {
+			h.say("%s", e.Text)
+		} else {
+			h.note("%s", e.Text)
+		}
+	case RetryAsked:
+		h.retryRound(e)
+	case RetryStopped:
+		h.retryStopped(e)
+	case BranchMoved:
+		h.retrying(e.Branch, e.Locked)
+	case Finished:
+		h.finish(e)
+	}
+}
+
+// Report: people read the summary Finished prints.
+func (h *human) Report(*Report) error { return nil }
+
 // response heads what follows with the response's name; on a terminal
 // it is a status line that the next one replaces when nothing was
 // printed under it.
-func (h *human) response(r *responseState, multi bool) {
+func (h *human) response(r ResponseStarted) {
 	if h.progress != nil {
-		h.progress.show(h.cs.Dim(r.progressLabel()))
+		h.progress.show(h.cs.Dim(r.Progress))
 		return
 	}
 	if h.quiet {
 		return
 	}
-	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(r.label(multi)))
+	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(r.Label))
 }
 
 // block prints one line per block: status, path:line, detail and message.
@@ -136,24 +168,24 @@ func (h *human) say(format string, args ...any) {
 }
 
 // retryRound announces a call of the retry command.
-func (h *human) retryRound(r *responseState, round int, cmd string) {
+func (h *human) retryRound(r RetryAsked) {
 	if h.progress != nil {
 		h.progress.clear()
 	}
-	h.note("%s: asking for retry %d: %s", r.label(false), round, cmd)
+	h.note("%s: asking for retry %d: %s", r.Label, r.Round, r.Command)
 }
 
 // retryStopped says why a response's retry loop ended, even under -q
 // when it ended with blocks still failing.
-func (h *human) retryStopped(r *responseState, s *retryStop) {
-	line := fmt.Sprintf("%s: retries stopped (%s): %s", r.label(false), s.reason, s.message)
-	if s.reason == stopApplied {
+func (h *human) retryStopped(s RetryStopped) {
+	line := fmt.Sprintf("%s: retries stopped (%s): %s", s.Label, s.Reason, s.Message)
+	if s.Reason == stopApplied {
 		h.note("%s", line)
 		return
 	}
 	h.say("%s", h.cs.Yellow(line))
-	if s.tail != "" {
-		h.indented(s.tail)
+	if s.Tail != "" {
+		h.indented(s.Tail)
 	}
 }
 
@@ -166,71 +198,50 @@ func (h *human) retrying(branch string, locked bool) {
 }
 
 // finish prints the summary and how to review the branch.
-func (h *human) finish(st *runState, a *applier, committed bool) {
+func (h *human) finish(f Finished) {
 	if h.progress != nil {
 		h.progress.clear()
 	}
-	line := summaryLine(st.summary())
-	if n := st.shellFailed(); n > 0 {
-		line += fmt.Sprintf("; %d shell operation(s) failed", n)
+	line := summaryLine(f.Summary)
+	if f.ShellFailed > 0 {
+		line += fmt.Sprintf("; %d shell operation(s) failed", f.ShellFailed)
 	}
-	if n := st.outside(); n > 0 {
-		line += fmt.Sprintf("; %d outside the repository, not replayed", n)
+	if f.Outside > 0 {
+		line += fmt.Sprintf("; %d outside the repository, not replayed", f.Outside)
 	}
 	fmt.Fprintf(h.w, "%s\n", line)
-	if n := st.redactions(); n > 0 {
-		fmt.Fprintf(h.w, "%s\n", redactedNote(n))
-	}
-	where := "on " + a.branchName
-	if !a.exists {
-		// A new branch: what is recorded is in the history it starts
-		// from (a landed branch's commits, say).
-		where = "in " + a.baseName + "'s history"
-	}
-	if note := alreadyNote(st, where); note != "" {
-		fmt.Fprintf(h.w, "%s\n", note)
-	}
-	for _, v := range st.verifications {
-		for _, l := range v.lines(st.multi) {
-			fmt.Fprintf(h.w, "%s\n", l)
-		}
-	}
-	if note := unretriedNote(st.unretried, st.multi, a.branchName); note != "" {
-		fmt.Fprintf(h.w, "%s\n", note)
-	}
-	if st.stop == stopRefused {
-		fmt.Fprintf(h.w, "stopped: the commit-msg hook refused the message of %s, so nothing from there on was recorded; "+
-			"fix what the hook says and run the same command again (or pass --no-verify)\n", st.stoppedAt.label(st.multi))
+	for _, n := range f.Notes {
+		fmt.Fprintf(h.w, "%s\n", n)
 	}
 	switch {
-	case st.dryRun:
+	case f.DryRun:
 		fmt.Fprintf(h.w, "dry run: nothing was written\n")
 		return
-	case !committed && st.stop != "":
-		fmt.Fprintf(h.w, "nothing was recorded; branch %s unchanged\n", a.branchName)
+	case !f.Committed && f.Stopped:
+		fmt.Fprintf(h.w, "nothing was recorded; branch %s unchanged\n", f.Branch)
 		return
-	case !committed && !a.exists:
-		fmt.Fprintf(h.w, "nothing to record; branch %s was not made\n", a.branchName)
+	case !f.Committed && !f.Existed:
+		fmt.Fprintf(h.w, "nothing to record; branch %s was not made\n", f.Branch)
 		return
-	case !committed:
-		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", a.branchName)
+	case !f.Committed:
+		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", f.Branch)
 		return
 	}
-	fmt.Fprintf(h.w, "%d commit(s) on %s (%s)\n", st.commits(), a.branchName, short(st.head))
+	fmt.Fprintf(h.w, "%d commit(s) on %s (%s)\n", f.Commits, f.Branch, f.Head)
 	if h.quiet {
 		return
 	}
-	base := a.baseName
+	base := f.Base
 	fmt.Fprintf(h.w, "review:\n  git log -p %s..%s\n  git switch %s\n  git diff %s...%s\n",
-		base, a.branchName, a.branchName, base, a.branchName)
-	if s := st.summary(); s.Failed+s.Skipped+s.NotInContext > 0 {
+		base, f.Branch, f.Branch, base, f.Branch)
+	if s := f.Summary; s.Failed+s.Skipped+s.NotInContext > 0 {
 		// What did not apply is looked at, and asked again, with these.
 		fmt.Fprintf(h.w, "  git aiedit log -v %[1]s        # every block and its outcome\n"+
 			"  git aiedit show %[1]s          # the newest response: why a block did not apply\n"+
-			"  git aiedit retry-prompt %[1]s  # what to tell the model about them\n", a.branchName)
+			"  git aiedit retry-prompt %[1]s  # what to tell the model about them\n", f.Branch)
 	}
-	if a.opts.Worktree != "" {
-		fmt.Fprintf(h.w, "checked out in %s\n", a.opts.Worktree)
+	if f.Worktree != "" {
+		fmt.Fprintf(h.w, "checked out in %s\n", f.Worktree)
 	}
 }
 

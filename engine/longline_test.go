@@ -28,7 +28,7 @@ func TestLineTooLong(t *testing.T) {
 	text := "a.txt\n««« EDIT\none\n═══════ REPL\ntwo\n»»» EDIT END\n" + strings.Repeat("x", 5000) + "\n"
 	require.NoError(t, os.WriteFile(reply, []byte(text), 0o644))
 
-	err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}})
+	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}})
 	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
 	require.ErrorContains(t, err, "line 7: line longer than the limit")
 	assert.Empty(t, repo.Git(t, "for-each-ref", "refs/heads/aiedit/"), "nothing recorded")
@@ -59,7 +59,7 @@ func TestCutLineEverySource(t *testing.T) {
 				reply := filepath.Join(t.TempDir(), "reply.md")
 				require.NoError(t, os.WriteFile(reply, []byte(head+body), 0o644))
 				s, _, _, stderr := iostreams.Test()
-				err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, From: from, Quiet: true, IO: s})
+				err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, From: from, Quiet: true, IO: s})
 				assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1), stderr.String())
 				require.ErrorContains(t, err, "longer than")
 				assert.Empty(t, repo.Git(t, "for-each-ref", "refs/heads/aiedit/"), "nothing recorded")
@@ -79,7 +79,7 @@ func TestCutLineEverySource(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "session.jsonl")
 		require.NoError(t, os.WriteFile(path, []byte(session), 0o644))
 		s, _, _, stderr := iostreams.Test()
-		err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, From: "claude-code", Quiet: true, IO: s})
+		err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, From: "claude-code", Quiet: true, IO: s})
 		require.NoError(t, err, stderr.String())
 		assert.Contains(t, stderr.String(), "session.jsonl:3: record longer than")
 		assert.Equal(t, "three", repo.Git(t, "show", "aiedit/session:a.txt"), "the other records' edits apply")

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -196,7 +197,7 @@ func (r *responseState) message() string {
 		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
 	rec := r.record()
-	return trailer.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), trailer.Bound(r.redactTrailers(rec.Trailers())))
+	return trailer.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), r.redactTrailers(rec.Encode()))
 }
 
 // record is what the response's commit says of it: what seal set
@@ -208,10 +209,7 @@ func (r *responseState) record() *trailer.Record {
 		rec.RetryOf, rec.Round = r.index, r.round
 	}
 	rec.Model = r.model
-	rec.Blocks = make([]trailer.Block, 0, len(r.blocks))
-	for i, b := range r.blocks {
-		rec.Blocks = append(rec.Blocks, blockRecord(i+1, b))
-	}
+	rec.Blocks, rec.Omitted = listedBlocks(r.blocks.All())
 	rec.Shell = make([]trailer.Shell, 0, len(r.shell))
 	for _, s := range r.shell {
 		rec.Shell = append(rec.Shell, trailer.Shell{Status: s.Status, Command: s.Op.Command.Text})
@@ -226,10 +224,44 @@ func (r *responseState) record() *trailer.Record {
 	return &rec
 }
 
-// blockRecord is a block's Aiedit-Block line and its Aiedit-Reason:
-// the detail is the error type, or the match step of a tolerant apply.
-func blockRecord(index int, r editcore.Result) trailer.Block {
-	b := trailer.Block{Index: index, Status: r.Status, Path: r.Path, Reason: reasonOf(r)}
+// maxListed is how many lines of each per-block trailer a commit lists
+// (trailer.MaxListed): the blocks kept in memory cover them (blocklog.go).
+const maxListed = trailer.MaxListed
+
+// listedBlocks are the blocks a commit message lists: the first
+// maxListed, and a later one whose reason is among the first maxListed
+// reasons (the lines of the later ones are left out; Encode bounds
+// them). omitted counts the blocks and reasons past those. The blocks
+// are read once, as they come: past the first thousands from disk, never
+// all held.
+func listedBlocks(all iter.Seq2[int, editcore.Result]) (blocks []trailer.Block, omitted []trailer.Omission) {
+	n, reasons := 0, 0
+	for i, b := range all {
+		n++
+		reason := reasonOf(b)
+		if reason != "" {
+			if reasons++; reasons > maxListed {
+				reason = ""
+			}
+		}
+		if n <= maxListed || reason != "" {
+			blocks = append(blocks, blockRecord(i+1, b, reason))
+		}
+	}
+	if left := n - len(blocks); left > 0 {
+		omitted = append(omitted, trailer.Omission{Key: trailer.KeyBlock, N: left, First: maxListed})
+	}
+	if reasons > maxListed {
+		omitted = append(omitted, trailer.Omission{Key: trailer.KeyReason, N: reasons - maxListed, First: maxListed})
+	}
+	return blocks, omitted
+}
+
+// blockRecord is a block's Aiedit-Block line and its Aiedit-Reason
+// (reason, "" for none): the detail is the error type, or the match step
+// of a tolerant apply.
+func blockRecord(index int, r editcore.Result, reason string) trailer.Block {
+	b := trailer.Block{Index: index, Status: r.Status, Path: r.Path, Reason: reason}
 	switch {
 	case r.Error != "":
 		b.Detail = string(r.Error)

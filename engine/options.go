@@ -1,8 +1,10 @@
 // Package engine records transcripts as commits: transcripts in, one
 // commit per model response out, on a review branch, without touching the
 // user's working tree, index or HEAD. `git aiedit apply`, `hook run`
-// (live capture), retry rounds and `apply --session` all run it; what it
-// did comes back as a Report (and as human output on the streams).
+// (live capture), retry rounds and `apply --session` all run it. What it
+// does is told as it happens to an Observer (people's output, the JSON
+// report, or the caller's own); what it did comes back from Run as a
+// Report. -p's questions go to a Decider.
 package engine
 
 import (
@@ -26,10 +28,10 @@ type Options struct {
 	From        string   // --from
 	Fuzzy       float64  // --fuzzy threshold, 0 = off
 	Workdir     string   // --workdir: the agent's folder, as the record names it; "" = found from the record
-	JSON        bool
+	JSON        bool     // with no Observer: the JSON report on IO.Out too
 	Worktree    string
-	Quiet       bool
-	Verbose     bool
+	Quiet       bool      // with no Observer: people's output says only failures and the summary
+	Verbose     bool      // people's output says every message; -v's debug log and the retry command's stderr
 	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 	Responses   Responses // --responses: only these responses of each transcript
 	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
@@ -45,9 +47,19 @@ type Options struct {
 	Retries      int           // --retries: rounds at most; 0 = git config aiedit.retries, else 2
 	RetryTimeout time.Duration // --retry-timeout: per call; 0 = 10 minutes
 
-	// Patch (-p): ask about each block on the terminal before it is
-	// committed (patch.go).
-	Patch bool
+	// Patch (-p): ask about each block before it is committed
+	// (patch.go). Decider answers; nil asks the user on the terminal.
+	Patch   bool
+	Decider Decider
+
+	// Observer is told what the run does; nil: people's output on
+	// IO.ErrOut (Quiet, Verbose) and, with JSON, the report on IO.Out.
+	Observer Observer
+
+	// Given says which flags were on the command line although their
+	// value is the one that means "not given": `-b ''` and `--retries 0`
+	// are refused, not taken as the default. The CLI sets it.
+	Given Given
 
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
@@ -58,6 +70,11 @@ type Options struct {
 	// read on ErrOut (colour and a progress line when it is a terminal).
 	// nil: no input, output discarded.
 	IO *iostreams.IOStreams
+}
+
+// Given names the flags whose zero value was given on the command line.
+type Given struct {
+	Branch, Session, RetryCmd, Retries, RetryTimeout bool
 }
 
 func (o *Options) streams() *iostreams.IOStreams {

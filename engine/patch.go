@@ -63,7 +63,7 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 	}
 	first := results[0]
 	block := ask.Block{
-		Heading: fmt.Sprintf("%s, block %d", r.r.label(r.b.st.multi), len(r.r.blocks)+1),
+		Heading: fmt.Sprintf("%s, block %d", r.r.label(r.b.st.multi), r.r.blocks.Len()+1),
 		Path:    orDash(first.Path), Line: first.Line, Status: statusDetail(first),
 		Diff: r.diffSince(snap, unit, results),
 	}

@@ -5,7 +5,7 @@ import "io"
 // progressWriter shows a status line ("response 37") on a terminal that
 // the next status line overwrites in place, unless something is printed
 // under it: then it stays, as the heading of what follows. Only used
-// when standard error is a terminal (Options.Progress).
+// when standard error is a terminal (newHuman).
 type progressWriter struct {
 	w      io.Writer
 	active bool // a status line is on screen, without its newline

@@ -32,7 +32,7 @@ func TestProgressLine(t *testing.T) {
 			s, _, _, stderr := iostreams.Test()
 			s.SetTTY(false, tty)
 			s.SetNoColor(true)
-			require.NoError(t, Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s}))
+			require.NoError(t, runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s}))
 			out := stderr.String()
 			if tty {
 				for _, want := range []string{"response 1/3 · session.md", "response 2/3 · session.md", "response 3/3 · session.md"} {
@@ -64,7 +64,7 @@ func TestProgressLineLargeTranscript(t *testing.T) {
 	s, _, _, stderr := iostreams.Test()
 	s.SetTTY(false, true)
 	s.SetNoColor(true)
-	require.NoError(t, Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s}))
+	require.NoError(t, runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, IO: s}))
 	for i := 1; i <= 40; i++ {
 		assert.Regexp(t, fmt.Sprintf(`response %d(/40)? · big\.md`, i), stderr.String())
 	}

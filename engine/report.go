@@ -42,9 +42,13 @@ type ResponseReport struct {
 	// Workdirs: the folders of the agent's machine whose paths were
 	// mapped onto the repository's root; absent when none needed mapping.
 	Workdirs []*WorkdirReport `json:"workdirs,omitempty"`
-	Blocks   []*BlockReport   `json:"blocks"`
-	Shell    []*ShellReport   `json:"shell"`
-	Checks   []*CheckReport   `json:"checks"`
+	// Blocks: a response's first 4,096 (keptBlocks). The report the run
+	// writes (JSON) reads the rest back from disk as it writes them
+	// (spilled); the Report Run returns has the kept ones.
+	Blocks  []*BlockReport `json:"blocks"`
+	spilled *blockLog
+	Shell   []*ShellReport `json:"shell"`
+	Checks  []*CheckReport `json:"checks"`
 	// Retries: the rounds of --retry-cmd, each its own commit; absent
 	// when the response was not retried.
 	Retries []*RetryReport `json:"retries,omitempty"`
@@ -58,6 +62,7 @@ type RetryReport struct {
 	Commit          *string        `json:"commit"`
 	AlreadyRecorded bool           `json:"already_recorded"`
 	Blocks          []*BlockReport `json:"blocks"`
+	spilled         *blockLog
 	Shell           []*ShellReport `json:"shell"`
 	Checks          []*CheckReport `json:"checks"`
 }
@@ -125,8 +130,11 @@ func (r *responseState) report() *ResponseReport {
 		rr.Commit = &c
 	}
 	rr.Workdirs = workdirReports(r.workdirs)
-	for i, b := range r.blocks {
+	for i, b := range r.blocks.head {
 		rr.Blocks = append(rr.Blocks, blockReport(i+1, b))
+	}
+	if r.blocks.spill != nil {
+		rr.spilled = &r.blocks // written out with the report (reportstream.go)
 	}
 	for _, s := range r.shell {
 		rr.Shell = append(rr.Shell, &ShellReport{Command: s.Op.Command.Text, Status: string(s.Status), Message: s.Message})
@@ -146,7 +154,7 @@ func (r *responseState) report() *ResponseReport {
 func (r *responseState) roundReport() *RetryReport {
 	full := r.report()
 	return &RetryReport{Round: r.round, Commit: full.Commit, AlreadyRecorded: r.alreadyRecorded,
-		Blocks: full.Blocks, Shell: full.Shell, Checks: full.Checks}
+		Blocks: full.Blocks, spilled: full.spilled, Shell: full.Shell, Checks: full.Checks}
 }
 
 func blockReport(index int, r editcore.Result) *BlockReport {
@@ -178,6 +186,9 @@ func checkReport(o check.Outcome) *CheckReport {
 }
 
 func (r *Report) writeJSON(w io.Writer) error {
+	if r.spills() {
+		return r.streamJSON(w)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -12,7 +11,8 @@ import (
 // responseOps is the one way a transcript response becomes operations,
 // whatever its source: the edit blocks and shell suggestions of its text
 // (or of its streamed Body), the structured edits of its tool calls, and
-// its recorded apply_patch texts, in that order. Each batch of operations
+// its recorded patches (read by the transcript, in the format --format
+// forces on them), in that order. Each batch of operations
 // goes to apply as soon as it is complete, so a streamed reply is applied
 // while it arrives. It returns the response's prose, for the commit
 // message. format forces one edit format ("" detects them).
@@ -20,7 +20,7 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 	if tr.Body == nil && (len(tr.Ops) > 0 || len(tr.Patches) > 0) {
 		apply(tr.Ops)
 		for _, patch := range tr.Patches {
-			apply(patchOps(patch, format))
+			apply(patch.Ops)
 		}
 		return tr.Text, nil
 	}
@@ -34,7 +34,7 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 	if tr.Body == nil {
 		// In slices, so that a long response's operations are applied
 		// (and their text let go) as they are read.
-		const slice = 1 << 20
+		const slice = 256 << 10
 		for text := tr.Text; text != ""; {
 			n := min(len(text), slice)
 			apply(shift(p.Feed([]byte(text[:n]))))
@@ -67,38 +67,4 @@ func feed(p *parse.Parser, body io.Reader, apply func([]editcore.Op)) error {
 			return err
 		}
 	}
-}
-
-// patchOps parses a recorded apply_patch text into operations on
-// repository paths.
-func patchOps(patch transcript.Patch, format string) []editcore.Op {
-	if len(patch.Ops) > 0 {
-		ops := patch.Ops
-		if patch.RecordedError != "" {
-			for i := range ops {
-				ops[i].RecordedError = patch.RecordedError
-			}
-		}
-		return ops
-	}
-	if format == "" {
-		format = applypatch.Name // what codex's apply_patch tool takes
-	}
-	p := newParser(format)
-	ops := append(p.Feed([]byte(patch.Text)), p.Finish()...)
-	for i := range ops {
-		op := &ops[i]
-		op.Line = patch.Line
-		if op.Path != "" {
-			op.Path = patch.Resolve(op.Path)
-		}
-		if op.From != "" {
-			op.From = patch.Resolve(op.From)
-		}
-		transcript.MarkOutside(op)
-		if patch.RecordedError != "" && op.Kind != editcore.Shell {
-			op.RecordedError = patch.RecordedError
-		}
-	}
-	return ops
 }

@@ -28,12 +28,13 @@ func (a *applier) retryPrompt(st *runState) (string, error) {
 			}
 			continue
 		}
-		for i, b := range r.blocks {
+		listed := r.blocks.listed()
+		for i, b := range listed {
 			if b.Status == editcore.Rejected {
 				items = append(items, retry.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status})
 				continue
 			}
-			if b.OK() || (b.Error == editcore.ToolFailed && retry.MovedPast(b.Path, laterOutcomes(r.blocks[i+1:]))) {
+			if b.OK() || (b.Error == editcore.ToolFailed && retry.MovedPast(b.Path, laterOutcomes(listed[i+1:]))) {
 				continue
 			}
 			it := retry.Item{Response: r.index, Block: i + 1, Path: orDash(b.Path), Status: b.Status}

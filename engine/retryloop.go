@@ -119,7 +119,7 @@ func failureKey(it retry.Item) string {
 // itemsOf lists the blocks of r that did not apply (with the edit as the
 // model wrote it) and those a person rejected.
 func itemsOf(r *responseState) (failed, rejected []retry.Item) {
-	for i, b := range r.blocks {
+	for i, b := range r.blocks.listed() {
 		it := retry.Item{Response: r.index, Round: r.round, Block: i + 1, Path: orDash(b.Path), Status: b.Status}
 		switch {
 		case b.Status == editcore.Rejected:
@@ -159,7 +159,7 @@ func retryable(it retry.Item) bool {
 // quit the review; what was complete stays recorded.
 func (b *batch) retry(r *response) error {
 	a := b.a
-	if a.opts.RetryCmd == "" || a.opts.DryRun {
+	if a.opts.RetryCmd == "" || b.st.dryRun {
 		return nil
 	}
 	if r.skip {
@@ -287,7 +287,7 @@ func (b *batch) retry(r *response) error {
 // settles nothing.
 func carryOver(outstanding []retry.Item, round *responseState, changed map[string]bool) []retry.Item {
 	var out []retry.Outcome
-	for _, b := range round.blocks {
+	for _, b := range round.blocks.All() {
 		st := b.Status
 		if (st == editcore.Applied || st == editcore.Edited) && !changed[b.Path] {
 			st = editcore.Rejected // counts neither way
@@ -301,7 +301,7 @@ func carryOver(outstanding []retry.Item, round *responseState, changed map[strin
 // really changed.
 func changedSince(start, now *gitops.TreeFS, round *responseState) map[string]bool {
 	changed := map[string]bool{}
-	for _, res := range append(append([]editcore.Result(nil), round.blocks...), round.shell...) {
+	for res := range round.results() {
 		if res.Status != editcore.Applied && res.Status != editcore.Edited {
 			continue
 		}

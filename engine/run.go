@@ -4,52 +4,50 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"os"
 	"time"
 
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/ask"
-	"github.com/git-aiedit/git-aiedit/internal/didyoumean"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
-	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
-// Run performs one `git aiedit apply`. It returns nil when every block
+// Run performs one `git aiedit apply`. It returns the run's report
+// (nil when it ended before anything was built) and nil when every block
 // applied; exitcode.ErrPartial when the run finished but not everything
 // applied or passed its checks (the report says what); otherwise an error
 // that names its exit status (docs/json-report.md) through exitcode.
-func Run(ctx context.Context, opts *Options) error {
-	err := run(ctx, opts)
+func Run(ctx context.Context, opts *Options) (*Report, error) {
+	rep, err := run(ctx, opts)
 	// Whatever went wrong past the usage checks is the repository's.
-	return exitcode.Default(exitcode.Repo, err)
+	return rep, exitcode.Default(exitcode.Repo, err)
 }
 
-func run(ctx context.Context, opts *Options) error {
+func run(ctx context.Context, opts *Options) (*Report, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	if err := opts.resolveSession(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	cleanup, err := opts.resolveEntire(ctx)
 	defer cleanup()
 	if err != nil {
-		return err
-	}
-	if err := opts.check(); err != nil {
-		return err
+		return nil, err
 	}
 	s := opts.streams()
-	var rv *ask.Reviewer
+	var decider Decider // -p's; nil without it
 	if opts.Patch {
-		var err error
-		if rv, err = ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir); err != nil {
-			return exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
+		if decider = opts.Decider; decider == nil {
+			rv, err := ask.New(s.In, s.ErrOut, s.ErrColorScheme(), opts.Dir)
+			if err != nil {
+				return nil, exitcode.UsageErrorf("%v; run it in a terminal, or leave -p out", err)
+			}
+			decider = rv
 		}
 	}
 	// ctx ends when the user interrupts (main's signal handling): the run
@@ -59,7 +57,7 @@ func run(ctx context.Context, opts *Options) error {
 	ctx = context.WithoutCancel(ctx)
 	inputs, err := openInputs(intr, opts.Transcripts, s.In)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if opts.Live != nil {
 		inputs[0].live = opts.Live
@@ -84,7 +82,7 @@ func run(ctx context.Context, opts *Options) error {
 	repo := opts.Repo
 	if repo == nil {
 		if repo, err = gitops.Discover(ctx, opts.Dir); err != nil {
-			return exitcode.WithCode(exitcode.Repo, err)
+			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}
 		defer repo.Close()
 	}
@@ -92,112 +90,48 @@ func run(ctx context.Context, opts *Options) error {
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
 	}
-	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newHuman(s, opts.Quiet, opts.Verbose, opts.Patch), debug: newDebug(s, opts.Verbose),
-		intr: intr, review: rv}
+	obs := opts.observer()
+	a := &applier{opts: opts, repo: repo, inputs: inputs, out: newEmitter(obs), debug: newDebug(s, opts.Verbose),
+		intr: intr, review: decider}
+	defer a.closeSpills()
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	a.tx = tx.For(repo)
 	if err := a.setupChecks(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.retrySettings(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.setupWhy(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	st, err := a.run(ctx)
-	if err != nil {
-		if st != nil && opts.JSON {
-			// The run was built but could not land: say what it found.
-			_ = st.report().writeJSON(s.Out)
-		}
-		return err
+	var rep *Report
+	if st != nil {
+		rep = st.report()
 	}
-	if opts.JSON {
-		if err := st.report().writeJSON(s.Out); err != nil {
-			return exitcode.UsageErrorf("cannot write the report: %v", err)
+	if err != nil {
+		if rep != nil {
+			// The run was built but could not land: say what it found.
+			_ = obs.Report(rep)
 		}
+		return rep, err
+	}
+	if err := obs.Report(rep); err != nil {
+		return rep, exitcode.UsageErrorf("cannot write the report: %v", err)
 	}
 	if opts.SummaryMD != "" {
 		if err := a.writeSummary(ctx, st); err != nil {
-			return err
+			return rep, err
 		}
 	}
 	if a.stopReason == stopInterrupted {
-		return exitcode.Interruptedf("interrupted: what was complete is recorded on %s; run the same command again to go on", a.branchName)
+		return rep, exitcode.Interruptedf("interrupted: what was complete is recorded on %s; run the same command again to go on", a.branchName)
 	}
 	if st.problems() {
-		return exitcode.ErrPartial
+		return rep, exitcode.ErrPartial
 	}
-	return nil
-}
-
-func (o *Options) check() error {
-	if len(o.Transcripts) == 0 {
-		return exitcode.UsageErrorf("no transcript given; name a file, or - for standard input")
-	}
-	if o.Live != nil && (len(o.Transcripts) != 1 || o.Transcripts[0] == "-") {
-		return exitcode.UsageErrorf("a live session is one transcript file")
-	}
-	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
-		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
-	}
-	if o.Workdir != "" && !transcript.IsAbsWorkdir(o.Workdir) {
-		return exitcode.UsageErrorf("--workdir %q is not an absolute path; give the folder the agent worked in as its record names it, e.g. --workdir /home/me/proj or --workdir 'C:\\Users\\me\\proj'", o.Workdir)
-	}
-	if o.Format != "" {
-		if _, err := parse.Lookup(o.Format); err != nil {
-			return exitcode.UsageErrorf("unknown --format %q; use one of %s", o.Format, strings.Join(parse.Names(), ", "))
-		}
-	}
-	if o.From != "" {
-		if _, err := transcript.ParseSource(o.From); err != nil {
-			if s := didyoumean.Suggest(strings.ToLower(strings.TrimSpace(o.From)), transcript.SourceNames()); s != "" {
-				return exitcode.UsageErrorf("unknown --from %q; did you mean %s? (sources: %s)", o.From, s, strings.Join(transcript.SourceNames(), ", "))
-			}
-			return exitcode.UsageErrorf("unknown --from %q; use one of %s", o.From, strings.Join(transcript.SourceNames(), ", "))
-		}
-	}
-	if o.JSON && o.SummaryMD == "-" {
-		return exitcode.UsageErrorf("--json and --summary-md - would both write to standard output; write the summary to a file (--summary-md FILE)")
-	}
-	if o.Patch && o.DryRun {
-		return exitcode.UsageErrorf("-p cannot be combined with --dry-run: a dry run records nothing to decide on")
-	}
-	for _, t := range o.Transcripts {
-		if o.Patch && t == "-" {
-			return exitcode.UsageErrorf("-p reads your answers from standard input, so the transcript cannot be - too; save it to a file first")
-		}
-	}
-	if o.RetryCmd != "" && o.DryRun {
-		return exitcode.UsageErrorf("--retry-cmd cannot be combined with --dry-run: a dry run records no answer")
-	}
-	if o.Retries < 0 || (o.Retries > 0 && o.RetryCmd == "") {
-		if o.Retries < 0 {
-			return exitcode.UsageErrorf("--retries %d: want 1 or more rounds", o.Retries)
-		}
-		return exitcode.UsageErrorf("--retries needs --retry-cmd CMD, the command that asks the model")
-	}
-	if o.RetryTimeout < 0 || (o.RetryTimeout > 0 && o.RetryCmd == "") {
-		if o.RetryTimeout < 0 {
-			return exitcode.UsageErrorf("--retry-timeout %s: want a positive duration such as 5m", o.RetryTimeout)
-		}
-		return exitcode.UsageErrorf("--retry-timeout needs --retry-cmd CMD, the command that asks the model")
-	}
-	if o.Worktree != "" && o.DryRun {
-		return exitcode.UsageErrorf("--worktree cannot be combined with --dry-run: a dry run makes no branch to check out")
-	}
-	if o.Worktree != "" {
-		// git worktree add wants a new or empty directory: say so now,
-		// not after the commits are made.
-		if info, err := os.Stat(o.Worktree); err == nil {
-			entries, _ := os.ReadDir(o.Worktree)
-			if !info.IsDir() || len(entries) > 0 {
-				return exitcode.UsageErrorf("--worktree %s already exists; name a new directory for the review checkout", o.Worktree)
-			}
-		}
-	}
-	return nil
+	return rep, nil
 }
 
 // applier holds one run's state.
@@ -206,8 +140,9 @@ type applier struct {
 	repo   *gitops.Repo
 	tx     *gitops.RefTransaction // started ahead of the branch's move
 	inputs []*input
-	out    *human
+	out    *emitter // what the run does, told to its Observer
 	debug  debugLog
+	spills []*blockLog // responses' block results on disk, until the run ends
 	checks *checkSetup // set by setupChecks before anything is applied
 	why    *why        // set by setupWhy before anything is applied
 
@@ -230,8 +165,8 @@ type applier struct {
 	intr       context.Context
 	stopReason string
 
-	review   *ask.Reviewer // -p; nil otherwise
-	quitting bool          // the user answered q
+	review   Decider // -p; nil otherwise
+	quitting bool    // the user answered q
 
 	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
 	retryTimeout time.Duration                      // per call of the retry command
@@ -350,11 +285,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 			if exitcode.Of(err, 0) != exitcode.Usage {
 				return nil, err
 			}
-			// Nothing is asked (-p) or retried in the probe.
-			review := a.review
-			a.opts.DryRun, a.review = true, nil
-			probe, perr := a.build(ctx, start, true)
-			a.opts.DryRun, a.review = false, review
+			probe, perr := a.build(ctx, start, buildMode{rebuild: true, probe: true})
 			if perr != nil {
 				return nil, perr
 			}
@@ -369,7 +300,7 @@ func (a *applier) run(ctx context.Context) (*runState, error) {
 	var unqueue func() // set once the run lost a race and queued
 	for attempt := 1; ; attempt++ {
 		a.repo.ForgetWritten() // only the objects of the build that lands are verified
-		st, err := a.build(ctx, start, attempt > 1)
+		st, err := a.build(ctx, start, buildMode{rebuild: attempt > 1})
 		if err != nil && exists && errors.Is(err, plumbing.ErrObjectNotFound) && retry.Wait(ctx) {
 			// The tip names objects a racing prune deleted before their
 			// run made them reachable; that run is writing them again.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -69,4 +70,10 @@ func TestUnrecorded(t *testing.T) {
 			assert.ErrorIs(t, err, cause, "the cause is kept")
 		})
 	}
+}
+
+// runErr is Run for tests that look only at its error.
+func runErr(ctx context.Context, opts *Options) error {
+	_, err := Run(ctx, opts)
+	return err
 }

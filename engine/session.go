@@ -18,9 +18,6 @@ func (o *Options) resolveSession(ctx context.Context) error {
 	if o.Session == "" {
 		return nil
 	}
-	if len(o.Transcripts) > 0 {
-		return exitcode.UsageErrorf("--session names the transcript; give no TRANSCRIPT with it")
-	}
 	repo, err := gitops.Discover(ctx, o.Dir)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)

@@ -107,7 +107,7 @@ var syncCount int64 = 16 << 20
 // sessions cannot be counted ahead; a count that fails stays unknown. The
 // returned stop ends a count still running when the reading is done.
 func (b *batch) countAhead(src transcript.Source) (stop func()) {
-	if b.a.out.progress == nil || !b.in.countable() {
+	if !b.a.out.countAhead || !b.in.countable() {
 		return func() {}
 	}
 	info, err := os.Stat(b.in.path)
@@ -127,7 +127,7 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 			b.in.shown(), article(src), src, strings.Join(transcript.SourceNames(), ", "))
 	}
 	for _, rs := range b.st.responses[first:] {
-		if rs.alreadyRecorded || len(rs.blocks)+len(rs.shell) > 0 {
+		if rs.alreadyRecorded || rs.blocks.Len()+len(rs.shell) > 0 {
 			return nil
 		}
 	}
@@ -256,6 +256,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 	return transcript.Options{
 		Root:    b.a.repo.WorkTree,
 		Workdir: b.a.opts.Workdir,
+		Format:  b.a.opts.Format,
 		Path:    path,
 		Exists: func(p string) bool {
 			_, err := b.tfs.Lstat(p)

@@ -56,7 +56,7 @@ type responseState struct {
 
 	workdirs []transcript.Workdir // where its recorded paths were mapped from (workdir.go)
 
-	blocks []editcore.Result // edit operations, in order
+	blocks blockLog          // edit operations, in order
 	shell  []editcore.Result // shell suggestions, in order
 	checks []check.Outcome   // in the order they ran
 
@@ -111,8 +111,8 @@ func (r *responseState) release() {
 			}
 			rs.ranges = ranges
 		}
-		for i := range rs.blocks {
-			b := &rs.blocks[i]
+		for i := range rs.blocks.head {
+			b := &rs.blocks.head[i]
 			if !b.OK() { // one that applied was slimmed when it was recorded
 				b.Path, b.Message = strings.Clone(b.Path), strings.Clone(b.Message)
 			}
@@ -164,11 +164,7 @@ func (r *responseState) all() []*responseState {
 
 // summary counts the response's blocks.
 func (r *responseState) summary() editcore.Summary {
-	var s editcore.Summary
-	for _, b := range r.blocks {
-		s.Count(b.Status)
-	}
-	return s
+	return r.blocks.summary()
 }
 
 // summary counts every block of the run.
@@ -236,7 +232,7 @@ func (r *responseState) problemsBesidesBlocks() bool {
 // to record.
 func (s *runState) hasNew() bool {
 	for _, r := range s.responses {
-		if !r.alreadyRecorded && len(r.blocks)+len(r.shell) > 0 {
+		if !r.alreadyRecorded && r.blocks.Len()+len(r.shell) > 0 {
 			return true
 		}
 	}
@@ -264,13 +260,7 @@ func (s *runState) commits() int {
 // rollBack records that the response's changes are not in its commit:
 // its applied blocks and shell operations become failed/check_failed.
 func (r *responseState) rollBack(reason string) {
-	for i := range r.blocks {
-		b := &r.blocks[i]
-		if b.Status != editcore.Applied && b.Status != editcore.AlreadyApplied && b.Status != editcore.Edited {
-			continue // an edited block's text is undone too
-		}
-		b.Status, b.Error, b.Message, b.Match = editcore.Failed, editcore.CheckFailed, reason, ""
-	}
+	r.blocks.rollBack(reason)
 	for i := range r.shell {
 		if s := &r.shell[i]; s.Status == editcore.Applied {
 			s.Status, s.Message = editcore.Failed, reason

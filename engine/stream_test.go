@@ -48,7 +48,7 @@ func testStdinStreams(t *testing.T, from string) {
 	var stderr syncBuffer
 	done := make(chan error)
 	go func() {
-		done <- Run(context.Background(), &Options{
+		done <- runErr(context.Background(), &Options{
 			Dir: repo.Dir, Transcripts: []string{"-"}, From: from,
 			IO: &iostreams.IOStreams{In: pr, Out: io.Discard, ErrOut: &stderr},
 		})

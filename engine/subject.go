@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -111,7 +112,7 @@ func announces(s string) bool {
 // changeSubject describes the blocks that applied: "Edit a.go",
 // "Edit a.go and b.go", "Edit a.go, b.go and 3 more files"; "Create" or
 // "Delete" when every file was made or removed.
-func changeSubject(blocks []editcore.Result) string {
+func changeSubject(blocks iter.Seq2[int, editcore.Result]) string {
 	var paths []string
 	seen := map[string]bool{}
 	verbs := map[string]bool{}
@@ -201,7 +202,7 @@ func (r *response) compose(prose string) {
 	case model != "" && !announces(model):
 		subject = model
 	default:
-		subject, rest = changeSubject(rs.blocks), prose
+		subject, rest = changeSubject(rs.blocks.All()), prose
 	}
 	// Copies: cut from the response's text, they would keep all of it
 	// (whole files, for some replies) alive until the run ends.

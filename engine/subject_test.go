@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestChangeSubject(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			assert.Equal(t, tc.want, changeSubject(tc.blocks))
+			assert.Equal(t, tc.want, changeSubject(slices.All(tc.blocks)))
 		})
 	}
 }

@@ -101,7 +101,7 @@ func (b *batch) verify(ctx context.Context, base, tip plumbing.Hash) *verificati
 		}
 		for _, rs := range b.st.responses {
 			if rs.in == b.in {
-				for _, res := range rs.blocks {
+				for _, res := range rs.blocks.All() {
 					if res.Path != "" {
 						v.paths[res.Path] = true
 					}
@@ -187,7 +187,7 @@ func (b *batch) why(p string) string {
 			}
 			continue
 		}
-		for i, res := range rs.blocks {
+		for i, res := range rs.blocks.All() {
 			if res.Path == p && !res.OK() {
 				what := string(res.Status)
 				if res.Error != "" {
@@ -270,7 +270,7 @@ func (s *runState) verified() string {
 // or when the run stopped early.
 func (b *batch) verifyRun(ctx context.Context, start, parent plumbing.Hash, stopped bool) (*verification, error) {
 	a := b.a
-	if a.opts.DryRun || b.in.live != nil || stopped || b.st.stop != "" || len(b.outcomes) == 0 {
+	if b.st.dryRun || b.in.live != nil || stopped || b.st.stop != "" || len(b.outcomes) == 0 {
 		return nil, nil
 	}
 	for _, rs := range b.st.responses {
@@ -313,7 +313,7 @@ func (b *batch) reconcileRun(ctx context.Context, v *verification, parent plumbi
 		return parent, nil
 	}
 	switch {
-	case a.opts.DryRun:
+	case b.st.dryRun:
 		if b.quiet {
 			return parent, nil // the probe run.go makes for a checked-out branch
 		}

@@ -67,7 +67,7 @@ func (s *runState) outside() int {
 	n := 0
 	for _, resp := range s.responses {
 		for _, r := range resp.all() {
-			for _, res := range append(slices.Clip(r.blocks), r.shell...) {
+			for res := range r.results() {
 				if res.Status == editcore.Outside {
 					n++
 				}

@@ -2,7 +2,9 @@
 // and refs. It finds the repository, reads commits and trees, offers an
 // isolated copy-on-write view of a tree (TreeFS) that edits are applied to,
 // writes the resulting trees and commits, and moves refs with git's own
-// compare-and-swap.
+// compare-and-swap. It stores and reads bytes (a note's blob, a commit's
+// message); what the tool's own formats say is their packages' (the
+// attribution note's is format/attrnote).
 //
 // Objects are read and written through go-git's object storage, opened
 // directly on the common git directory; everything go-git does not do the

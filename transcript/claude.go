@@ -134,6 +134,9 @@ type pendingCall struct {
 	ops   []int  // indexes into cur.Ops
 	path  string // resolved path the call read or wrote
 	write bool   // the call edits path (adds it to context when it worked)
+	// patch: the call's operations were read from a patch, which quoted
+	// or wrote the lines of every file it names (context when it worked).
+	patch bool
 }
 
 type claudeReader struct {
@@ -254,7 +257,7 @@ func (c *claudeReader) toolUse(rec int, b block) {
 		}
 		_ = json.Unmarshal(b.Input, &in)
 		pc := pendingCall{}
-		for _, op := range shellOps(in.Command, rec, "", func(p string) string { return c.ro.relIn(c.ro.cwd, p) }) {
+		for _, op := range shellOps(in.Command, rec, "", c.e.opt.Format, func(p string) string { return c.ro.relIn(c.ro.cwd, p) }) {
 			pc.ops = append(pc.ops, len(c.cur.Ops))
 			c.cur.Ops = append(c.cur.Ops, op)
 		}

@@ -314,7 +314,8 @@ func (c *clineReader) add(rec int, name string, params map[string]string) clineC
 	case "write_to_file", "replace_in_file", "apply_diff":
 		return c.push(c.fileOps(rec, name, params))
 	case "apply_patch":
-		return c.push(patchInput(rec, params["input"], func(p string) string { return c.ro.relIn(c.ro.cwd, p) }))
+		patch := recordedPatch{kind: toolPatch, text: params["input"], rec: rec, raw: name}
+		return c.push(readPatch(patch, c.e.opt.Format, func(p string) string { return c.ro.relIn(c.ro.cwd, p) }))
 	case "execute_command":
 		call := c.push(c.commandOps(rec, params))
 		call.command = true
@@ -358,7 +359,7 @@ func (c *clineReader) fileOps(rec int, name string, params map[string]string) []
 // directory's, or those of Roo Code's cwd parameter.
 func (c *clineReader) commandOps(rec int, params map[string]string) []editcore.Op {
 	dir := joinDir(c.ro.cwd, strings.TrimSpace(params["cwd"]))
-	return shellOps(params["command"], rec, "", func(p string) string { return c.ro.relIn(dir, p) })
+	return shellOps(params["command"], rec, "", c.e.opt.Format, func(p string) string { return c.ro.relIn(dir, p) })
 }
 
 // push appends a tool use's operations to the current response.

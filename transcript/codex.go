@@ -309,8 +309,9 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 		p.Dir = strings.ReplaceAll(dir, `\`, "/")
 		d = path.Join(d, p.Dir)
 	}
-	// The caller parses the patch once the response is emitted; its paths
-	// are seen now, in the session's order, for learning where it worked.
+	// The patch is read when the response is emitted (Patch.read); its
+	// paths are seen now, in the session's order, for learning where it
+	// worked.
 	for _, l := range strings.Split(patch, "\n") {
 		for _, h := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "*** Move to: "} {
 			if f, ok := strings.CutPrefix(l, h); ok {
@@ -323,7 +324,7 @@ func (c *codexReader) addPatch(rec int, ts, callID, patch, dir string) {
 		}
 	}
 	p.resolve = func(s string) string {
-		// Resolved by the caller, once the response was emitted.
+		// Resolved when the response is emitted, with all the turn taught.
 		out := ro.relIn(d, s)
 		cur.Workdirs = addWorkdirs(cur.Workdirs, ro.take())
 		return out
@@ -342,7 +343,7 @@ func (c *codexReader) addShell(rec int, ts, callID, text, workdir string) {
 	if workdir != "" {
 		dir = cleanAbs(workdir)
 	}
-	ops := shellOps(text, rec, "", func(p string) string {
+	ops := shellOps(text, rec, "", c.e.opt.Format, func(p string) string {
 		if dir != "" {
 			return ro.relIn(dir, p)
 		}

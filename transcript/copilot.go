@@ -169,7 +169,7 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 		return
 	}
 	if p.name == "bash" || p.name == "powershell" {
-		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.ro.rel)...)
+		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.ro.rel)...)
 		return
 	}
 	o := editcore.Op{Format: ToolCallFormat, Path: a.Path, Line: p.rec, Raw: renderCall(p.name, "", a.Path)}

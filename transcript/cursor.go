@@ -107,7 +107,7 @@ func (c *cursorReader) call(rec int, b block) {
 		return
 	}
 	if name == "Shell" {
-		c.cur.Ops = append(c.cur.Ops, shellOps(in.Command, rec, "", c.ro.rel)...)
+		c.cur.Ops = append(c.cur.Ops, shellOps(in.Command, rec, "", c.e.opt.Format, c.ro.rel)...)
 		return
 	}
 	raw := renderCall(name, "", in.Path)

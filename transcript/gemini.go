@@ -143,7 +143,7 @@ func (g *geminiReader) call(rec int, c gmCall) {
 			}
 			return g.ro.rel(q)
 		}
-		g.cur.Ops = append(g.cur.Ops, shellOps(a.Command, rec, failed, resolve)...)
+		g.cur.Ops = append(g.cur.Ops, shellOps(a.Command, rec, failed, g.e.opt.Format, resolve)...)
 		return
 	case "write_file":
 		o := editcore.Op{Kind: editcore.Write, Format: ToolCallFormat, Path: p, Line: rec, Raw: renderCall(c.name, "", p)}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/editcore/applypatch"
 )
 
 // ohEvent is an OpenHands event: an action or an observation. It holds
@@ -349,7 +348,7 @@ func (o *ohReader) pend(ev ohEvent, pc pendingCall) {
 // turn ends.
 func (o *ohReader) run(rec int, ev ohEvent, command string) {
 	dir := o.shellDir // the shell persists between commands
-	ops := shellOps(command, rec, "", func(p string) string {
+	ops := shellOps(command, rec, "", o.e.opt.Format, func(p string) string {
 		if dir != "" && !isAbs(p) {
 			return path.Join(dir, strings.ReplaceAll(p, `\`, "/"))
 		}
@@ -360,18 +359,18 @@ func (o *ohReader) run(rec int, ev ohEvent, command string) {
 			c.Paths = append([]string(nil), c.Paths...)
 		}
 	}
-	o.add(rec, ev, ops)
+	o.add(rec, ev, ops, false)
 }
 
 // add appends operations whose paths resolve when the turn ends (a
 // command's, a patch's), numbering their groups afresh.
-func (o *ohReader) add(rec int, ev ohEvent, ops []editcore.Op) {
+func (o *ohReader) add(rec int, ev ohEvent, ops []editcore.Op, patch bool) {
 	if len(ops) == 0 {
 		return
 	}
 	cur := o.start(rec, ev)
 	regroup(ops, &o.group)
-	pc := pendingCall{}
+	pc := pendingCall{patch: patch}
 	for _, op := range ops {
 		pc.ops = append(pc.ops, len(cur.Ops))
 		cur.Ops = append(cur.Ops, op)
@@ -445,7 +444,8 @@ func (o *ohReader) settle(id ohID, msg string) {
 func (o *ohReader) worked(pc pendingCall) {
 	o.ctx.add(pc.path)
 	for _, i := range pc.ops {
-		if o.cur != nil && i < len(o.cur.Ops) && o.cur.Ops[i].Format == applypatch.Name {
+		// In the format it was read in, whichever --format forced.
+		if pc.patch && o.cur != nil && i < len(o.cur.Ops) && o.cur.Ops[i].Format != ToolCallFormat {
 			o.ctx.add(o.cur.Ops[i].Path)
 		}
 	}

@@ -127,7 +127,8 @@ func (o *ohReader) sdkAction(rec int, ev ohEvent) error {
 			o.run(rec, ev, a.Command)
 		}
 	case a.Kind == "ApplyPatchAction" || ev.ToolName == "apply_patch":
-		o.add(rec, ev, patchInput(rec, a.Patch, func(p string) string { return p }))
+		patch := recordedPatch{kind: toolPatch, text: a.Patch, rec: rec, raw: "apply_patch"}
+		o.add(rec, ev, readPatch(patch, o.e.opt.Format, func(p string) string { return p }), true)
 	case a.Kind == "FinishAction" || ev.ToolName == "finish":
 		o.text(rec, ev, a.Message)
 		return o.flush()

@@ -9,15 +9,14 @@ import "github.com/git-aiedit/git-aiedit/editcore"
 // the record.
 func markOutside(ops []editcore.Op) {
 	for i := range ops {
-		MarkOutside(&ops[i])
+		markOutsideOp(&ops[i])
 	}
 }
 
-// MarkOutside marks one operation of a tool-call source whose paths stay
-// outside the repository after mapping (also an apply_patch the caller
-// parsed and resolved with [Patch.Resolve]). Never call it on a text
-// source's operations: a path a reply names is no record of a write.
-func MarkOutside(op *editcore.Op) {
+// markOutsideOp marks one operation of a tool-call source whose paths stay
+// outside the repository after mapping (also a recorded patch's, once
+// read). Never call it on a text source's operations: a path a reply names is no record of a write.
+func markOutsideOp(op *editcore.Op) {
 	if op.Kind == editcore.Malformed || op.Kind == editcore.Unread {
 		return
 	}

@@ -33,7 +33,7 @@ func TestMarkOutside(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			op := tc.op
-			MarkOutside(&op)
+			markOutsideOp(&op)
 			assert.Equal(t, tc.outside, op.Outside)
 			if tc.reason != "" {
 				assert.Equal(t, shell.FileOp(""), op.Command.Op)

@@ -33,8 +33,10 @@ type Response struct {
 	// outside the repository is left absolute, and the operation marked
 	// Outside).
 	Ops []editcore.Op
-	// Patches are codex apply_patch texts, to be parsed by the caller;
-	// resolve the paths they name with [Patch.Resolve].
+	// Patches are the recorded patch texts (Codex's and OpenCode's
+	// apply_patch calls, SpecStory's Cursor diffs) and, in order among
+	// them, the operations of the commands run between them: each one's
+	// Ops are what to apply, already read (see [Options.Format]).
 	Patches []Patch
 
 	// Prompt is what the user asked since the response before: the
@@ -73,18 +75,24 @@ func (r *Response) Resolve(path string) string {
 	return r.resolve(path)
 }
 
-// Patch is one apply_patch invocation recorded in a codex transcript.
+// Patch is one patch a tool call recorded, or a shell command the agent
+// ran between its patches.
 type Patch struct {
-	Text          string // the patch, "*** Begin Patch" … "*** End Patch"
+	// Text is the patch as recorded ("*** Begin Patch" … "*** End Patch");
+	// "" for a command. It names the response in its digest, however it
+	// is read.
+	Text          string
 	Line          int    // record number of the call
 	RecordedError string // set when the call failed at the time; do not apply
 	// Dir is the call's working directory relative to the repository root
 	// ("" for the root); relative paths in the patch are relative to it.
 	Dir string
-	// Ops, when set, are the operations of a shell command the agent ran
-	// between its patches (Text is then empty): replayed in their place.
+	// Ops are what the call does: the operations Text holds, on repository
+	// paths (read when the response is emitted), or a command's, replayed
+	// in their place. A failed call's carry its RecordedError.
 	Ops []editcore.Op
 
+	kind    patchKind // what took Text, and so how it is read
 	resolve func(string) string
 }
 
@@ -95,6 +103,20 @@ func (p *Patch) Resolve(path string) string {
 		return path
 	}
 	return p.resolve(path)
+}
+
+// read turns a patch's Text into its Ops, now that the response has
+// ended and its paths map as they will, and gives every operation of a
+// failed call its RecordedError.
+func (p *Patch) read(format string) {
+	if p.Text != "" {
+		p.Ops = readPatch(recordedPatch{kind: p.kind, text: p.Text, rec: p.Line, raw: "apply_patch"}, format, p.Resolve)
+	}
+	if p.RecordedError != "" {
+		for i := range p.Ops {
+			p.Ops[i].RecordedError = p.RecordedError
+		}
+	}
 }
 
 // Options are what a reader needs from its caller.
@@ -120,6 +142,12 @@ type Options struct {
 	// Outcome receives the final result a record states of the agent's
 	// work (outcome.go), for the replay to be checked against. Optional.
 	Outcome func(Outcome)
+	// Format, when set, is the edit format apply --format forces: every
+	// patch text a tool call recorded (an apply_patch input, a diff given
+	// to git apply) is read in it, and one that holds none is reported,
+	// not read in its tool's format (readPatch). "" reads each in the
+	// format its tool reads.
+	Format string
 }
 
 // Limits that keep hostile input from exhausting memory. Variables only
@@ -196,6 +224,9 @@ func (e *emitter) emit(r *Response) error {
 	r.Index = e.n
 	if p := e.prompt.take(); r.Prompt == "" {
 		r.Prompt = p
+	}
+	for i := range r.Patches {
+		r.Patches[i].read(e.opt.Format)
 	}
 	if e.ro != nil {
 		r.Workdirs = addWorkdirs(r.Workdirs, e.ro.take())

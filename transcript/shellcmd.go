@@ -28,8 +28,10 @@ import (
 //     failed:tool_failed with that error, and not replayed.
 //
 // Paths are recorded as written; resolve maps them onto the repository
-// (relative ones from the command's working directory).
-func shellOps(text string, line int, failed string, resolve func(string) string) []editcore.Op {
+// (relative ones from the command's working directory). format is the one
+// --format forces on recorded patches ("" for none): a here-document's diff
+// is read as readPatch reads any recorded patch.
+func shellOps(text string, line int, failed, format string, resolve func(string) string) []editcore.Op {
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	if text == "" {
 		return nil
@@ -52,7 +54,7 @@ func shellOps(text string, line int, failed string, resolve func(string) string)
 		return segmentOps(s, line, resolve)
 	}
 	for text != "" {
-		if op, rest, ok := patchDoc(text, line, resolve); ok {
+		if op, rest, ok := patchDoc(text, line, format, resolve); ok {
 			ops = append(ops, op...)
 			text = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), "&;"))
 			continue

@@ -56,7 +56,7 @@ func TestShellOps(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			var got []want
-			for _, op := range shellOps(tc.cmd, 1, "", id) {
+			for _, op := range shellOps(tc.cmd, 1, "", "", id) {
 				w := want{kind: op.Kind, path: op.Path, content: string(op.Content)}
 				if op.Kind == editcore.Shell && op.Command.Op == "" {
 					w.reason = op.Command.Reason
@@ -75,7 +75,7 @@ func FuzzShellOps(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		for _, op := range shellOps(cmd, 1, "", func(p string) string { return p }) {
+		for _, op := range shellOps(cmd, 1, "", "", func(p string) string { return p }) {
 			if op.Kind == editcore.Shell {
 				assert.NotNil(t, op.Command)
 			}

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/editcore/parse"
 )
 
 // Regexps are compiled on first use: package init is on every command's start-up path.
@@ -16,8 +15,9 @@ var patchDocRe = sync.OnceValue(func() *regexp.Regexp {
 
 // patchDoc reads `git apply <<'EOF'`, `patch -p1 <<'EOF'` and `cat <<'EOF'
 // | git apply` with an inline unified diff: its edits, as the diff's
-// operations. Reverse, check-only and unknown options are not replayed.
-func patchDoc(text string, line int, resolve func(string) string) ([]editcore.Op, string, bool) {
+// operations (readPatch: a unified diff, or the format --format forces).
+// Reverse, check-only and unknown options are not replayed.
+func patchDoc(text string, line int, format string, resolve func(string) string) ([]editcore.Op, string, bool) {
 	m := patchDocRe().FindStringSubmatch(text)
 	if m == nil {
 		return nil, "", false
@@ -52,25 +52,6 @@ func patchDoc(text string, line int, resolve func(string) string) ([]editcore.Op
 			return []editcore.Op{notReplayedOp(raw, line, "patch option "+opt+" is not replayed")}, rest, true
 		}
 	}
-	f, err := parse.Lookup("udiff")
-	if err != nil {
-		return []editcore.Op{notReplayedOp(raw, line, err.Error())}, rest, true
-	}
-	p := parse.New(parse.WithFormats(f))
-	doc := []byte(strings.Join(lines[:end], "\n") + "\n")
-	ops := append(p.Feed(doc), p.Finish()...)
-	if len(ops) == 0 {
-		return []editcore.Op{notReplayedOp(raw, line, "the here-document holds no diff this tool reads")}, rest, true
-	}
-	for i := range ops {
-		op := &ops[i]
-		op.Line, op.Executed = line, true
-		if op.Path != "" {
-			op.Path = resolve(op.Path)
-		}
-		if op.From != "" {
-			op.From = resolve(op.From)
-		}
-	}
-	return ops, rest, true
+	doc := strings.Join(lines[:end], "\n") + "\n"
+	return readPatch(recordedPatch{kind: shellDiff, text: doc, rec: line, raw: raw}, format, resolve), rest, true
 }

@@ -182,7 +182,7 @@ func (s *ssReader) toolSection() {
 		if cmd == "" && verb == "Run command" {
 			cmd = target
 		}
-		if ops := shellOps(cmd, s.at, "", s.rel); len(ops) > 0 {
+		if ops := shellOps(cmd, s.at, "", s.e.opt.Format, s.rel); len(ops) > 0 {
 			// Only commands that may write files are listed.
 			s.add(notReplayedOp(oneLine(cmd), s.at, "the history does not record whether it succeeded"))
 		}
@@ -202,7 +202,7 @@ func (s *ssReader) toolSection() {
 		s.add(malformed(s.at, raw, s.rel(target), "the history shows no diff for this edit, only that it was made"))
 	default:
 		s.ro.see(target)
-		s.cur.Patches = append(s.cur.Patches, Patch{Text: chunkPatch(target, chunks), Line: s.at, resolve: s.rel})
+		s.cur.Patches = append(s.cur.Patches, Patch{Text: chunkPatch(target, chunks), Line: s.at, kind: ownPatch, resolve: s.rel})
 	}
 }
 

@@ -177,7 +177,7 @@ func (s *sweReader) record(rec int, raw []byte) error {
 	case "find_file", "search_dir", "search_file", "scroll_up", "scroll_down", "filemap", "exit_forfeit", "exit_cost", "exit_error", "exit_format":
 		return nil // SWE-agent's own tools that only read
 	default:
-		ops = shellOps(action, rec, "", func(p string) string { return s.ro.rel(abs(p)) })
+		ops = shellOps(action, rec, "", s.e.opt.Format, func(p string) string { return s.ro.rel(abs(p)) })
 	}
 	if len(ops) == 0 {
 		return nil

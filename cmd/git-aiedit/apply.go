@@ -37,7 +37,7 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "where a new branch starts (default HEAD)"},
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "validate only: write no objects, move no ref"},
 			&cli.StringSliceFlag{Name: "context", Usage: "files the model saw in full, relative to the current directory like git pathspecs (:/PATH from the top; repeatable, comma-separated)"},
-			&cli.StringFlag{Name: "format", Usage: "force one edit format: " + strings.Join(parse.Names(), ", ")},
+			&cli.StringFlag{Name: "format", Usage: "force one edit format, on replies and recorded patch texts alike: " + strings.Join(parse.Names(), ", ")},
 			&cli.StringFlag{Name: "from", Usage: "force one transcript source: " + strings.Join(transcript.SourceNames(), ", ")},
 			&cli.StringFlag{Name: "workdir", Usage: "the folder the agent worked in, as its record names it (`PATH`, absolute, may be a Windows path): its paths map onto the repository's root (default: found from the record)"},
 			&cli.StringFlag{Name: "session", Usage: "apply the session `ID` (or latest) that 'git aiedit sessions' lists"},
@@ -59,38 +59,32 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			opts := &engine.Options{
-				Transcripts: cmd.Args().Slice(),
-				Branch:      cmd.String("branch"),
-				Base:        cmd.String("base"),
-				DryRun:      cmd.Bool("dry-run"),
-				Format:      cmd.String("format"),
-				Workdir:     cmd.String("workdir"),
-				From:        cmd.String("from"),
-				JSON:        cmd.Bool("json"),
-				Worktree:    cmd.String("worktree"),
-				Quiet:       cmd.Bool("quiet"),
-				Verbose:     cmd.Bool("verbose"),
-				Checks:      cmd.String("checks"),
-				NoVerify:    cmd.Bool("no-verify"),
-				NoPrompts:   cmd.Bool("no-prompts"),
-				SummaryMD:   cmd.String("summary-md"),
-				Session:     cmd.String("session"),
-				RetryCmd:    cmd.String("retry-cmd"),
-				Retries:     int(cmd.Int("retries")),
-				Patch:       cmd.Bool("patch"),
-				Reconcile:   cmd.Bool("reconcile"),
-				IO:          iostreams.System(stdin, stdout, stderr),
-			}
-			if cmd.IsSet("retries") && opts.Retries < 1 {
-				return exitcode.UsageErrorf("--retries %d: want 1 or more rounds (leave --retry-cmd out not to retry)", opts.Retries)
-			}
-			if cmd.IsSet("retry-timeout") {
-				if opts.RetryTimeout = cmd.Duration("retry-timeout"); opts.RetryTimeout <= 0 {
-					return exitcode.UsageErrorf("--retry-timeout %s: want a positive duration such as 5m", opts.RetryTimeout)
-				}
-			}
-			if cmd.IsSet("retry-cmd") && strings.TrimSpace(opts.RetryCmd) == "" {
-				return exitcode.UsageErrorf("--retry-cmd needs a command, e.g. --retry-cmd 'claude -p'")
+				Transcripts:  cmd.Args().Slice(),
+				Branch:       cmd.String("branch"),
+				Base:         cmd.String("base"),
+				DryRun:       cmd.Bool("dry-run"),
+				Format:       cmd.String("format"),
+				Workdir:      cmd.String("workdir"),
+				From:         cmd.String("from"),
+				JSON:         cmd.Bool("json"),
+				Worktree:     cmd.String("worktree"),
+				Quiet:        cmd.Bool("quiet"),
+				Verbose:      cmd.Bool("verbose"),
+				Checks:       cmd.String("checks"),
+				NoVerify:     cmd.Bool("no-verify"),
+				NoPrompts:    cmd.Bool("no-prompts"),
+				SummaryMD:    cmd.String("summary-md"),
+				Session:      cmd.String("session"),
+				RetryCmd:     cmd.String("retry-cmd"),
+				Retries:      int(cmd.Int("retries")),
+				RetryTimeout: cmd.Duration("retry-timeout"),
+				Patch:        cmd.Bool("patch"),
+				Reconcile:    cmd.Bool("reconcile"),
+				IO:           iostreams.System(stdin, stdout, stderr),
+				// A flag given with the value that means "not given" is
+				// refused by the engine's check, not taken as the default.
+				Given: engine.Given{Branch: cmd.IsSet("branch"), Session: cmd.IsSet("session"), RetryCmd: cmd.IsSet("retry-cmd"),
+					Retries: cmd.IsSet("retries"), RetryTimeout: cmd.IsSet("retry-timeout")},
 			}
 			for _, c := range cmd.StringSlice("context") {
 				for _, p := range strings.Split(c, ",") {
@@ -113,19 +107,14 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				}
 				opts.Responses = r
 			}
-			if cmd.IsSet("session") && strings.TrimSpace(opts.Session) == "" {
-				return exitcode.UsageErrorf("--session needs a session id, or latest; run 'git aiedit sessions' to list them")
-			}
-			if cmd.IsSet("branch") && strings.TrimSpace(opts.Branch) == "" {
-				return exitcode.UsageErrorf("-b/--branch needs a branch name, e.g. -b aiedit/fix")
-			}
 			// An interrupt ends ctx: apply stops at the next response,
 			// question or retry command and records what was complete,
 			// which takes a moment; further interrupts meanwhile are
 			// ignored, so that the branch is moved or left, never torn.
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return engine.Run(ctx, opts)
+			_, err := engine.Run(ctx, opts)
+			return err
 		},
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -108,9 +109,9 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	// A clone has no notes until they are fetched: every record would
 	// then have no lines, with nothing to say why.
-	if _, exists, err := repo.ReadRef(ctx, gitops.AttributionRef); err == nil && !exists {
+	if _, exists, err := repo.ReadRef(ctx, attrnote.Ref); err == nil && !exists {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed: "+
-			"fetch it first (git fetch origin %s:%s)\n", gitops.AttributionRef, gitops.AttributionRef, gitops.AttributionRef)
+			"fetch it first (git fetch origin %s:%s)\n", attrnote.Ref, attrnote.Ref, attrnote.Ref)
 	}
 	// Never an export that reads as "no AI line" where it cannot tell.
 	for _, c := range commits {
@@ -179,14 +180,14 @@ func record(repo *gitops.Repo, res *provenance.Resolver, h plumbing.Hash) (*Reco
 		}
 		rec.Files = append(rec.Files, file)
 	}
-	responses := make([]gitops.AttrResponse, len(note.Responses))
+	responses := make([]attrnote.Response, len(note.Responses))
 	for i, r := range note.Responses {
 		if r.Commit == "" {
 			r.Commit = h.String()
 		}
 		responses[i] = r
 	}
-	rec.Metadata = map[string]any{"dev.git-aiedit": map[string]any{"notes_ref": gitops.AttributionRef, "responses": responses}}
+	rec.Metadata = map[string]any{"dev.git-aiedit": map[string]any{"notes_ref": attrnote.Ref, "responses": responses}}
 	return rec, nil
 }
 

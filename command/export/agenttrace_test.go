@@ -66,7 +66,8 @@ func TestAgentTraceValidates(t *testing.T) {
 	tr := filepath.Join(t.TempDir(), "chat.md")
 	require.NoError(t, os.WriteFile(tr, []byte("## Assistant (claude-sonnet-4)\n\nReturn 2.\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n    # two\n>>>>>>> REPLACE\n```\n"), 0o644))
 	ctx := context.Background()
-	require.NoError(t, engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
+	_, err := engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"})
+	require.NoError(t, err)
 
 	var out bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &bytes.Buffer{}}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
@@ -53,15 +54,15 @@ type gitAIAgent struct {
 // of sha256("<agent>:<transcript>"), as the standard derives it); a
 // trace is one block of one response (t_ + 14 hex digits of a hash of
 // the commit, response and block, stable across runs).
-func AuthorshipLog(commit plumbing.Hash, note *gitops.Attribution) []byte {
+func AuthorshipLog(commit plumbing.Hash, note *attrnote.Note) []byte {
 	meta := gitAIMeta{SchemaVersion: GitAISchema, GitAIVersion: "git-aiedit " + version(),
 		BaseCommitSHA: commit.String(), Prompts: map[string]any{}, Sessions: map[string]gitAISession{}}
 	var b strings.Builder
-	files := append([]gitops.AttrFile(nil), note.Files...)
+	files := append([]attrnote.File(nil), note.Files...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	for _, f := range files {
 		type key struct{ source, block int }
-		byKey := map[key][]gitops.AttrLines{}
+		byKey := map[key][]attrnote.Lines{}
 		var order []key
 		for _, l := range f.Lines {
 			k := key{l.Source, l.Block}

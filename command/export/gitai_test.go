@@ -17,7 +17,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/command/export"
 	"github.com/git-aiedit/git-aiedit/engine"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
@@ -87,7 +87,8 @@ func TestGitAINotes(t *testing.T) {
 	tr := filepath.Join(t.TempDir(), "chat.md")
 	require.NoError(t, os.WriteFile(tr, []byte("## Assistant (gpt-4o)\n\nChange both.\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 10\n>>>>>>> REPLACE\n```\n\napp.py\n```python\n<<<<<<< SEARCH\n    return 2\n=======\n    return 20\n    # twenty\n>>>>>>> REPLACE\n```\n"), 0o644))
 	ctx := context.Background()
-	require.NoError(t, engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"}))
+	_, err := engine.Run(ctx, &engine.Options{Dir: r.Dir, Transcripts: []string{tr}, Branch: "review"})
+	require.NoError(t, err)
 
 	var errb bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}
@@ -107,9 +108,9 @@ func TestGitAINotes(t *testing.T) {
 
 // A path with a space is quoted (section 1.2.3).
 func TestAuthorshipLogQuotes(t *testing.T) {
-	note := &gitops.Attribution{
-		Responses: []gitops.AttrResponse{{Transcript: "t.md sha256:00", Response: 1, Total: 1, Agent: "aider", Model: "m"}},
-		Files:     []gitops.AttrFile{{Path: "my app.py", Lines: []gitops.AttrLines{{Start: 1, End: 3, Block: 1}, {Start: 7, End: 7, Block: 1}}}},
+	note := &attrnote.Note{
+		Responses: []attrnote.Response{{Transcript: "t.md sha256:00", Response: 1, Total: 1, Agent: "aider", Model: "m"}},
+		Files:     []attrnote.File{{Path: "my app.py", Lines: []attrnote.Lines{{Start: 1, End: 3, Block: 1}, {Start: 7, End: 7, Block: 1}}}},
 	}
 	log := string(export.AuthorshipLog(plumbing.NewHash("1111111111111111111111111111111111111111"), note))
 	assert.True(t, strings.HasPrefix(log, "\"my app.py\"\n  s_"), log)

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +18,6 @@ import (
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
-	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 )
 
@@ -402,7 +400,6 @@ func (r *runner) record(ctx context.Context) error {
 		Transcripts: []string{cur.Transcript},
 		Branch:      cur.Branch,
 		Checks:      "off",
-		Quiet:       true,
 		Live: &engine.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
 			Before: before, Trusted: trusted && cur.Tip != "" && !cur.Recheck, Read: true, Tip: tip, Exists: exists},
 	}
@@ -412,10 +409,11 @@ func (r *runner) record(ctx context.Context) error {
 		}
 		opts.Base, opts.Live.BaseNote = cur.Base, cur.BaseNote
 	}
-	// The JSON report says which responses were not recorded.
-	var report bytes.Buffer
-	opts.JSON, opts.IO = true, &iostreams.IOStreams{In: strings.NewReader(""), Out: &report, ErrOut: io.Discard}
-	if err := engine.Run(ctx, opts); err != nil && !errors.Is(err, exitcode.ErrPartial) {
+	// Nobody reads the run's output: its report says which responses
+	// were not recorded.
+	opts.Observer = engine.Discard
+	report, err := engine.Run(ctx, opts)
+	if err != nil && !errors.Is(err, exitcode.ErrPartial) {
 		return err
 	}
 	cur.Tip = ""
@@ -425,7 +423,7 @@ func (r *runner) record(ctx context.Context) error {
 	if !exists && !opts.Live.Head.IsZero() {
 		r.dropBaseRef(ctx)
 	}
-	if n, said := refusal(report.Bytes()); n > 0 {
+	if n, said := refusal(report); n > 0 {
 		// The cursor advances only over what was recorded: it stays where
 		// this run started, and the next run, which re-reads from there,
 		// recognises on the branch the responses before the refused one.

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -150,7 +151,7 @@ func (l *lander) run(ctx context.Context) error {
 		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: the changes of %s are already in %s\n", l.branch, l.onto)
 		return nil
 	}
-	if err := l.repo.AddNotes(ctx, gitops.AttributionRef, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
+	if err := l.repo.AddNotes(ctx, attrnote.Ref, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	reason := fmt.Sprintf("aiedit: land %s (%s)", l.branch, mode)
@@ -170,7 +171,7 @@ func (l *lander) run(ctx context.Context) error {
 		fmt.Fprintln(l.opts.IO.ErrOut, msg)
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", gitops.AttributionRef, gitops.AttributionRef)
+		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", attrnote.Ref, attrnote.Ref)
 	}
 	return nil
 }

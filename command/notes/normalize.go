@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
@@ -17,7 +18,7 @@ import (
 // other commits (a squash's, under notes.rewriteRef) are left as they
 // are: readers place them. It returns how many notes it rewrote.
 func normalize(ctx context.Context, repo *gitops.Repo) (int, error) {
-	notes, err := repo.ReadNotes(ctx, gitops.AttributionRef)
+	notes, err := repo.ReadNotes(ctx, attrnote.Ref)
 	if err != nil {
 		return 0, err
 	}
@@ -27,7 +28,7 @@ func normalize(ctx context.Context, repo *gitops.Repo) (int, error) {
 	}
 	out := map[plumbing.Hash][]byte{}
 	for _, c := range notes.Commits() {
-		docs, err := repo.ReadAttributions(notes, c)
+		docs, err := provenance.ReadNote(repo, notes, c)
 		if err != nil || len(docs) < 2 || !allFor(docs, c) {
 			continue // unreadable notes stay as they are, for a person to see
 		}
@@ -45,11 +46,11 @@ func normalize(ctx context.Context, repo *gitops.Repo) (int, error) {
 	if len(out) == 0 {
 		return 0, nil
 	}
-	return len(out), repo.AddNotes(ctx, gitops.AttributionRef, out, "aiedit: merge notes both sides changed")
+	return len(out), repo.AddNotes(ctx, attrnote.Ref, out, "aiedit: merge notes both sides changed")
 }
 
 // allFor: every document was written for commit c (or names none).
-func allFor(docs []*gitops.Attribution, c plumbing.Hash) bool {
+func allFor(docs []*attrnote.Note, c plumbing.Hash) bool {
 	for _, d := range docs {
 		if d.Commit != "" && d.Commit != c.String() {
 			return false

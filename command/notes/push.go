@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -30,7 +30,7 @@ func Push(ctx context.Context, opts *Options) error {
 		if err != nil {
 			return err
 		}
-		ours, ok, err := repo.RefTip(ctx, gitops.AttributionRef)
+		ours, ok, err := repo.RefTip(ctx, attrnote.Ref)
 		if err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}
@@ -42,12 +42,12 @@ func Push(ctx context.Context, opts *Options) error {
 			fmt.Fprintf(opts.IO.ErrOut, "notes push: %s already has every note of yours\n", remote)
 			return nil
 		}
-		rejected, err := repo.PushRef(ctx, remote, gitops.AttributionRef, gitops.AttributionRef)
+		rejected, err := repo.PushRef(ctx, remote, attrnote.Ref, attrnote.Ref)
 		if err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}
 		if !rejected {
-			fmt.Fprintf(opts.IO.ErrOut, "notes push: %s; pushed %s to %s\n", res.say(remote), gitops.AttributionRef, remote)
+			fmt.Fprintf(opts.IO.ErrOut, "notes push: %s; pushed %s to %s\n", res.say(remote), attrnote.Ref, remote)
 			return nil
 		}
 		if attempt >= attempts {

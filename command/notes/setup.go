@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -50,10 +50,10 @@ func Setup(ctx context.Context, opts *Options) error {
 	// Patterns, not names: git fetch and git push fail as a whole on a
 	// configured refspec whose ref does not exist yet (no notes on the
 	// remote, or none here), and a pattern that matches nothing is fine.
-	notesPush := gitops.AttributionRef + "*:" + gitops.AttributionRef + "*"
+	notesPush := attrnote.Ref + "*:" + attrnote.Ref + "*"
 	steps := []func() error{
 		func() error {
-			return add(fetchKey, "+"+gitops.AttributionRef+"*:"+TrackingRef(remote)+"*", "git fetch brings "+remote+"'s notes beside yours; git aiedit notes pull merges them")
+			return add(fetchKey, "+"+attrnote.Ref+"*:"+TrackingRef(remote)+"*", "git fetch brings "+remote+"'s notes beside yours; git aiedit notes pull merges them")
 		},
 		func() error {
 			pushes, err := repo.ConfigValues(ctx, pushKey)
@@ -68,7 +68,7 @@ func Setup(ctx context.Context, opts *Options) error {
 			return add(pushKey, notesPush, "git push pushes your notes; when "+remote+" refuses them, git aiedit notes push merges and pushes")
 		},
 		func() error {
-			return add("notes.rewriteRef", gitops.AttributionRef, "git rebase and git commit --amend copy the notes to the new commits")
+			return add("notes.rewriteRef", attrnote.Ref, "git rebase and git commit --amend copy the notes to the new commits")
 		},
 		func() error {
 			mode, _, err := repo.ConfigValue(ctx, "notes.rewriteMode")

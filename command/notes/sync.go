@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
@@ -63,7 +64,7 @@ const (
 // meanwhile has the merge made again on its notes.
 func fetchMerge(ctx context.Context, repo *gitops.Repo, remote string) (outcome, plumbing.Hash, error) {
 	track := TrackingRef(remote)
-	found, err := repo.FetchRef(ctx, remote, gitops.AttributionRef, track)
+	found, err := repo.FetchRef(ctx, remote, attrnote.Ref, track)
 	if err != nil {
 		return 0, plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -88,7 +89,7 @@ func fetchMerge(ctx context.Context, repo *gitops.Repo, remote string) (outcome,
 }
 
 func mergeOnce(ctx context.Context, repo *gitops.Repo, remote string, theirs plumbing.Hash) (outcome, error) {
-	ref := gitops.AttributionRef
+	ref := attrnote.Ref
 	ours, ok, err := repo.RefTip(ctx, ref)
 	if err != nil {
 		return 0, err

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -24,11 +25,11 @@ func review(t *testing.T, r *gittest.Repo, repo *gitops.Repo, branch, transcript
 	r.Git(t, "commit", "-qam", "response\n\nAiedit-Transcript: "+transcript+"\nAiedit-Response: 1/1")
 	h, err := repo.ResolveCommit(t.Context(), "HEAD")
 	require.NoError(t, err)
-	a := &gitops.Attribution{
-		Responses: []gitops.AttrResponse{{Transcript: transcript, Response: 1, Total: 1}},
-		Files:     []gitops.AttrFile{{Path: "f.txt", Lines: []gitops.AttrLines{{Start: 2, End: 2, Block: 1}}}},
+	a := &attrnote.Note{
+		Responses: []attrnote.Response{{Transcript: transcript, Response: 1, Total: 1}},
+		Files:     []attrnote.File{{Path: "f.txt", Lines: []attrnote.Lines{{Start: 2, End: 2, Block: 1}}}},
 	}
-	require.NoError(t, repo.AddNotes(context.Background(), gitops.AttributionRef, map[plumbing.Hash][]byte{h: a.EncodeFor(h)}, "n"))
+	require.NoError(t, repo.AddNotes(context.Background(), attrnote.Ref, map[plumbing.Hash][]byte{h: a.EncodeFor(h)}, "n"))
 	return h
 }
 
@@ -80,11 +81,11 @@ func TestRelink(t *testing.T) {
 				r.Git(t, "commit", "-qam", "response 2\n\nAiedit-Transcript: x.md sha256:00\nAiedit-Response: 2/2")
 				h, err := repo.ResolveCommit(t.Context(), "HEAD")
 				require.NoError(t, err)
-				a := &gitops.Attribution{
-					Responses: []gitops.AttrResponse{{Transcript: "x.md sha256:00", Response: 2, Total: 2}},
-					Files:     []gitops.AttrFile{{Path: "f.txt", Lines: []gitops.AttrLines{{Start: 3, End: 3, Block: 1}}}},
+				a := &attrnote.Note{
+					Responses: []attrnote.Response{{Transcript: "x.md sha256:00", Response: 2, Total: 2}},
+					Files:     []attrnote.File{{Path: "f.txt", Lines: []attrnote.Lines{{Start: 3, End: 3, Block: 1}}}},
 				}
-				require.NoError(t, repo.AddNotes(context.Background(), gitops.AttributionRef, map[plumbing.Hash][]byte{h: a.EncodeFor(h)}, "n"))
+				require.NoError(t, repo.AddNotes(context.Background(), attrnote.Ref, map[plumbing.Hash][]byte{h: a.EncodeFor(h)}, "n"))
 				t.Setenv("GIT_SEQUENCE_EDITOR", "sed -i 2s/^pick/squash/")
 				t.Setenv("GIT_EDITOR", "true")
 				r.Git(t, "rebase", "-q", "-i", "main")

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -95,7 +96,7 @@ func Run(ctx context.Context, opts *Options) error {
 		name := fmt.Sprintf("%.8s %s", t.Hash, firstLine(t.Message))
 		// A note git copied or joined here (notes.rewriteRef): written
 		// again as this commit's own, once it can be placed.
-		if docs, _ := repo.ReadAttributions(res.Notes(), t.Hash); docs != nil {
+		if docs, _ := provenance.ReadNote(repo, res.Notes(), t.Hash); docs != nil {
 			note, err := res.Note(t.Hash)
 			if err == nil && note != nil {
 				notes[t.Hash] = note.EncodeFor(t.Hash)
@@ -118,7 +119,7 @@ func Run(ctx context.Context, opts *Options) error {
 			say("left alone %s: %s", name, why)
 			continue
 		}
-		var note *gitops.Attribution
+		var note *attrnote.Note
 		var from string
 		if mt.copyOf != nil {
 			note, err = res.Moved(mt.copyOf.commit.Hash, t.Hash)
@@ -149,7 +150,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if opts.DryRun {
 		verb = "would relink"
 	} else if len(notes) > 0 {
-		if err := repo.AddNotes(ctx, gitops.AttributionRef, notes, "aiedit: relink "+strconv.Itoa(len(notes))+" commit(s)"); err != nil {
+		if err := repo.AddNotes(ctx, attrnote.Ref, notes, "aiedit: relink "+strconv.Itoa(len(notes))+" commit(s)"); err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}
 	}

@@ -7,13 +7,15 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
 
 // source is a review commit: one whose note was written for it.
 type source struct {
 	commit *object.Commit
-	note   *gitops.Attribution
+	note   *attrnote.Note
 }
 
 // sources reads every commit with a note of its own. Notes of commits
@@ -22,7 +24,7 @@ type source struct {
 func sources(repo *gitops.Repo, notes *gitops.Notes) (map[plumbing.Hash]*source, error) {
 	out := map[plumbing.Hash]*source{}
 	for _, h := range notes.Commits() {
-		docs, err := repo.ReadAttributions(notes, h)
+		docs, err := provenance.ReadNote(repo, notes, h)
 		if err != nil || len(docs) != 1 || (docs[0].Commit != "" && docs[0].Commit != h.String()) {
 			continue // unreadable or not its own: never a source
 		}
@@ -38,7 +40,7 @@ func sources(repo *gitops.Repo, notes *gitops.Notes) (map[plumbing.Hash]*source,
 // responsesKey names the responses a note records, so that review
 // commits recording the same ones (a commit and its land --rebase copy)
 // count as one origin.
-func responsesKey(note *gitops.Attribution) string {
+func responsesKey(note *attrnote.Note) string {
 	var keys []string
 	for _, r := range note.Responses {
 		keys = append(keys, r.Transcript+"\x00"+itoa(r.Response))

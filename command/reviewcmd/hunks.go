@@ -8,7 +8,7 @@ import (
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
@@ -143,7 +143,7 @@ func (h *Hunk) blockList() string {
 // hunksOf splits the text changes of one response's commit into hunks.
 // Binary files, submodules and changes of mode alone have none: they
 // cannot be taken apart line by line (skipped counts them).
-func hunksOf(r *history.Response, changes []history.FileChange, note *gitops.Attribution) (hunks []*Hunk, skipped []string) {
+func hunksOf(r *history.Response, changes []history.FileChange, note *attrnote.Note) (hunks []*Hunk, skipped []string) {
 	prefix := r.Commit.String()[:8]
 	n := 0
 	for _, c := range changes {
@@ -199,7 +199,7 @@ func hunksOf(r *history.Response, changes []history.FileChange, note *gitops.Att
 // blocksOf finds the blocks that wrote a hunk: the note's blocks of the
 // lines it puts in (each '+' line is marked with its own), in order; else
 // the only block the trailers name on its path; else none (unknown).
-func blocksOf(h *Hunk, r *history.Response, note *gitops.Attribution) []int {
+func blocksOf(h *Hunk, r *history.Response, note *attrnote.Note) []int {
 	if note != nil {
 		line := h.NewStart
 		for i, l := range h.Lines {

@@ -2,7 +2,7 @@
 // it watches a Session apply operations and carries, for every file the
 // response changed, the owner of each line (the 1-based block that wrote
 // it, or 0 for a line the response did not write). It is pure: a billy
-// filesystem in, line ranges out; gitops stores them as notes.
+// filesystem in, line ranges out; format/attrnote writes them as notes.
 package attribution
 
 import (

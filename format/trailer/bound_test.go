@@ -30,3 +30,23 @@ func TestBound(t *testing.T) {
 	assert.Equal(t, "Aiedit-Shell", got[MaxListed+2].Key)
 	assert.Equal(t, tail[0], got[len(got)-1])
 }
+
+// TestEncodeMergesOmissions: a record that holds more blocks than a
+// commit lists, and says how many more it does not hold, writes one
+// Aiedit-Omitted line for both, after the last block listed.
+func TestEncodeMergesOmissions(t *testing.T) {
+	rec := Record{Omitted: []Omission{{Key: KeyBlock, N: 7, First: MaxListed}}}
+	for i := range MaxListed + 2 {
+		rec.Blocks = append(rec.Blocks, Block{Index: i + 1, Status: "failed", Detail: "file_not_found", Path: "p", Reason: "gone"})
+	}
+	got := rec.Encode()
+	require.Len(t, got, MaxListed+1+MaxListed+1)
+	assert.Equal(t, Trailer{Key: KeyOmitted, Value: fmt.Sprintf("9 Aiedit-Block lines (past the first %d); apply --json lists them all", MaxListed)}, got[MaxListed])
+	assert.Equal(t, KeyReason, got[MaxListed+1].Key)
+	assert.Equal(t, Trailer{Key: KeyOmitted, Value: fmt.Sprintf("2 Aiedit-Reason lines (past the first %d); apply --json lists them all", MaxListed)}, got[len(got)-1])
+
+	rec.Blocks = rec.Blocks[:MaxListed]
+	got = rec.Encode()
+	assert.Equal(t, Trailer{Key: KeyOmitted, Value: fmt.Sprintf("7 Aiedit-Block lines (past the first %d); apply --json lists them all", MaxListed)}, got[MaxListed],
+		"a list at the limit keeps the record's own omission, after its last line")
+}

@@ -31,13 +31,13 @@ func listed(key string) bool {
 }
 
 // Encode is the record's trailers in the order a commit carries them
-// (docs/trailers.md), each per-block list bounded (Bound).
-func (r *Record) Encode() []Trailer { return Bound(r.Trailers()) }
+// (docs/trailers.md), each per-block list bounded (Bound): a record may
+// hold more blocks than a commit lists, and Omitted entries for those it
+// does not hold.
+func (r *Record) Encode() []Trailer { return Bound(r.lines()) }
 
-// Trailers is the record's trailers in order, every line of every list:
-// a writer that rewrites values (redaction) does so here and bounds the
-// result with Bound, as Encode does.
-func (r *Record) Trailers() []Trailer {
+// lines is the record's trailers in order, every line of every list.
+func (r *Record) lines() []Trailer {
 	var t []Trailer
 	add := func(key, value string) { t = append(t, Trailer{Key: key, Value: value}) }
 	if r.Reconcile != "" {

@@ -9,7 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 )
 
 // table numbers the (response, block) pairs that own lines; 0 is a
@@ -44,8 +44,8 @@ type fileState struct {
 }
 
 // note builds the attribution note of files whose lines carry ids of t.
-func (t *table) note(files map[string]*fileState) *gitops.Attribution {
-	a := &gitops.Attribution{}
+func (t *table) note(files map[string]*fileState) *attrnote.Note {
+	a := &attrnote.Note{}
 	source := map[string]int{} // response commit -> index in a.Responses
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -53,7 +53,7 @@ func (t *table) note(files map[string]*fileState) *gitops.Attribution {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		f := gitops.AttrFile{Path: p}
+		f := attrnote.File{Path: p}
 		for _, rg := range attribution.Runs(aiOnly(files[p].owners)) {
 			o := t.owner[rg.Block-1]
 			key := fmt.Sprintf("%s\x00%s\x00%d", o.Response.Commit, o.Response.Transcript, o.Response.Response)
@@ -63,7 +63,7 @@ func (t *table) note(files map[string]*fileState) *gitops.Attribution {
 				source[key] = src
 				a.Responses = append(a.Responses, *o.Response)
 			}
-			f.Lines = append(f.Lines, gitops.AttrLines{Start: rg.Start, End: rg.End, Source: src, Block: o.Block})
+			f.Lines = append(f.Lines, attrnote.Lines{Start: rg.Start, End: rg.End, Source: src, Block: o.Block})
 		}
 		if len(f.Lines) > 0 {
 			a.Files = append(a.Files, f)
@@ -92,7 +92,7 @@ func aiOnly(owners []int) []int {
 // response's. result's tree is the tree of the last commit, or one
 // merged from it (land onto a target that moved): lines are carried
 // through that last difference too.
-func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result plumbing.Hash) (*gitops.Attribution, error) {
+func (r *Resolver) Compose(ctx context.Context, commits []plumbing.Hash, result plumbing.Hash) (*attrnote.Note, error) {
 	t, files, err := r.compose(ctx, commits, result)
 	if err != nil {
 		return nil, err
@@ -176,7 +176,7 @@ func (r *Resolver) compose(ctx context.Context, commits []plumbing.Hash, result 
 // another base (land --rebase): each file's lines follow the difference
 // between the two versions of the file, and the responses name old (or
 // the commit they already named). nil when old has no note.
-func (r *Resolver) Moved(old, new plumbing.Hash) (*gitops.Attribution, error) {
+func (r *Resolver) Moved(old, new plumbing.Hash) (*attrnote.Note, error) {
 	note, err := r.Note(old)
 	if err != nil || note == nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
@@ -27,13 +28,13 @@ func commit(t *testing.T, r *gittest.Repo, repo *gitops.Repo, n int, content str
 	h, err := repo.ResolveCommit(t.Context(), "HEAD")
 	require.NoError(t, err)
 	if len(lines) > 0 {
-		a := &gitops.Attribution{Responses: []gitops.AttrResponse{{Transcript: "t.md sha256:00", Response: n, Total: 3}}}
-		f := gitops.AttrFile{Path: "f.txt"}
+		a := &attrnote.Note{Responses: []attrnote.Response{{Transcript: "t.md sha256:00", Response: n, Total: 3}}}
+		f := attrnote.File{Path: "f.txt"}
 		for _, l := range lines {
-			f.Lines = append(f.Lines, gitops.AttrLines{Start: l, End: l, Block: 1})
+			f.Lines = append(f.Lines, attrnote.Lines{Start: l, End: l, Block: 1})
 		}
-		a.Files = []gitops.AttrFile{f}
-		require.NoError(t, repo.AddNotes(context.Background(), gitops.AttributionRef, map[plumbing.Hash][]byte{h: a.Encode()}, "n"))
+		a.Files = []attrnote.File{f}
+		require.NoError(t, repo.AddNotes(context.Background(), attrnote.Ref, map[plumbing.Hash][]byte{h: a.Encode()}, "n"))
 	}
 	return h
 }

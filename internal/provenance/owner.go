@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
@@ -15,10 +16,10 @@ import (
 // Owner is who wrote a line: a block of a model response, or a person.
 type Owner struct {
 	AI       bool
-	Response *gitops.AttrResponse // the response, when AI
-	Block    int                  // its block; 0 when the commit has no note to say
-	Commit   plumbing.Hash        // the commit that last changed the line
-	Author   string               // the commit's author, for a person's line
+	Response *attrnote.Response // the response, when AI
+	Block    int                // its block; 0 when the commit has no note to say
+	Commit   plumbing.Hash      // the commit that last changed the line
+	Author   string             // the commit's author, for a person's line
 	// Unknown is set when neither the note nor the trailers can say who
 	// wrote the line; Reason says why. AI is then false: it is no claim.
 	Unknown bool
@@ -33,14 +34,14 @@ type Resolver struct {
 }
 
 type commitInfo struct {
-	note     *gitops.Attribution
+	note     *attrnote.Note
 	response *history.Response // the commit's trailers, when an aiedit commit
 	unknown  string            // why its lines' owners cannot be told, if so
 }
 
 // NewResolver reads the attribution notes of repo.
 func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
-	notes, err := repo.ReadNotes(ctx, gitops.AttributionRef)
+	notes, err := repo.ReadNotes(ctx, attrnote.Ref)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +52,7 @@ func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
 func (r *Resolver) Notes() *gitops.Notes { return r.notes }
 
 // Note returns commit's attribution note, nil when it has none.
-func (r *Resolver) Note(commit plumbing.Hash) (*gitops.Attribution, error) {
+func (r *Resolver) Note(commit plumbing.Hash) (*attrnote.Note, error) {
 	in, err := r.info(commit)
 	if err != nil {
 		return nil, err
@@ -64,7 +65,7 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 		return in, nil
 	}
 	in := &commitInfo{}
-	docs, err := r.repo.ReadAttributions(r.notes, commit)
+	docs, err := ReadNote(r.repo, r.notes, commit)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (r *Resolver) Who(commit plumbing.Hash, path string, line int, author strin
 		// its trailers still say which response; the block is unknown.
 		rs := in.response
 		o.AI = true
-		o.Response = &gitops.AttrResponse{Commit: commit.String(), Transcript: rs.Transcript, Response: rs.N, Total: rs.Total, Model: rs.Model}
+		o.Response = &attrnote.Response{Commit: commit.String(), Transcript: rs.Transcript, Response: rs.N, Total: rs.Total, Model: rs.Model}
 	}
 	return o, nil
 }

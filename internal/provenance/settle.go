@@ -8,7 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 )
 
 // settle turns the documents of commit's note into one note whose line
@@ -22,7 +22,7 @@ import (
 // so blame gives it to its author). Documents for the same commit join
 // as a union (a notes merge). When a described commit is not in the
 // repository any more, unknown says so and the note is nil.
-func (r *Resolver) settle(commit plumbing.Hash, docs []*gitops.Attribution) (note *gitops.Attribution, unknown string, err error) {
+func (r *Resolver) settle(commit plumbing.Hash, docs []*attrnote.Note) (note *attrnote.Note, unknown string, err error) {
 	if len(docs) == 1 && docs[0].Commit == commit.String() {
 		return docs[0], "", nil
 	}
@@ -96,7 +96,7 @@ func (r *Resolver) settle(commit plumbing.Hash, docs []*gitops.Attribution) (not
 	}
 	// A note that, once placed, lists no line still says that no
 	// response wrote a line of commit.
-	return &gitops.Attribution{Version: gitops.AttributionVersion}, "", nil
+	return &attrnote.Note{Version: attrnote.Version}, "", nil
 }
 
 // carryTo moves every file's owners from the files of commit from to
@@ -149,7 +149,7 @@ func (r *Resolver) Unknown(commit plumbing.Hash) (string, error) {
 // it lists a line the commit did not change (a note git copied from a
 // rebased commit, with the old line numbers). "" when every listed line
 // is one the commit changed from its first parent.
-func (r *Resolver) stale(commit plumbing.Hash, note *gitops.Attribution) (string, error) {
+func (r *Resolver) stale(commit plumbing.Hash, note *attrnote.Note) (string, error) {
 	c, err := r.repo.Commit(commit)
 	if err != nil {
 		return "", err

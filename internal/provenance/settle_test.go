@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
@@ -16,12 +17,12 @@ import (
 // doc is a note document for f.txt written for commit (empty: none
 // named), whose lines were written by response n.
 func doc(commit string, n int, lines ...int) string {
-	a := &gitops.Attribution{Commit: commit, Responses: []gitops.AttrResponse{{Transcript: "t.md sha256:00", Response: n, Total: 3}}}
-	f := gitops.AttrFile{Path: "f.txt"}
+	a := &attrnote.Note{Commit: commit, Responses: []attrnote.Response{{Transcript: "t.md sha256:00", Response: n, Total: 3}}}
+	f := attrnote.File{Path: "f.txt"}
 	for _, l := range lines {
-		f.Lines = append(f.Lines, gitops.AttrLines{Start: l, End: l, Block: 1})
+		f.Lines = append(f.Lines, attrnote.Lines{Start: l, End: l, Block: 1})
 	}
-	a.Files = []gitops.AttrFile{f}
+	a.Files = []attrnote.File{f}
 	return string(a.Encode())
 }
 
@@ -84,7 +85,7 @@ func TestSettle(t *testing.T) {
 				joined += d + "\n"
 			}
 			notes[tc.on] = []byte(joined)
-			require.NoError(t, repo.AddNotes(context.Background(), gitops.AttributionRef, notes, "test"))
+			require.NoError(t, repo.AddNotes(context.Background(), attrnote.Ref, notes, "test"))
 			res, err := NewResolver(t.Context(), repo)
 			require.NoError(t, err)
 			why, err := res.Unknown(tc.on)

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
@@ -25,7 +26,7 @@ type Tally struct {
 
 // TallyRow is one response's line count.
 type TallyRow struct {
-	Response gitops.AttrResponse
+	Response attrnote.Response
 	Lines    int
 }
 

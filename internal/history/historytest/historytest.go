@@ -107,7 +107,7 @@ func Review(t *testing.T) (*gittest.Repo, []byte) {
 	path := filepath.Join(t.TempDir(), "review.md")
 	require.NoError(t, os.WriteFile(path, []byte(Transcript), 0o644))
 	s, _, out, errOut := iostreams.Test()
-	err := engine.Run(context.Background(), &engine.Options{
+	_, err := engine.Run(context.Background(), &engine.Options{
 		Dir: r.Dir, Transcripts: []string{path}, Branch: "review", JSON: true,
 		Context: []string{"app.py", "other.py"}, IO: s,
 	})

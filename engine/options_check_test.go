@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+)
+
+// TestOptionsCheck: every check of apply's flags is made by the engine,
+// whoever calls it; a flag given with the value that means "not given"
+// is refused when the CLI says it was given.
+func TestOptionsCheck(t *testing.T) {
+	one := []string{"fix.md"}
+	tests := map[string]struct {
+		opts Options
+		want string // "" = accepted
+	}{
+		"plain":                               {opts: Options{Transcripts: one}},
+		"session alone":                       {opts: Options{Session: "latest"}},
+		"retries 0 given":                     {opts: Options{Transcripts: one, RetryCmd: "m", Given: Given{Retries: true}}, want: "--retries 0: want 1 or more rounds (leave --retry-cmd out not to retry)"},
+		"retries 0 not given":                 {opts: Options{Transcripts: one, RetryCmd: "m"}},
+		"retries below 0":                     {opts: Options{Transcripts: one, RetryCmd: "m", Retries: -1}, want: "--retries -1: want 1 or more rounds (leave --retry-cmd out not to retry)"},
+		"retries without command":             {opts: Options{Transcripts: one, Retries: 3}, want: "--retries needs --retry-cmd CMD, the command that asks the model"},
+		"retry timeout 0 given":               {opts: Options{Transcripts: one, RetryCmd: "m", Given: Given{RetryTimeout: true}}, want: "--retry-timeout 0s: want a positive duration such as 5m"},
+		"retry timeout alone":                 {opts: Options{Transcripts: one, RetryTimeout: time.Minute}, want: "--retry-timeout needs --retry-cmd CMD, the command that asks the model"},
+		"retry command empty":                 {opts: Options{Transcripts: one, Given: Given{RetryCmd: true}}, want: "--retry-cmd needs a command, e.g. --retry-cmd 'claude -p'"},
+		"retry command blank":                 {opts: Options{Transcripts: one, RetryCmd: "  "}, want: "--retry-cmd needs a command, e.g. --retry-cmd 'claude -p'"},
+		"session empty":                       {opts: Options{Given: Given{Session: true}}, want: "--session needs a session id, or latest; run 'git aiedit sessions' to list them"},
+		"session and transcript":              {opts: Options{Transcripts: one, Session: "latest"}, want: "--session names the transcript; give no TRANSCRIPT with it"},
+		"branch empty":                        {opts: Options{Transcripts: one, Given: Given{Branch: true}}, want: "-b/--branch needs a branch name, e.g. -b aiedit/fix"},
+		"no transcript":                       {want: "no transcript given; name a file, or - for standard input"},
+		"entire without id":                   {opts: Options{From: "entire"}, want: "--from entire needs a checkpoint id (12 hex digits) or a commit with an Entire-Checkpoint trailer"},
+		"fuzzy above 1":                       {opts: Options{Transcripts: one, Fuzzy: 1.5}, want: "--fuzzy threshold 1.5 is outside 0..1; try --fuzzy=0.9"},
+		"patch and dry run":                   {opts: Options{Transcripts: one, Patch: true, DryRun: true}, want: "-p cannot be combined with --dry-run: a dry run records nothing to decide on"},
+		"patch from stdin":                    {opts: Options{Transcripts: []string{"-"}, Patch: true}, want: "-p reads your answers from standard input, so the transcript cannot be - too; save it to a file first"},
+		"patch from stdin, decided elsewhere": {opts: Options{Transcripts: []string{"-"}, Patch: true, Decider: &scripted{}}},
+		"json and summary on stdout":          {opts: Options{Transcripts: one, JSON: true, SummaryMD: "-"}, want: "--json and --summary-md - would both write to standard output; write the summary to a file (--summary-md FILE)"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			err := tc.opts.check()
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.EqualError(t, err, tc.want)
+			assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
+		})
+	}
+}
