@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 // Status is the outcome of one check on one response.
@@ -32,14 +34,14 @@ type Outcome struct {
 // OK reports a check that passed.
 func (o Outcome) OK() bool { return o.Status == Passed }
 
-// Trailer is the value of the commit trailer "Aiedit-Check: <name>
-// <status>[ <reason>]", on one line.
-func (o Outcome) Trailer() string {
-	s := o.Name + " " + string(o.Status)
+// Trailer is the outcome as its commit's Aiedit-Check trailer records
+// it: the reason on one line, at most 100 characters.
+func (o Outcome) Trailer() trailer.Check {
+	c := trailer.Check{Name: o.Name, Status: string(o.Status)}
 	if o.Message != "" {
-		s += " " + shorten(oneLine(o.Message), 100)
+		c.Reason = shorten(oneLine(o.Message), 100)
 	}
-	return s
+	return c
 }
 
 // Policy says what a failed check does to a response.

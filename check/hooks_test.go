@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/check/syntax"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -115,7 +116,8 @@ func TestOutcomeTrailer(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			assert.Equal(t, tc.want, tc.o.Trailer())
+			rec := trailer.Record{Checks: []trailer.Check{tc.o.Trailer()}}
+			assert.Equal(t, []trailer.Trailer{{Key: trailer.KeyCheck, Value: tc.want}}, rec.Encode())
 		})
 	}
 }

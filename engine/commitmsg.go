@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/check"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -43,20 +44,20 @@ func (b *batch) sealEarly(p *pending) error {
 func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) error {
 	a, r := b.a, p.r
 	r.total = total
-	r.extra = nil
+	r.extra = trailer.Record{}
 	if l := b.in.live; l != nil {
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
-		r.extra = a.liveTrailers(first)
+		a.liveTrailers(&r.extra, first)
 	} else if r.turn != "" {
 		r.transcript = b.in.label + " " + r.turn
-		r.extra = seriesTrailers(b.in)
+		r.extra.Session = b.in.series // as the hook writes it (series.go)
 	} else {
 		r.transcript = b.in.trailer()
 	}
-	r.extra = append(r.extra, digestTrailer(r)...)
-	r.extra = append(r.extra, workdirTrailers(r.workdirs)...)
+	r.extra.Digest = digestTrailer(r)
+	r.extra.Workdirs = workdirTrailers(r.workdirs)
 	if r.verify != nil {
-		r.extra = append(r.extra, r.verify.trailers()...)
+		r.verify.trailers(&r.extra)
 	}
 	var err error
 	if r.assisted, err = a.assistedBy(ctx, r); err != nil {

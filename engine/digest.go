@@ -18,12 +18,8 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
-
-// digestKey is the trailer that names a response by its content.
-const digestKey = "Aiedit-Response-Digest"
 
 // responseDigest is "sha256:<hex>" over what a response asks for: its text
 // with trailing blanks and surrounding blank lines dropped (a log's last
@@ -96,13 +92,14 @@ func field(h hash.Hash, tag string, values ...string) {
 	}
 }
 
-// digestTrailer is the trailer naming a response by its content; nil for
-// a retry round (its response's commit carries it) or when unknown.
-func digestTrailer(r *responseState) []gitops.Trailer {
-	if r.round > 0 || r.digest == "" {
-		return nil
+// digestTrailer is the Aiedit-Response-Digest value naming a response by
+// its content; "" for a retry round (its response's commit carries it)
+// or when unknown.
+func digestTrailer(r *responseState) string {
+	if r.round > 0 {
+		return ""
 	}
-	return []gitops.Trailer{{Key: digestKey, Value: r.digest}}
+	return r.digest
 }
 
 // recordedDigests are the response commits on the branch by transcript

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
@@ -118,15 +119,15 @@ func (lr *liveReader) turnKey(rec int, name string) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// liveTrailers are the trailers a live run adds after Aiedit-Response.
-func (a *applier) liveTrailers(first bool) []gitops.Trailer {
+// liveTrailers sets the trailers a live run adds after Aiedit-Response:
+// its session, and on the branch's first commit what it starts from.
+func (a *applier) liveTrailers(rec *trailer.Record, first bool) {
 	l := a.opts.Live
 	if l == nil {
-		return nil
+		return
 	}
-	t := []gitops.Trailer{{Key: "Aiedit-Session", Value: fmt.Sprintf("%s %s", l.Agent, l.Session)}}
+	rec.Session = fmt.Sprintf("%s %s", l.Agent, l.Session)
 	if first && !a.exists && l.BaseNote != "" {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Base", Value: l.BaseNote})
+		rec.Base = l.BaseNote
 	}
-	return t
 }

@@ -2,12 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 const (
@@ -196,81 +196,82 @@ func (r *responseState) message() string {
 	case subject == "":
 		subject = fmt.Sprintf("aiedit: response %d of %d", r.index, r.total)
 	}
-	return gitops.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), boundTrailers(r.redactTrailers(r.trailers())))
+	rec := r.record()
+	return trailer.FormatMessage(subject, withPrompt(r.prompt, r.index, r.body), r.redactTrailers(rec.Encode()))
 }
 
-func (r *responseState) trailers() []gitops.Trailer {
-	t := []gitops.Trailer{
-		{Key: "Aiedit-Transcript", Value: r.transcript},
-		{Key: "Aiedit-Response", Value: fmt.Sprintf("%d/%d", r.index, r.total)},
-	}
-	t = append(t, r.extra...)
+// record is what the response's commit says of it: what seal set
+// (r.extra), and its blocks, commands, checks and counts.
+func (r *responseState) record() *trailer.Record {
+	rec := r.extra
+	rec.Transcript, rec.N, rec.Total = r.transcript, r.index, r.total
 	if r.round > 0 {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Retry-Of", Value: fmt.Sprintf("%d round %d", r.index, r.round)})
+		rec.RetryOf, rec.Round = r.index, r.round
 	}
-	if r.model != "" {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Model", Value: r.model})
-	}
-	// Bounded as they are made (trailer_bound.go): a response's blocks
-	// past the first thousands are read back from disk, never all held.
-	n := 0
-	for i, b := range r.blocks.All() {
-		if n++; n <= maxListed {
-			t = append(t, gitops.Trailer{Key: "Aiedit-Block", Value: blockTrailer(i+1, b)})
-		}
-	}
-	t = appendOmitted(t, "Aiedit-Block", n)
-	n = 0
-	for i, b := range r.blocks.All() {
-		if reason := reasonOf(b); reason != "" {
-			if n++; n > maxListed {
-				continue
-			}
-			v := fmt.Sprintf("%d %s", i+1, reason)
-			if b.Line > 0 {
-				v = fmt.Sprintf("%d line %d: %s", i+1, b.Line, reason)
-			}
-			t = append(t, gitops.Trailer{Key: "Aiedit-Reason", Value: v})
-		}
-	}
-	t = appendOmitted(t, "Aiedit-Reason", n)
-	unreplayed := 0
+	rec.Model = r.model
+	rec.Blocks, rec.Omitted = listedBlocks(r.blocks.All())
+	rec.Shell = make([]trailer.Shell, 0, len(r.shell))
 	for _, s := range r.shell {
-		if s.Status == editcore.NotReplayed {
-			// What the agent ran that this commit could not reproduce.
-			unreplayed++
-			t = append(t, gitops.Trailer{Key: "Aiedit-Unreplayed", Value: fmt.Sprintf("%d %s", unreplayed, s.Op.Command.Text)})
-			continue
-		}
-		t = append(t, gitops.Trailer{Key: "Aiedit-Shell", Value: string(s.Status) + " " + s.Op.Command.Text})
+		rec.Shell = append(rec.Shell, trailer.Shell{Status: s.Status, Command: s.Op.Command.Text})
 	}
 	for _, c := range r.checks {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Check", Value: c.Trailer()})
+		rec.Checks = append(rec.Checks, c.Trailer())
 	}
-	sum := r.summary()
-	v := fmt.Sprintf("applied=%d already_applied=%d failed=%d skipped=%d not_in_context=%d",
-		sum.Applied+sum.Validated, sum.AlreadyApplied, sum.Failed, sum.Skipped, sum.NotInContext)
-	if sum.Rejected+sum.Edited > 0 {
-		// apply -p: only then, so other summaries keep their five counts.
-		v += fmt.Sprintf(" rejected=%d edited=%d", sum.Rejected, sum.Edited)
-	}
-	t = append(t, gitops.Trailer{Key: "Aiedit-Summary", Value: v})
+	rec.Summary = r.summary()
 	if r.assisted != "" {
-		t = append(t, gitops.Trailer{Key: "Assisted-by", Value: r.assisted})
+		rec.AssistedBy = []string{r.assisted}
 	}
-	return t
+	return &rec
 }
 
-// blockTrailer renders "<n> <status>[:<detail>] <path>".
-func blockTrailer(index int, r editcore.Result) string {
-	detail := ""
+// maxListed is how many lines of each per-block trailer a commit lists
+// (trailer.MaxListed): the blocks kept in memory cover them (blocklog.go).
+const maxListed = trailer.MaxListed
+
+// listedBlocks are the blocks a commit message lists: the first
+// maxListed, and a later one whose reason is among the first maxListed
+// reasons (the lines of the later ones are left out; Encode bounds
+// them). omitted counts the blocks and reasons past those. The blocks
+// are read once, as they come: past the first thousands from disk, never
+// all held.
+func listedBlocks(all iter.Seq2[int, editcore.Result]) (blocks []trailer.Block, omitted []trailer.Omission) {
+	n, reasons := 0, 0
+	for i, b := range all {
+		n++
+		reason := reasonOf(b)
+		if reason != "" {
+			if reasons++; reasons > maxListed {
+				reason = ""
+			}
+		}
+		if n <= maxListed || reason != "" {
+			blocks = append(blocks, blockRecord(i+1, b, reason))
+		}
+	}
+	if left := n - len(blocks); left > 0 {
+		omitted = append(omitted, trailer.Omission{Key: trailer.KeyBlock, N: left, First: maxListed})
+	}
+	if reasons > maxListed {
+		omitted = append(omitted, trailer.Omission{Key: trailer.KeyReason, N: reasons - maxListed, First: maxListed})
+	}
+	return blocks, omitted
+}
+
+// blockRecord is a block's Aiedit-Block line and its Aiedit-Reason
+// (reason, "" for none): the detail is the error type, or the match step
+// of a tolerant apply.
+func blockRecord(index int, r editcore.Result, reason string) trailer.Block {
+	b := trailer.Block{Index: index, Status: r.Status, Path: r.Path, Reason: reason}
 	switch {
 	case r.Error != "":
-		detail = ":" + string(r.Error)
+		b.Detail = string(r.Error)
 	case r.Status == editcore.Applied && r.Match != "" && r.Match != "exact":
-		detail = ":" + string(r.Match)
+		b.Detail = string(r.Match)
 	}
-	return strconv.Itoa(index) + " " + string(r.Status) + detail + " " + orDash(r.Path)
+	if b.Reason != "" {
+		b.Line = r.Line
+	}
+	return b
 }
 
 // maxReason bounds an Aiedit-Reason value: one line, the message's first.

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
@@ -45,8 +46,8 @@ func (b *batch) reconcile(ctx context.Context, v *verification, parent plumbing.
 		"in %d file(s). This commit brings the branch to that result. What it changes was not replayed "+
 		"from the transcript's edits; the Aiedit-Differs trailers say which files, and why where that is known.",
 		b.in.label, v.what, len(v.files)), 72), "\n")
-	trailers := append([]gitops.Trailer{{Key: "Aiedit-Reconcile", Value: v.what + " of " + b.in.label}}, v.differs()...)
-	msg := gitops.FormatMessage("aiedit: reconcile with the recorded result", body, trailers)
+	rec := trailer.Record{Reconcile: v.what + " of " + b.in.label, Differs: v.differs()}
+	msg := trailer.FormatMessage("aiedit: reconcile with the recorded result", body, rec.Encode())
 	c, err := repo.WriteCommit(ctx, tree, []plumbing.Hash{parent}, msg)
 	if err != nil {
 		return parent, b.a.commitError(ctx, err)

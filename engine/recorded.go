@@ -2,12 +2,11 @@ package engine
 
 import (
 	"context"
-	"strconv"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
@@ -43,16 +42,16 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 		if n > maxRecordedWalk {
 			return gitops.ErrStopWalk
 		}
-		rec, ok := responseOf(c.Message)
+		rec, label, sum, ok := responseOf(c.Message)
 		if !ok {
 			if exists {
 				return nil
 			}
 			return gitops.ErrStopWalk
 		}
-		sum, idx, round := rec.sum, rec.index, rec.round
-		if rec.session != "" {
-			a.noteSeries(rec.label, rec.session)
+		idx, round := rec.N, rec.Round
+		if rec.Session != "" {
+			a.noteSeries(label, rec.Session)
 		}
 		if round > 0 {
 			// A retry round: kept apart, so that it never stands for its
@@ -61,10 +60,10 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 			return nil
 		}
 		if len(c.ParentHashes) > 0 {
-			a.replayBase[rec.label] = c.ParentHashes[0] // walked newest first: the oldest's stays
+			a.replayBase[label] = c.ParentHashes[0] // walked newest first: the oldest's stays
 		}
-		if rec.digest != "" {
-			a.digests.note(rec.label, rec.digest, c.Hash.String(), sum, idx)
+		if rec.Digest != "" {
+			a.digests.note(label, rec.Digest, c.Hash.String(), sum, idx)
 		}
 		if out[sum] == nil {
 			out[sum] = map[int]string{}
@@ -80,50 +79,14 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 	return out, nil
 }
 
-// recordedResponse is what an aiedit commit's trailers say of the
-// response it records.
-type recordedResponse struct {
-	label   string // the transcript's file name
-	sum     string // "sha256:<hex>": the transcript's, or a live turn's
-	index   int
-	round   int    // > 0 for a retry round
-	session string // Aiedit-Session: recorded by the live hook
-	digest  string // Aiedit-Response-Digest (digest.go); "" on older commits
-}
-
-// responseOf reads the transcript hash and response number of an aiedit
-// commit message.
-func responseOf(msg string) (rec recordedResponse, ok bool) {
-	var transcript, response, retryOf string
-	for _, t := range gitops.ParseTrailers(msg) {
-		switch t.Key {
-		case "Aiedit-Transcript":
-			transcript = t.Value
-		case "Aiedit-Response":
-			response = t.Value
-		case "Aiedit-Retry-Of":
-			retryOf = t.Value
-		case "Aiedit-Session":
-			rec.session = t.Value
-		case digestKey:
-			rec.digest = t.Value
-		}
+// responseOf reads an aiedit commit message: the response it records,
+// and its transcript's file name and hash ("sha256:<hex>": the
+// transcript's, or a live turn's); ok is false for any other commit.
+func responseOf(msg string) (rec trailer.Record, label, sum string, ok bool) {
+	rec = trailer.Decode(msg)
+	label, sum, ok = trailer.SplitTranscript(rec.Transcript)
+	if !ok || !rec.IsResponse() {
+		return trailer.Record{}, "", "", false
 	}
-	i := strings.LastIndex(transcript, " sha256:")
-	if i < 0 || response == "" {
-		return recordedResponse{}, false
-	}
-	n, _, _ := strings.Cut(response, "/")
-	idx, err := strconv.Atoi(n)
-	if err != nil {
-		return recordedResponse{}, false
-	}
-	if retryOf != "" {
-		if _, k, found := strings.Cut(retryOf, " round "); found {
-			rec.round, _ = strconv.Atoi(strings.TrimSpace(k))
-		}
-		rec.round = max(rec.round, 1)
-	}
-	rec.label, rec.sum, rec.index = transcript[:i], transcript[i+1:], idx
-	return rec, true
+	return rec, label, sum, true
 }

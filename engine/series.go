@@ -15,8 +15,6 @@ import (
 	"maps"
 	"os"
 	"slices"
-
-	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // noteSeries remembers, while the branch's history is walked newest
@@ -58,10 +56,4 @@ func turnCommit(commits map[int]string, index int) (string, bool) {
 		return "", false
 	}
 	return commits[slices.Min(slices.Collect(maps.Keys(commits)))], true
-}
-
-// seriesTrailers are what a response of a live series carries after
-// Aiedit-Response, as the hook writes them.
-func seriesTrailers(in *input) []gitops.Trailer {
-	return []gitops.Trailer{{Key: "Aiedit-Session", Value: in.series}}
 }

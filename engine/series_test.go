@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 // TestResponseOf: a live commit's trailers give its session beside the
@@ -17,23 +19,27 @@ import (
 // as the series the hook started.
 func TestResponseOf(t *testing.T) {
 	tests := map[string]struct {
-		msg    string
-		want   recordedResponse
-		wantOK bool
+		msg        string
+		label, sum string
+		want       trailer.Record
+		wantOK     bool
 	}{
 		"apply": {
-			msg:    "Fix.\n\nAiedit-Transcript: fix.md sha256:ab\nAiedit-Response: 2/3\n",
-			want:   recordedResponse{label: "fix.md", sum: "sha256:ab", index: 2},
+			msg:   "Fix.\n\nAiedit-Transcript: fix.md sha256:ab\nAiedit-Response: 2/3\n",
+			label: "fix.md", sum: "sha256:ab",
+			want:   trailer.Record{Transcript: "fix.md sha256:ab", N: 2, Total: 3},
 			wantOK: true,
 		},
 		"live": {
-			msg:    "Fix.\n\nAiedit-Transcript: s 1.jsonl sha256:cd\nAiedit-Response: 4/4\nAiedit-Session: claude-code s1\n",
-			want:   recordedResponse{label: "s 1.jsonl", sum: "sha256:cd", index: 4, session: "claude-code s1"},
+			msg:   "Fix.\n\nAiedit-Transcript: s 1.jsonl sha256:cd\nAiedit-Response: 4/4\nAiedit-Session: claude-code s1\n",
+			label: "s 1.jsonl", sum: "sha256:cd",
+			want:   trailer.Record{Transcript: "s 1.jsonl sha256:cd", N: 4, Total: 4, Session: "claude-code s1"},
 			wantOK: true,
 		},
 		"retry round": {
-			msg:    "Fix.\n\nAiedit-Transcript: fix.md sha256:ab\nAiedit-Response: 1/1\nAiedit-Retry-Of: 1 round 2\n",
-			want:   recordedResponse{label: "fix.md", sum: "sha256:ab", index: 1, round: 2},
+			msg:   "Fix.\n\nAiedit-Transcript: fix.md sha256:ab\nAiedit-Response: 1/1\nAiedit-Retry-Of: 1 round 2\n",
+			label: "fix.md", sum: "sha256:ab",
+			want:   trailer.Record{Transcript: "fix.md sha256:ab", N: 1, Total: 1, RetryOf: 1, Round: 2},
 			wantOK: true,
 		},
 		"not ours_error_no_hash": {
@@ -42,9 +48,11 @@ func TestResponseOf(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, ok := responseOf(tc.msg)
+			got, label, sum, ok := responseOf(tc.msg)
 			assert.Equal(t, tc.wantOK, ok)
 			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.label, label)
+			assert.Equal(t, tc.sum, sum)
 		})
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/retry"
 	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -67,7 +67,7 @@ type responseState struct {
 	red               *redact.Redactor // what redacts its message; nil before compose
 	transcript        string           // Aiedit-Transcript value, once the transcript's hash is known
 	turn              string           // a live series' response: its turn key, which names it instead (series.go)
-	extra             []gitops.Trailer // after Aiedit-Response: a live session's (live.go)
+	extra             trailer.Record   // what seal sets: a live session's trailers, digest, workdirs, verification (commitmsg.go)
 	digest            string           // Aiedit-Response-Digest (digest.go); "" when unknown
 	verify            *verification    // its transcript's, on its last commit of the run (verify.go)
 

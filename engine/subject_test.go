@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
@@ -79,7 +79,7 @@ func TestPromptBlockKeepsTrailers(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not found")
 	}
-	trailers := []gitops.Trailer{{Key: "Aiedit-Transcript", Value: "chat.md sha256:ab"}, {Key: "Aiedit-Response", Value: "1/1"}}
+	trailers := []trailer.Trailer{{Key: trailer.KeyTranscript, Value: "chat.md sha256:ab"}, {Key: trailer.KeyResponse, Value: "1/1"}}
 	prompts := map[string]string{
 		"divider":        "fix this\n---\nnot a patch",
 		"trailer shaped": "Signed-off-by: Someone <s@example.com>\nCo-authored-by: x <x@y>",
@@ -89,7 +89,7 @@ func TestPromptBlockKeepsTrailers(t *testing.T) {
 	}
 	for name, p := range prompts {
 		t.Run(name, func(t *testing.T) {
-			msg := gitops.FormatMessage("Subject", withPrompt(p, 3, "The model's prose."), trailers)
+			msg := trailer.FormatMessage("Subject", withPrompt(p, 3, "The model's prose."), trailers)
 			cmd := exec.Command("git", "interpret-trailers", "--parse")
 			cmd.Stdin = strings.NewReader(msg)
 			out, err := cmd.Output()
@@ -132,11 +132,11 @@ func FuzzPromptRoundTrip(f *testing.F) {
 	f.Add("a\n---\nb")
 	f.Add("Key: value\n\nOther: x")
 	f.Add("> quoted\n>\n")
-	trailers := []gitops.Trailer{{Key: "Aiedit-Transcript", Value: "t.md sha256:ab"}, {Key: "Aiedit-Response", Value: "1/1"}}
+	trailers := []trailer.Trailer{{Key: trailer.KeyTranscript, Value: "t.md sha256:ab"}, {Key: trailer.KeyResponse, Value: "1/1"}}
 	f.Fuzz(func(t *testing.T, p string) {
 		p = strings.TrimSpace(printable(p))
-		msg := gitops.FormatMessage("Subject", withPrompt(p, 1, "prose"), trailers)
-		got := gitops.ParseTrailers(msg)
+		msg := trailer.FormatMessage("Subject", withPrompt(p, 1, "prose"), trailers)
+		got := trailer.Parse(msg)
 		if len(got) != 2 || got[0] != trailers[0] || got[1] != trailers[1] {
 			t.Fatalf("trailers changed: %q", got)
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -49,25 +49,40 @@ func manyBlocks(t *testing.T, n int) {
 	assert.Equal(t, maxListed, strings.Count(parsed, "Aiedit-Block: "))
 }
 
-func TestBoundTrailers(t *testing.T) {
-	tr := func(k string, n int) []gitops.Trailer {
-		var out []gitops.Trailer
-		for i := range n {
-			out = append(out, gitops.Trailer{Key: k, Value: fmt.Sprint(i + 1)})
-		}
-		return out
+// TestManyFailedBlocksListTheirReasons: the reasons a message lists are
+// the first maxListed reasons, whichever blocks they belong to; here
+// those of blocks past the blocks listed. Each list is followed by its
+// own Aiedit-Omitted line.
+func TestManyFailedBlocksListTheirReasons(t *testing.T) {
+	const failed = maxListed + 200
+	var b strings.Builder
+	b.WriteString("Many files.\n\n")
+	for i := range maxListed {
+		b.WriteString(editblock(fmt.Sprintf("d/f%d.txt", i), "x\n"))
 	}
-	head := []gitops.Trailer{{Key: "Aiedit-Transcript", Value: "r.md sha256:0"}}
-	tail := []gitops.Trailer{{Key: "Aiedit-Summary", Value: "applied=1"}}
-	short := append(append(append([]gitops.Trailer{}, head...), tr("Aiedit-Block", maxListed)...), tail...)
-	assert.Equal(t, short, boundTrailers(short), "a list at the limit is kept whole")
+	for i := range failed {
+		fmt.Fprintf(&b, "g/m%d.txt\n<<<<<<< SEARCH\nnot there\n=======\ny\n>>>>>>> REPLACE\n\n", i)
+	}
+	_, repo := applyJSON(t, "many.md", b.String())
+	msg := repo.Git(t, "log", "-1", "--format=%B", "aiedit/many")
+	rec := trailer.Decode(msg)
+	require.Len(t, rec.Blocks, maxListed)
+	assert.Equal(t, []trailer.Omission{{Key: trailer.KeyBlock, N: failed, First: maxListed}, {Key: trailer.KeyReason, N: failed - maxListed, First: maxListed}}, rec.Omitted)
 
-	long := append(append(append(append([]gitops.Trailer{}, head...), tr("Aiedit-Block", maxListed+3)...), tr("Aiedit-Shell", 2)...), tail...)
-	got := boundTrailers(long)
-	require.Len(t, got, 1+maxListed+1+2+1)
-	assert.Equal(t, head[0], got[0])
-	assert.Equal(t, gitops.Trailer{Key: "Aiedit-Block", Value: fmt.Sprint(maxListed)}, got[maxListed])
-	assert.Equal(t, gitops.Trailer{Key: "Aiedit-Omitted", Value: fmt.Sprintf("3 Aiedit-Block lines (past the first %d); apply --json lists them all", maxListed)}, got[maxListed+1])
-	assert.Equal(t, "Aiedit-Shell", got[maxListed+2].Key)
-	assert.Equal(t, tail[0], got[len(got)-1])
+	var keys, reasons []string
+	for _, tr := range trailer.Parse(msg) {
+		if len(keys) == 0 || keys[len(keys)-1] != tr.Key {
+			keys = append(keys, tr.Key)
+		}
+		if tr.Key == trailer.KeyReason {
+			reasons = append(reasons, tr.Value)
+		}
+	}
+	assert.Equal(t, []string{trailer.KeyTranscript, trailer.KeyResponse, trailer.KeyBlock, trailer.KeyOmitted,
+		trailer.KeyReason, trailer.KeyOmitted, trailer.KeySummary, trailer.KeyAssistedBy}, keys)
+	require.Len(t, reasons, maxListed)
+	assert.Regexp(t, fmt.Sprintf(`^%d \S`, maxListed+1), reasons[0], "the first reason is the first failed block's, past the blocks listed")
+	assert.Regexp(t, fmt.Sprintf(`^%d \S`, 2*maxListed), reasons[maxListed-1])
+	parsed := gittest.RunInput(t, repo.Dir, nil, msg, "interpret-trailers", "--parse")
+	assert.Equal(t, maxListed, strings.Count(parsed, "Aiedit-Reason: "))
 }

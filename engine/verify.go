@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -228,21 +229,15 @@ func (b *batch) recordedWhy(rs *responseState, p string, named, unnamed *[]strin
 	if err != nil {
 		return ""
 	}
-	for _, t := range gitops.ParseTrailers(c.Message) {
-		switch t.Key {
-		case "Aiedit-Block":
-			// "<n> <status> <path>"
-			f := strings.SplitN(t.Value, " ", 3)
-			if len(f) < 3 || f[2] != p {
-				continue
-			}
-			if status, _, _ := strings.Cut(f[1], ":"); status != string(editcore.Applied) && status != string(editcore.AlreadyApplied) {
-				return fmt.Sprintf("response %d block %s %s", rs.index, f[0], f[1])
-			}
-		case "Aiedit-Unreplayed":
-			if _, cmd, ok := strings.Cut(t.Value, " "); ok {
-				noteCommand(cmd, p, named, unnamed)
-			}
+	rec := trailer.Decode(c.Message)
+	for _, bl := range rec.Blocks {
+		if bl.Path == p && bl.Status != editcore.Applied && bl.Status != editcore.AlreadyApplied {
+			return fmt.Sprintf("response %d block %d %s", rs.index, bl.Index, bl.Outcome())
+		}
+	}
+	for _, s := range rec.Shell {
+		if s.Status == editcore.NotReplayed && s.Command != "" {
+			noteCommand(s.Command, p, named, unnamed)
 		}
 	}
 	return ""

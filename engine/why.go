@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/redaction"
 	"github.com/git-aiedit/git-aiedit/redact"
@@ -120,26 +120,16 @@ func withPrompt(prompt string, index int, body string) string {
 	return block + "\n\n" + body
 }
 
-// quoting are the trailers whose values quote the response: the shell
-// commands it suggested or ran, why its blocks failed, the paths it
-// named, what its checks said. The others identify the response (its
-// transcript's hash, its number, its digest, its session) and are never
-// changed: a hash beside a file named api-keys.md is no secret.
-var quoting = map[string]bool{
-	"Aiedit-Shell": true, "Aiedit-Unreplayed": true, "Aiedit-Reason": true,
-	"Aiedit-Block": true, "Aiedit-Check": true,
-}
-
 // redactTrailers takes secrets out of the trailers that quote the
-// response. The count is set, not added to: a message may be built again
+// response (trailer.Quotes). The count is set, not added to: a message may be built again
 // (the branch moved, the run rebuilds on the new tip).
-func (r *responseState) redactTrailers(ts []gitops.Trailer) []gitops.Trailer {
+func (r *responseState) redactTrailers(ts []trailer.Trailer) []trailer.Trailer {
 	if r.red == nil {
 		return ts
 	}
 	n := 0
 	for i, t := range ts {
-		if quoting[t.Key] {
+		if trailer.Quotes(t.Key) {
 			v, k := r.red.Text(t.Value)
 			ts[i].Value, n = v, n+k
 		}

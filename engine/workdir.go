@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -54,10 +54,10 @@ func workdirReports(ws []transcript.Workdir) []*WorkdirReport {
 
 // workdirTrailers are the Aiedit-Workdir trailers: which folder of the
 // agent's machine the commit's paths were mapped from.
-func workdirTrailers(ws []transcript.Workdir) []gitops.Trailer {
-	var t []gitops.Trailer
+func workdirTrailers(ws []transcript.Workdir) []trailer.Workdir {
+	var t []trailer.Workdir
 	for _, w := range ws {
-		t = append(t, gitops.Trailer{Key: "Aiedit-Workdir", Value: w.Path + " " + w.From})
+		t = append(t, trailer.Workdir{Path: w.Path, From: w.From})
 	}
 	return t
 }

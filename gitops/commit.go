@@ -11,7 +11,7 @@ import (
 // authored and committed by the user's identity (see Identity). When
 // commit.gpgsign is set, git commit-tree -S writes and signs it instead, so
 // the user's signing setup applies unchanged. The message is stored as
-// given: it should end with a newline (FormatMessage's does).
+// given: it should end with a newline (trailer.FormatMessage's does).
 func (r *Repo) WriteCommit(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string) (plumbing.Hash, error) {
 	sign, err := r.signing(ctx)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -72,7 +73,7 @@ func TestWriteCommitMatchesCommitTree(t *testing.T) {
 	t.Setenv("GIT_AUTHOR_DATE", "1600000000 +0530")
 	t.Setenv("GIT_COMMITTER_DATE", "1700000001 -0800")
 	messages := map[string]string{
-		"with trailers": FormatMessage("Fix the thing", "Because.", []Trailer{{"Aiedit-Response", "1/2"}}),
+		"with trailers": trailer.FormatMessage("Fix the thing", "Because.", []trailer.Trailer{{Key: trailer.KeyResponse, Value: "1/2"}}),
 		"one line":      "subject\n",
 		"no newline":    "subject",
 	}

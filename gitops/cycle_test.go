@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 
@@ -48,7 +49,7 @@ func TestResponseCycleLeavesCheckoutAlone(t *testing.T) {
 		if !tip.IsZero() {
 			parent = tip
 		}
-		msg := FormatMessage("Add an operation", "", []Trailer{{"Aiedit-Response", string(rune('1'+i)) + "/2"}})
+		msg := trailer.FormatMessage("Add an operation", "", []trailer.Trailer{{Key: trailer.KeyResponse, Value: string(rune('1'+i)) + "/2"}})
 		c, err := repo.WriteCommit(ctx, tree, []plumbing.Hash{parent}, msg)
 		require.NoError(t, err)
 		require.NoError(t, repo.UpdateRef(ctx, branch, c, tip, "aiedit: response"))
@@ -66,7 +67,7 @@ func TestResponseCycleLeavesCheckoutAlone(t *testing.T) {
 	assert.Contains(t, gr.Git(t, "show", branch+":calc/ops.py"), "def div")
 	var responses []string
 	require.NoError(t, repo.FirstParents(ctx, tip, base, func(c *object.Commit) error {
-		for _, tr := range ParseTrailers(c.Message) {
+		for _, tr := range trailer.Parse(c.Message) {
 			responses = append(responses, tr.Value)
 		}
 		return nil

@@ -5,12 +5,12 @@ import (
 	"strings"
 )
 
-// RecordedTranscripts returns the Aiedit-Transcript trailer values ("<name>
-// sha256:<hex>") of every commit reachable from the local branches, in one
-// git process: what has been applied already, on any review branch.
-func (r *Repo) RecordedTranscripts(ctx context.Context) (map[string]bool, error) {
-	out, err := r.git("log", "--branches", "--no-color", "--fixed-strings", "--grep=Aiedit-Transcript:",
-		"--format=%(trailers:key=Aiedit-Transcript,valueonly,separator=%x0A)").output(ctx, "list recorded transcripts")
+// TrailerValues returns the values of one trailer key over every commit
+// reachable from the local branches, in one git process: for
+// Aiedit-Transcript, what has been applied already, on any review branch.
+func (r *Repo) TrailerValues(ctx context.Context, key string) (map[string]bool, error) {
+	out, err := r.git("log", "--branches", "--no-color", "--fixed-strings", "--grep="+key+":",
+		"--format=%(trailers:key="+key+",valueonly,separator=%x0A)").output(ctx, "list the "+key+" trailers")
 	if err != nil {
 		return nil, err
 	}

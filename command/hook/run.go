@@ -15,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/engine"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/live"
@@ -263,13 +264,16 @@ func (r *runner) branchName(ctx context.Context) (string, error) {
 }
 
 func (r *runner) sessionTrailer() string {
-	return "Aiedit-Session: " + string(r.agent) + " " + r.ev.Session
+	return trailer.Trailer{Key: trailer.KeySession, Value: r.sessionValue()}.String()
 }
+
+func (r *runner) sessionValue() string { return string(r.agent) + " " + r.ev.Session }
 
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
-	msg := fmt.Sprintf("aiedit: the working tree when %s session %s started\n\n"+
-		"Uncommitted changes and untracked files, as the agent saw them.\n\n%s\nAiedit-Snapshot: session-start\n", r.agent, r.ev.Session, r.sessionTrailer())
+	rec := trailer.Record{Session: r.sessionValue(), Snapshot: "session-start"}
+	msg := trailer.FormatMessage(fmt.Sprintf("aiedit: the working tree when %s session %s started", r.agent, r.ev.Session),
+		"Uncommitted changes and untracked files, as the agent saw them.", rec.Encode())
 	// Claude Code kills a SessionStart hook after 60 s; the agent waits
 	// for it until then.
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)

@@ -8,7 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -23,9 +23,6 @@ import (
 // branch's first response, which names it as "the working tree at
 // session start".
 
-// snapshotTrailer marks the session-start snapshot's commit.
-const snapshotTrailer = "Aiedit-Snapshot"
-
 // snapshotNote is how an Aiedit-Base value names a snapshot commit.
 const snapshotNote = " working tree at session start"
 
@@ -33,32 +30,22 @@ const snapshotNote = " working tree at session start"
 // session-start snapshots among them.
 func leaveBase(commits []*object.Commit) (turns, snapshots []*object.Commit) {
 	named := map[string]bool{}
+	snapshot := map[plumbing.Hash]bool{}
 	for _, c := range commits {
-		for _, t := range gitops.ParseTrailers(c.Message) {
-			if t.Key == "Aiedit-Base" {
-				if h, rest, ok := strings.Cut(t.Value, " "); ok && strings.HasPrefix(" "+rest, snapshotNote) {
-					named[h] = true
-				}
-			}
+		rec := trailer.Decode(c.Message)
+		if h, rest, ok := strings.Cut(rec.Base, " "); ok && strings.HasPrefix(" "+rest, snapshotNote) {
+			named[h] = true
 		}
+		snapshot[c.Hash] = rec.Snapshot != ""
 	}
 	for _, c := range commits {
-		if named[c.Hash.String()] || hasTrailer(c, snapshotTrailer) {
+		if named[c.Hash.String()] || snapshot[c.Hash] {
 			snapshots = append(snapshots, c)
 			continue
 		}
 		turns = append(turns, c)
 	}
 	return turns, snapshots
-}
-
-func hasTrailer(c *object.Commit, key string) bool {
-	for _, t := range gitops.ParseTrailers(c.Message) {
-		if t.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // leftOut says what land did not bring over: each snapshot with the files

@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
@@ -328,7 +329,7 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 	var lines []string
 	counted := map[string]bool{}
 	assisted := map[string]bool{}
-	var trailers []gitops.Trailer
+	var trailers []trailer.Trailer
 	for _, c := range commits {
 		r, ok := history.FromCommit(c)
 		if !ok {
@@ -341,10 +342,10 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 			responses = append(responses, r)
 		}
 		lines = append(lines, fmt.Sprintf("- %s %s: %s (%s)", short(c.Hash), squashLabel(r), r.Subject, history.Counts(r.Summary)))
-		for _, t := range gitops.ParseTrailers(c.Message) {
-			if t.Key == "Assisted-by" && !assisted[t.Value] {
-				assisted[t.Value] = true
-				trailers = append(trailers, t)
+		for _, a := range r.AssistedBy {
+			if !assisted[a] {
+				assisted[a] = true
+				trailers = append(trailers, trailer.Trailer{Key: trailer.KeyAssistedBy, Value: a})
 			}
 		}
 	}
@@ -352,8 +353,9 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 	if len(responses) == 1 && len(commits) == 1 {
 		subject = responses[0].Subject
 	}
-	trailers = append([]gitops.Trailer{{Key: "Aiedit-Squashed", Value: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}}, trailers...)
-	return gitops.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), trailers)
+	// The trailers carried over keep the order of their commits.
+	rec := trailer.Record{Squashed: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}
+	return trailer.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), append(rec.Encode(), trailers...))
 }
 
 // squashLabel names a commit in the squash's list: "response 1/2", or
@@ -374,12 +376,10 @@ func short(h plumbing.Hash) string { return h.String()[:8] }
 
 // reviewed returns the Aiedit-Reviewed trailers of a `git aiedit review`
 // commit: the squash keeps the decisions with the changes.
-func reviewed(c *object.Commit) []gitops.Trailer {
-	var out []gitops.Trailer
-	for _, t := range gitops.ParseTrailers(c.Message) {
-		if t.Key == history.ReviewedKey {
-			out = append(out, t)
-		}
+func reviewed(c *object.Commit) []trailer.Trailer {
+	var out []trailer.Trailer
+	for _, v := range trailer.Decode(c.Message).Reviewed {
+		out = append(out, trailer.Trailer{Key: trailer.KeyReviewed, Value: v})
 	}
 	return out
 }

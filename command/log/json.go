@@ -54,7 +54,7 @@ func writeJSON(w io.Writer, sel *history.Selection, red *redact.Redactor) error 
 			Response: r.N, Total: r.Total, Model: r.Model, RetryOf: r.RetryOf, Round: r.Round, Blocks: []jsonBlock{}, Shell: []jsonShell{}, Summary: r.Summary}
 		for _, b := range r.Blocks {
 			jr.Blocks = append(jr.Blocks, jsonBlock{Index: b.Index, File: b.Path, Status: string(b.Status),
-				ErrorType: string(b.Error), Detail: b.Detail, Reason: b.Explain()})
+				ErrorType: string(b.Error), Detail: b.Detail, Reason: history.Explain(b)})
 		}
 		for _, s := range r.Shell {
 			jr.Shell = append(jr.Shell, jsonShell{Command: s.Command, Status: string(s.Status)})

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
@@ -202,7 +203,7 @@ func targetsOf(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plum
 func fromAiedit(msg string) bool {
 	for _, l := range strings.Split(msg, "\n") {
 		l = strings.TrimSpace(l) // git merge --squash indents the messages it lists
-		if strings.HasPrefix(l, "Aiedit-Response:") || strings.HasPrefix(l, "Aiedit-Squashed:") {
+		if strings.HasPrefix(l, trailer.KeyResponse+":") || strings.HasPrefix(l, trailer.KeySquashed+":") {
 			return true
 		}
 	}

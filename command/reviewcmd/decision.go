@@ -3,9 +3,6 @@ package reviewcmd
 import (
 	"fmt"
 	"strings"
-
-	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // Verdict is what the reviewer decided about a hunk.
@@ -26,7 +23,8 @@ type Decision struct {
 	Edit    []string
 }
 
-// Trailer renders the decision as the review commit records it:
+// Trailer is the decision's Aiedit-Reviewed value, as the review commit
+// records it:
 //
 //	Aiedit-Reviewed: <n>/<total> b<block> <verdict> <id> <path>
 //
@@ -35,9 +33,8 @@ type Decision struct {
 // hunk; b0 when no block is known), the verdict,
 // the hunk's id (what `review --list` prints), the path last (it may
 // hold spaces). One line per hunk, in the order they were decided.
-func (d Decision) Trailer() gitops.Trailer {
-	return gitops.Trailer{Key: history.ReviewedKey,
-		Value: fmt.Sprintf("%s %s %s %s", d.Hunk.Label(), d.Verdict, d.Hunk.ID, d.Hunk.Path)}
+func (d Decision) Trailer() string {
+	return fmt.Sprintf("%s %s %s %s", d.Hunk.Label(), d.Verdict, d.Hunk.ID, d.Hunk.Path)
 }
 
 // Recorded is one Aiedit-Reviewed trailer read back.

@@ -39,10 +39,9 @@ func TestParseReviewed(t *testing.T) {
 
 func TestTrailerRoundTrip(t *testing.T) {
 	h := &Hunk{ID: "3f2a1bc9.2.1", Response: response(), Path: "dir/a b.txt", Blocks: []int{3}}
-	tr := Decision{Hunk: h, Verdict: Rejected}.Trailer()
-	assert.Equal(t, "Aiedit-Reviewed", tr.Key)
-	assert.Equal(t, "2/5 b3 rejected 3f2a1bc9.2.1 dir/a b.txt", tr.Value)
-	got, ok := ParseReviewed(tr.Value)
+	v := Decision{Hunk: h, Verdict: Rejected}.Trailer()
+	assert.Equal(t, "2/5 b3 rejected 3f2a1bc9.2.1 dir/a b.txt", v)
+	got, ok := ParseReviewed(v)
 	assert.True(t, ok)
 	assert.Equal(t, Recorded{Label: "2/5 b3", Verdict: Rejected, ID: "3f2a1bc9.2.1", Path: "dir/a b.txt"}, got)
 }

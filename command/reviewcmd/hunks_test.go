@@ -9,18 +9,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 func response() *history.Response {
 	return &history.Response{
 		Commit: plumbing.NewHash("3f2a1bc9aa00000000000000000000000000beef"),
-		N:      2, Total: 5,
-		Blocks: []history.Block{
+		Record: trailer.Record{N: 2, Total: 5, Blocks: []history.Block{
 			{Index: 1, Status: editcore.Applied, Path: "a.txt"},
 			{Index: 2, Status: editcore.Applied, Path: "b.txt"},
 			{Index: 3, Status: editcore.Applied, Path: "b.txt"},
-		},
+		}},
 	}
 }
 

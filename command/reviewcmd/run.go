@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
@@ -210,11 +211,8 @@ func decidedOn(ctx context.Context, repo *gitops.Repo, tip, stop plumbing.Hash) 
 		if !history.IsReview(c) {
 			return nil
 		}
-		for _, t := range gitops.ParseTrailers(c.Message) {
-			if t.Key != history.ReviewedKey {
-				continue
-			}
-			if r, ok := ParseReviewed(t.Value); ok {
+		for _, v := range trailer.Decode(c.Message).Reviewed {
+			if r, ok := ParseReviewed(v); ok {
 				out[r.ID] = true
 			}
 		}
@@ -261,13 +259,13 @@ func (st *state) record(ctx context.Context, ds []Decision) (plumbing.Hash, erro
 	if err != nil {
 		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 	}
-	trailers := make([]gitops.Trailer, 0, len(ds))
+	var rec trailer.Record
 	for _, d := range ds {
-		trailers = append(trailers, d.Trailer())
+		rec.Reviewed = append(rec.Reviewed, d.Trailer())
 	}
 	subject := fmt.Sprintf("aiedit: review of %s: %s", st.name, counts(ds))
 	body := "Hunks of the branch's responses, decided by the reviewer: the rejected ones are taken back, the edited ones hold what the reviewer saved."
-	msg := gitops.FormatMessage(subject, body, trailers)
+	msg := trailer.FormatMessage(subject, body, rec.Encode())
 	h, err := st.repo.WriteCommit(ctx, treeHash, []plumbing.Hash{st.tip}, msg)
 	if err != nil {
 		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)

@@ -13,10 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -63,14 +63,14 @@ func Run(ctx context.Context, opts *Options) error {
 	if env.Home == "" {
 		env = found.System()
 	}
-	recorded, err := repo.RecordedTranscripts(ctx)
+	recorded, err := repo.TrailerValues(ctx, trailer.KeyTranscript)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	labels := map[string]bool{}
 	for v := range recorded {
-		if i := strings.LastIndex(v, " sha256:"); i > 0 {
-			labels[v[:i]] = true
+		if name, _, ok := trailer.SplitTranscript(v); ok && name != "" {
+			labels[name] = true
 		}
 	}
 	live := live.Branches(ctx, repo)

@@ -37,7 +37,7 @@ func Run(ctx context.Context, opts *Options) error {
 	fmt.Fprintf(&b, ": %s\n\n    %s\n\n", history.Counts(r.Summary), cs.Bold(r.Subject))
 	for _, bl := range r.Blocks {
 		b.WriteString("  " + history.BlockLine(cs, bl) + "\n")
-		if why := bl.Explain(); why != "" {
+		if why := history.Explain(bl); why != "" {
 			b.WriteString("      " + why + "\n")
 		}
 	}
@@ -45,7 +45,7 @@ func Run(ctx context.Context, opts *Options) error {
 		b.WriteString("  " + history.ShellLine(cs, s) + "\n")
 	}
 	for _, o := range r.Omitted {
-		b.WriteString("  … " + o + "\n")
+		b.WriteString("  … " + o.String() + "\n")
 	}
 	if len(r.Blocks)+len(r.Shell) == 0 {
 		b.WriteString("  (no blocks)\n")

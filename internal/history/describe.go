@@ -38,7 +38,7 @@ func Describe(e editcore.ErrorType) string {
 
 // Explain is the one-line explanation of a block's outcome, "" for a
 // block that applied as the model wrote it.
-func (b Block) Explain() string {
+func Explain(b Block) string {
 	if b.Reason != "" && (b.Status == editcore.Failed || b.Status == editcore.Skipped) {
 		return b.Reason
 	}

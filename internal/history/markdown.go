@@ -71,7 +71,7 @@ func WriteMarkdown(ctx context.Context, w io.Writer, repo *gitops.Repo, sel *Sel
 				if bl.Detail != "" {
 					status += ":" + bl.Detail
 				}
-				fmt.Fprintf(&b, "- response %d/%d, block %d, `%s` — **%s**: %s\n", r.N, r.Total, bl.Index, bl.Path, status, bl.Explain())
+				fmt.Fprintf(&b, "- response %d/%d, block %d, `%s` — **%s**: %s\n", r.N, r.Total, bl.Index, bl.Path, status, Explain(bl))
 			}
 		}
 		fmt.Fprintf(&b, "\nThe text to send back to the model: `git aiedit retry-prompt %s`.\n", sel.Name)

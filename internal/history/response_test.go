@@ -1,43 +1,17 @@
 package history
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
-	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
-func TestParseBlock(t *testing.T) {
-	tests := map[string]struct {
-		in   string
-		want Block
-		ok   bool
-	}{
-		"applied":        {in: "1 applied src/app.py", want: Block{Index: 1, Status: editcore.Applied, Path: "src/app.py"}, ok: true},
-		"tolerant":       {in: "2 applied:indent a.py", want: Block{Index: 2, Status: editcore.Applied, Detail: "indent", Path: "a.py"}, ok: true},
-		"failed":         {in: "3 failed:ambiguous_anchor a b.py", want: Block{Index: 3, Status: editcore.Failed, Detail: "ambiguous_anchor", Error: editcore.AmbiguousAnchor, Path: "a b.py"}, ok: true},
-		"not in context": {in: "4 not_in_context lib.py", want: Block{Index: 4, Status: editcore.NotInContext, Path: "lib.py"}, ok: true},
-		"unknown path":   {in: "5 failed:malformed_block -", want: Block{Index: 5, Status: editcore.Failed, Detail: "malformed_block", Error: editcore.MalformedBlock, Path: "-"}, ok: true},
-		"error_no_path":  {in: "1 applied"},
-		"error_no_index": {in: "x applied a.py"},
-		"error_empty":    {in: ""},
-	}
-	for name, tt := range tests {
-		t.Run(name, func(t *testing.T) {
-			got, ok := ParseBlock(tt.in)
-			require.Equal(t, tt.ok, ok)
-			assert.Equal(t, tt.want, got)
-		})
-	}
-}
-
 func TestParse(t *testing.T) {
-	msg := gitops.FormatMessage("Fix it.", "Some prose.", []gitops.Trailer{
+	msg := trailer.FormatMessage("Fix it.", "Some prose.", []trailer.Trailer{
 		{Key: "Aiedit-Transcript", Value: "fix.md sha256:abc"},
 		{Key: "Aiedit-Response", Value: "2/3"},
 		{Key: "Aiedit-Model", Value: "gpt-x"},
@@ -83,31 +57,10 @@ func TestParseCountsBlocks(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
-	assert.Empty(t, Block{Status: editcore.Applied}.Explain())
-	assert.Contains(t, Block{Status: editcore.Failed, Error: editcore.AmbiguousAnchor}.Explain(), "more than one place")
-	assert.Contains(t, Block{Status: editcore.NotInContext}.Explain(), "not seen this file")
+	assert.Empty(t, Explain(Block{Status: editcore.Applied}))
+	assert.Contains(t, Explain(Block{Status: editcore.Failed, Error: editcore.AmbiguousAnchor}), "more than one place")
+	assert.Contains(t, Explain(Block{Status: editcore.NotInContext}), "not seen this file")
 	assert.Equal(t, "weird", Describe("weird"))
-}
-
-// FuzzParseBlock: no panics, and a block that parses renders back to the
-// same trailer value.
-func FuzzParseBlock(f *testing.F) {
-	for _, s := range []string{"1 applied a.py", "2 failed:ambiguous_anchor a b", "x", "", "3 :: -"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b, ok := ParseBlock(s)
-		if !ok {
-			return
-		}
-		status := string(b.Status)
-		if b.Detail != "" {
-			status += ":" + b.Detail
-		}
-		again, ok := ParseBlock(strings.Join([]string{strconv.Itoa(b.Index), status, b.Path}, " "))
-		require.True(t, ok)
-		assert.Equal(t, b, again)
-	})
 }
 
 func TestParseReason(t *testing.T) {
@@ -118,9 +71,9 @@ func TestParseReason(t *testing.T) {
 	r, ok := Parse(msg)
 	require.True(t, ok)
 	require.Len(t, r.Blocks, 2)
-	assert.Equal(t, "ambiguous anchor: the lines match 2 places in a.py, at lines 3, 9", r.Blocks[0].Explain())
+	assert.Equal(t, "ambiguous anchor: the lines match 2 places in a.py, at lines 3, 9", Explain(r.Blocks[0]))
 	assert.Equal(t, "", r.Blocks[1].Reason)
-	assert.Contains(t, r.Blocks[1].Explain(), "earlier edit")
+	assert.Contains(t, Explain(r.Blocks[1]), "earlier edit")
 }
 
 func TestParseReasonLine(t *testing.T) {
@@ -142,6 +95,7 @@ func TestParseOmitted(t *testing.T) {
 		"Aiedit-Summary: applied=5 already_applied=0 failed=0 skipped=0 not_in_context=0\n")
 	require.True(t, ok)
 	assert.Len(t, r.Blocks, 1)
-	assert.Equal(t, []string{"4 Aiedit-Block lines (past the first 1); apply --json lists them all"}, r.Omitted)
+	assert.Equal(t, []trailer.Omission{{Key: "Aiedit-Block", N: 4, First: 1}}, r.Omitted)
+	assert.Equal(t, "4 Aiedit-Block lines (past the first 1); apply --json lists them all", r.Omitted[0].String())
 	assert.Equal(t, 5, r.Summary.Applied)
 }

@@ -234,9 +234,9 @@ func Build(items []Item, files Files) (string, error) {
 	for _, it := range items {
 		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
 		// The line names the file; the reason need not say it again.
-		line := fmt.Sprintf("- %s: %s (%s)", it.Path, strings.TrimPrefix(b.Explain(), "in "+it.Path+": "), it.label())
+		line := fmt.Sprintf("- %s: %s (%s)", it.Path, strings.TrimPrefix(history.Explain(b), "in "+it.Path+": "), it.label())
 		if it.Path == "-" || it.Path == "" {
-			line = fmt.Sprintf("- %s (%s)", b.Explain(), it.label()) // a block read without a path
+			line = fmt.Sprintf("- %s (%s)", history.Explain(b), it.label()) // a block read without a path
 		}
 		if it.Proposed != "" && it.Status != editcore.Rejected {
 			proposed = append(proposed, fmt.Sprintf("%s (%s):\n%s", it.Path, it.label(), fenced(it.Proposed)))

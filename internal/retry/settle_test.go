@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
@@ -13,7 +14,7 @@ func resp(transcript string, n int, blocks ...history.Block) *history.Response {
 	for i := range blocks {
 		blocks[i].Index = i + 1
 	}
-	return &history.Response{Transcript: transcript, N: n, Total: n, Blocks: blocks}
+	return &history.Response{Record: trailer.Record{Transcript: transcript, N: n, Total: n, Blocks: blocks}}
 }
 
 func ok(path string) history.Block { return history.Block{Status: editcore.Applied, Path: path} }

@@ -1,4 +1,4 @@
-package gitops
+package trailer
 
 import (
 	"strings"
@@ -8,6 +8,10 @@ import (
 type Trailer struct {
 	Key, Value string
 }
+
+// String is the trailer's line as FormatMessage writes it, without its
+// newline.
+func (t Trailer) String() string { return trailerKey(t.Key) + ": " + oneLine(t.Value) }
 
 // FormatMessage builds "subject\n\nbody\n\nKey: value\n…". The subject and
 // every trailer value are kept on one line (newlines become spaces) so that
@@ -26,9 +30,7 @@ func FormatMessage(subject, body string, trailers []Trailer) string {
 	if len(trailers) > 0 {
 		b.WriteString("\n")
 		for _, t := range trailers {
-			b.WriteString(trailerKey(t.Key))
-			b.WriteString(": ")
-			b.WriteString(oneLine(t.Value))
+			b.WriteString(t.String())
 			b.WriteString("\n")
 		}
 	}
@@ -96,14 +98,14 @@ func validKey(k string) bool {
 	return true
 }
 
-// ParseTrailers returns the trailers of a message: its last paragraph,
+// Parse returns the trailers of a message: its last paragraph,
 // when that paragraph does not start on the first line (the subject) and
 // every line in it is "Key: value" (or a continuation line starting with
 // whitespace, folded into the value before it). Otherwise it returns nil.
 //
 // This is stricter than git, which also accepts a paragraph that is only
 // partly trailers; messages written by FormatMessage parse identically.
-func ParseTrailers(message string) []Trailer {
+func Parse(message string) []Trailer {
 	lines := strings.Split(strings.ReplaceAll(message, "\r\n", "\n"), "\n")
 	end := len(lines)
 	for end > 0 && strings.TrimSpace(lines[end-1]) == "" {

@@ -1,4 +1,4 @@
-package gitops
+package trailer
 
 import (
 	"strings"
@@ -50,7 +50,7 @@ func TestFormatMessage(t *testing.T) {
 	}
 }
 
-func TestParseTrailers(t *testing.T) {
+func TestParse(t *testing.T) {
 	tests := map[string]struct {
 		message string
 		want    []Trailer
@@ -68,7 +68,7 @@ func TestParseTrailers(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			assert.Equal(t, tc.want, ParseTrailers(tc.message))
+			assert.Equal(t, tc.want, Parse(tc.message))
 		})
 	}
 }
@@ -90,7 +90,7 @@ func TestTrailersReadByGit(t *testing.T) {
 
 	parsed := gittest.RunInput(t, gr.Dir, nil, msg, "interpret-trailers", "--parse")
 	var want []string
-	for _, tr := range ParseTrailers(msg) {
+	for _, tr := range Parse(msg) {
 		want = append(want, tr.Key+": "+tr.Value)
 	}
 	require.Len(t, want, len(trailers))
@@ -113,7 +113,7 @@ func FuzzTrailersRoundTrip(f *testing.F) {
 	f.Add("s\n", "---\n\nA: b\n", "Key:", " : ", "-", "\r\n")
 	f.Fuzz(func(t *testing.T, subject, body, k1, v1, k2, v2 string) {
 		in := []Trailer{{k1, v1}, {k2, v2}}
-		got := ParseTrailers(FormatMessage(subject, body, in))
+		got := Parse(FormatMessage(subject, body, in))
 		require.Len(t, got, 2)
 		for i, tr := range in {
 			assert.Equal(t, trailerKey(tr.Key), got[i].Key)

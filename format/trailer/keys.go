@@ -1,0 +1,43 @@
+package trailer
+
+// The trailer keys of aiedit's commits (docs/trailers.md). Every reader
+// and writer names a key through these constants.
+const (
+	KeyTranscript = "Aiedit-Transcript"
+	KeyResponse   = "Aiedit-Response"
+	KeySession    = "Aiedit-Session"
+	KeyBase       = "Aiedit-Base"
+	KeySnapshot   = "Aiedit-Snapshot"
+	KeyDigest     = "Aiedit-Response-Digest"
+	KeyWorkdir    = "Aiedit-Workdir"
+	KeyVerified   = "Aiedit-Verified"
+	KeyDiffers    = "Aiedit-Differs"
+	KeyRetryOf    = "Aiedit-Retry-Of"
+	KeyModel      = "Aiedit-Model"
+	KeyBlock      = "Aiedit-Block"
+	KeyReason     = "Aiedit-Reason"
+	KeyShell      = "Aiedit-Shell"
+	KeyUnreplayed = "Aiedit-Unreplayed"
+	KeyCheck      = "Aiedit-Check"
+	KeySummary    = "Aiedit-Summary"
+	KeyOmitted    = "Aiedit-Omitted"
+	KeyReconcile  = "Aiedit-Reconcile"
+	KeySquashed   = "Aiedit-Squashed"
+	KeyReviewed   = "Aiedit-Reviewed"
+	// KeyAssistedBy is the provenance trailer other tools read too.
+	KeyAssistedBy = "Assisted-by"
+)
+
+// Quotes reports whether the trailer key's values quote the response (the
+// commands it suggested or ran, why its blocks failed, the paths it
+// named, what its checks said), so a writer redacts them. The others
+// identify the response (its transcript's hash, its number, its digest,
+// its session) and are never changed: a hash beside a file named
+// api-keys.md is no secret.
+func Quotes(key string) bool {
+	switch key {
+	case KeyShell, KeyUnreplayed, KeyReason, KeyBlock, KeyCheck:
+		return true
+	}
+	return false
+}
