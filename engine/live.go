@@ -127,7 +127,7 @@ func (a *applier) liveTrailers(rec *trailer.Record, first bool) {
 		return
 	}
 	rec.Session = fmt.Sprintf("%s %s", l.Agent, l.Session)
-	if first && !a.exists && l.BaseNote != "" {
-		rec.Base = l.BaseNote
+	if first && !a.exists {
+		rec.Base, _ = trailer.ParseBase(l.BaseNote)
 	}
 }

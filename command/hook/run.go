@@ -294,7 +294,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 	}
 	if snap.Clean {
 		r.cur.Base = snap.Head.String()
-		r.cur.BaseNote = snap.Head.String() + " HEAD (clean working tree at session start)"
+		r.cur.BaseNote = trailer.CleanBase(snap.Head.String()).String()
 		return nil
 	}
 	// A ref keeps the snapshot from garbage collection until the branch
@@ -304,7 +304,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 		return err
 	}
 	r.cur.Base = snap.Commit.String()
-	r.cur.BaseNote = snap.Commit.String() + " working tree at session start (uncommitted changes on HEAD " + snap.Head.String()[:12] + ")"
+	r.cur.BaseNote = trailer.SnapshotBase(snap.Commit.String(), snap.Head.String()).String()
 	return nil
 }
 
@@ -479,7 +479,7 @@ func (r *runner) fallbackBase(ctx context.Context) error {
 		return err
 	}
 	r.cur.Base = head.String()
-	r.cur.BaseNote = head.String() + " HEAD (no session start was seen: the working tree the agent started from is unknown)"
+	r.cur.BaseNote = trailer.UnknownBase(head.String()).String()
 	return nil
 }
 

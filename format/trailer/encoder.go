@@ -43,8 +43,8 @@ func (r *Record) lines() []Trailer {
 	if r.Reconcile != "" {
 		add(KeyReconcile, r.Reconcile)
 	}
-	if r.Squashed != "" {
-		add(KeySquashed, r.Squashed)
+	if r.Squashed.Branch != "" {
+		add(KeySquashed, r.Squashed.String())
 	}
 	if r.IsResponse() || r.Transcript != "" {
 		add(KeyTranscript, r.Transcript)
@@ -55,8 +55,8 @@ func (r *Record) lines() []Trailer {
 	if r.Session != "" {
 		add(KeySession, r.Session)
 	}
-	if r.Base != "" {
-		add(KeyBase, r.Base)
+	if r.Base.Commit != "" {
+		add(KeyBase, r.Base.String())
 	}
 	if r.Snapshot != "" {
 		add(KeySnapshot, r.Snapshot)
@@ -67,8 +67,8 @@ func (r *Record) lines() []Trailer {
 	for _, w := range r.Workdirs {
 		add(KeyWorkdir, w.Path+" "+w.From)
 	}
-	if r.Verified != "" {
-		add(KeyVerified, r.Verified)
+	if r.Verified.Result != "" {
+		add(KeyVerified, r.Verified.String())
 	}
 	t = append(t, r.differs()...)
 	if r.Round > 0 {
@@ -88,7 +88,7 @@ func (r *Record) lines() []Trailer {
 		add(KeyAssistedBy, a)
 	}
 	for _, v := range r.Reviewed {
-		add(KeyReviewed, v)
+		add(KeyReviewed, v.String())
 	}
 	return t
 }

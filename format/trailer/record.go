@@ -11,19 +11,19 @@ import (
 // session-start snapshot's (Snapshot), a squash's (Squashed) or a
 // review's (Reviewed). A field left zero writes no trailer.
 type Record struct {
-	Reconcile string // Aiedit-Reconcile: "<what> of <file name>"
-	Squashed  string // Aiedit-Squashed: "<n> responses from <branch>"
+	Reconcile string   // Aiedit-Reconcile: "<what> of <file name>"
+	Squashed  Squashed // Aiedit-Squashed; written when it names a branch
 
 	// Transcript is "<file name> sha256:<hex>": the transcript by name
 	// and content hash (a live turn's key stands for the hash).
 	Transcript string
 	N, Total   int    // Aiedit-Response: <N>/<Total>; N is 0 on a commit that records no response
 	Session    string // Aiedit-Session: "<agent> <session id>", a live session's
-	Base       string // Aiedit-Base: what the first commit of a live branch starts from
+	Base       Base   // Aiedit-Base: what the first commit of a live branch starts from; written when it names a commit
 	Snapshot   string // Aiedit-Snapshot: marks the working tree recorded as a session began
 	Digest     string // Aiedit-Response-Digest: "sha256:<hex>", the response by its content
 	Workdirs   []Workdir
-	Verified   string   // Aiedit-Verified: "<result> <what>[: <why>]"
+	Verified   Verified // Aiedit-Verified; written when it has a result
 	Differs    []Differ // at most MaxDiffers are written, then one line saying how many more
 	// DiffersMore counts the files past the Differs listed (the "… <n>
 	// more" line).
@@ -44,8 +44,8 @@ type Record struct {
 	// Omitted are the lines of a per-block key a commit left out
 	// (Aiedit-Omitted); Encode adds its own for lists past MaxListed.
 	Omitted    []Omission
-	AssistedBy []string // Assisted-by: "<agent>:<model>"
-	Reviewed   []string // Aiedit-Reviewed, one per hunk a review decided
+	AssistedBy []string   // Assisted-by: "<agent>:<model>"
+	Reviewed   []Reviewed // Aiedit-Reviewed, one per hunk a review decided
 }
 
 // IsResponse reports whether the record is a response commit's: one with
