@@ -264,14 +264,16 @@ func (r *runner) branchName(ctx context.Context) (string, error) {
 }
 
 func (r *runner) sessionTrailer() string {
-	return trailer.Trailer{Key: trailer.KeySession, Value: r.sessionValue()}.String()
+	return trailer.Trailer{Key: trailer.KeySession, Value: r.session().String()}.String()
 }
 
-func (r *runner) sessionValue() string { return string(r.agent) + " " + r.ev.Session }
+func (r *runner) session() trailer.Session {
+	return trailer.Session{Agent: string(r.agent), ID: r.ev.Session}
+}
 
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
-	rec := trailer.Record{Session: r.sessionValue(), Snapshot: "session-start"}
+	rec := trailer.Record{Session: r.session(), Snapshot: "session-start"}
 	msg := trailer.FormatMessage(fmt.Sprintf("aiedit: the working tree when %s session %s started", r.agent, r.ev.Session),
 		"Uncommitted changes and untracked files, as the agent saw them.", rec.Encode())
 	// Claude Code kills a SessionStart hook after 60 s; the agent waits

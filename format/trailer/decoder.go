@@ -32,7 +32,7 @@ func FromTrailers(ts []Trailer) Record {
 		case KeyResponse:
 			r.N, r.Total = parseResponse(t.Value)
 		case KeySession:
-			r.Session = t.Value
+			r.Session, _ = ParseSession(t.Value)
 		case KeyBase:
 			r.Base, _ = ParseBase(t.Value)
 		case KeySnapshot:

@@ -52,8 +52,8 @@ func (r *Record) lines() []Trailer {
 	if r.IsResponse() {
 		add(KeyResponse, fmt.Sprintf("%d/%d", r.N, r.Total))
 	}
-	if r.Session != "" {
-		add(KeySession, r.Session)
+	if r.Session.Agent != "" {
+		add(KeySession, r.Session.String())
 	}
 	if r.Base.Commit != "" {
 		add(KeyBase, r.Base.String())

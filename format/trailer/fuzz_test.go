@@ -23,7 +23,7 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		blank := func(s string) bool { return oneLine(s) == "" }
 		statuses := []editcore.Status{editcore.Applied, editcore.Failed, editcore.Skipped, editcore.NotInContext, editcore.Outside, editcore.Validated}
 		shells := []editcore.Status{editcore.NotRun, editcore.NotReplayed, editcore.Applied, editcore.Failed}
-		rec := Record{Transcript: transcript, N: n, Total: total, Model: model, Session: model, Digest: transcript,
+		rec := Record{Transcript: transcript, N: n, Total: total, Model: model, Digest: transcript,
 			RetryOf: n, Round: line, AssistedBy: []string{model}}
 		if !blank(why) && !blank(reason) {
 			rec.Verified = Verified{Result: "unchecked", What: "swe-agent info.submission", Why: oneLine(why)}
@@ -58,7 +58,10 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			rec.Workdirs = []Workdir{{Path: path, From: "inferred"}}
 			rec.Differs = []Differ{{Path: path, Change: "content", Why: why}}
 		}
-		for _, s := range []*string{&rec.Transcript, &rec.Model, &rec.Session, &rec.Digest} {
+		if !blank(model) {
+			rec.Session = Session{Agent: "codex", ID: oneLine(model)}
+		}
+		for _, s := range []*string{&rec.Transcript, &rec.Model, &rec.Digest} {
 			if blank(*s) {
 				*s = ""
 			}
@@ -91,6 +94,7 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		if rec.Base.Commit != "" {
 			assert.Equal(t, rec.Base, got.Base)
 		}
+		assert.Equal(t, rec.Session, got.Session)
 		if rec.IsResponse() {
 			assert.Equal(t, rec.N, got.N)
 			assert.Equal(t, rec.Total, got.Total)

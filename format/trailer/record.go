@@ -17,11 +17,11 @@ type Record struct {
 	// Transcript is "<file name> sha256:<hex>": the transcript by name
 	// and content hash (a live turn's key stands for the hash).
 	Transcript string
-	N, Total   int    // Aiedit-Response: <N>/<Total>; N is 0 on a commit that records no response
-	Session    string // Aiedit-Session: "<agent> <session id>", a live session's
-	Base       Base   // Aiedit-Base: what the first commit of a live branch starts from; written when it names a commit
-	Snapshot   string // Aiedit-Snapshot: marks the working tree recorded as a session began
-	Digest     string // Aiedit-Response-Digest: "sha256:<hex>", the response by its content
+	N, Total   int     // Aiedit-Response: <N>/<Total>; N is 0 on a commit that records no response
+	Session    Session // Aiedit-Session: a live session's; written when it names an agent
+	Base       Base    // Aiedit-Base: what the first commit of a live branch starts from; written when it names a commit
+	Snapshot   string  // Aiedit-Snapshot: marks the working tree recorded as a session began
+	Digest     string  // Aiedit-Response-Digest: "sha256:<hex>", the response by its content
 	Workdirs   []Workdir
 	Verified   Verified // Aiedit-Verified; written when it has a result
 	Differs    []Differ // at most MaxDiffers are written, then one line saying how many more

@@ -18,7 +18,7 @@ func full() Record {
 	return Record{
 		Transcript: "chat log.md sha256:0a1b",
 		N:          2, Total: 3,
-		Session:  "claude-code 5f0e-77",
+		Session:  Session{Agent: "claude-code", ID: "5f0e-77"},
 		Base:     SnapshotBase("3f2a1bc9aa00000000000000000000000000beef", "77aa00000000000000000000000000000000cafe"),
 		Digest:   "sha256:cd",
 		Workdirs: []Workdir{{Path: "/home/me/my proj", From: "recorded"}, {Path: "/tmp/x", From: "option"}},
@@ -120,7 +120,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Shell: not_run", "Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"a live turn's key stands for the hash": {
-			rec: Record{Transcript: "s.jsonl sha256:ee", N: 7, Total: 7, Session: "codex 0199"},
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 7, Total: 7, Session: Session{Agent: "codex", ID: "0199"}},
 			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 7/7", "Aiedit-Session: codex 0199",
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
@@ -129,13 +129,13 @@ func TestRecordRoundTrip(t *testing.T) {
 			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out.jsonl", "Aiedit-Differs: x extra"},
 		},
 		"live session on a clean tree": {
-			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: "claude-code s1", Base: CleanBase("6666666666666666666666666666666666666666")},
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: Session{Agent: "claude-code", ID: "s1"}, Base: CleanBase("6666666666666666666666666666666666666666")},
 			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 1/1", "Aiedit-Session: claude-code s1",
 				"Aiedit-Base: 6666666666666666666666666666666666666666 HEAD (clean working tree at session start)",
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"live session whose start was not seen": {
-			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: "codex 0199", Base: UnknownBase("6666666666666666666666666666666666666666")},
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: Session{Agent: "codex", ID: "0199"}, Base: UnknownBase("6666666666666666666666666666666666666666")},
 			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 1/1", "Aiedit-Session: codex 0199",
 				"Aiedit-Base: 6666666666666666666666666666666666666666 HEAD (no session start was seen: the working tree the agent started from is unknown)",
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
@@ -148,7 +148,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"snapshot": {
-			rec:   Record{Session: "claude-code s1", Snapshot: "session-start"},
+			rec:   Record{Session: Session{Agent: "claude-code", ID: "s1"}, Snapshot: "session-start"},
 			lines: []string{"Aiedit-Session: claude-code s1", "Aiedit-Snapshot: session-start"},
 		},
 		"squash": {

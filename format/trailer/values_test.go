@@ -114,10 +114,37 @@ func FuzzValues(f *testing.F) {
 		if r, ok := ParseBase(v); ok {
 			assert.Equal(t, v, r.String(), "Base %+v", r)
 		}
+		if r, ok := ParseSession(v); ok {
+			assert.Equal(t, v, r.String(), "Session %+v", r)
+		}
 		if r, ok := ParseReviewed(v); ok {
 			assert.Equal(t, v, r.String(), "Reviewed %+v", r)
 			assert.True(t, IsHunkID(r.HunkID), "an id --accept would take")
 			assert.NotEmpty(t, r.Path)
 		}
 	})
+}
+
+func TestParseSession(t *testing.T) {
+	tests := map[string]struct {
+		value string
+		want  Session
+		ok    bool
+	}{
+		"claude code":       {value: "claude-code 5f0e-77", want: Session{Agent: "claude-code", ID: "5f0e-77"}, ok: true},
+		"an id with blanks": {value: "opencode ses 1 ü", want: Session{Agent: "opencode", ID: "ses 1 ü"}, ok: true},
+		"error_no_id":       {value: "codex"},
+		"error_no_agent":    {value: " 0199"},
+		"error_empty":       {value: ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, ok := ParseSession(tt.value)
+			require.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, got)
+			if ok {
+				assert.Equal(t, tt.value, got.String())
+			}
+		})
+	}
 }
