@@ -194,7 +194,7 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 		// the edit, after whatever reads it required.
 		rs.index += l.Before
 		key := b.in.reader.turnKey(rec, key)
-		rs.transcript = b.in.label + " " + key
+		rs.transcript = trailer.JoinTranscript(b.in.label, key)
 		recorded = map[int]string{}
 		for _, c := range b.recordedTurns[key] {
 			recorded[rs.index] = c

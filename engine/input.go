@@ -146,7 +146,7 @@ func (in *input) sumOf(h hash.Hash) func() string {
 }
 
 // trailer is the Aiedit-Transcript value.
-func (in *input) trailer() string { return in.label + " " + in.sum }
+func (in *input) trailer() string { return trailer.JoinTranscript(in.label, in.sum) }
 
 // hashFile computes a file's sum without keeping it in memory. It judges
 // the file's head first, as reading it will (batch.source): input that

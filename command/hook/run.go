@@ -273,7 +273,7 @@ func (r *runner) session() trailer.Session {
 
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
-	rec := trailer.Record{Session: r.session(), Snapshot: "session-start"}
+	rec := trailer.Record{Session: r.session(), Snapshot: trailer.SessionStart}
 	msg := trailer.FormatMessage(fmt.Sprintf("aiedit: the working tree when %s session %s started", r.agent, r.ev.Session),
 		"Uncommitted changes and untracked files, as the agent saw them.", rec.Encode())
 	// Claude Code kills a SessionStart hook after 60 s; the agent waits

@@ -24,7 +24,7 @@ func FromTrailers(ts []Trailer) Record {
 	for _, t := range ts {
 		switch t.Key {
 		case KeyReconcile:
-			r.Reconcile = t.Value
+			r.Reconcile, _ = ParseReconcile(t.Value)
 		case KeySquashed:
 			r.Squashed, _ = ParseSquashed(t.Value)
 		case KeyTranscript:

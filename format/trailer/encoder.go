@@ -40,8 +40,8 @@ func (r *Record) Encode() []Trailer { return Bound(r.lines()) }
 func (r *Record) lines() []Trailer {
 	var t []Trailer
 	add := func(key, value string) { t = append(t, Trailer{Key: key, Value: value}) }
-	if r.Reconcile != "" {
-		add(KeyReconcile, r.Reconcile)
+	if r.Reconcile.What != "" {
+		add(KeyReconcile, r.Reconcile.String())
 	}
 	if r.Squashed.Branch != "" {
 		add(KeySquashed, r.Squashed.String())

@@ -34,6 +34,9 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		if !blank(command) {
 			rec.Squashed = Squashed{N: int(pick), Branch: oneLine(command)}
 		}
+		if !blank(path) {
+			rec.Reconcile = Reconcile{What: "aider commit 1a2b3c4", Of: oneLine(path)}
+		}
 		if !blank(reason) {
 			rec.Base = Base{Commit: "3f2a1bc9aa00000000000000000000000000beef", Note: oneLine(reason)}
 		}
@@ -95,6 +98,7 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			assert.Equal(t, rec.Base, got.Base)
 		}
 		assert.Equal(t, rec.Session, got.Session)
+		assert.Equal(t, rec.Reconcile, got.Reconcile)
 		if rec.IsResponse() {
 			assert.Equal(t, rec.N, got.N)
 			assert.Equal(t, rec.Total, got.Total)

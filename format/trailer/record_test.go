@@ -125,8 +125,8 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"reconcile": {
-			rec:   Record{Reconcile: "openhands test_result.git_patch of out.jsonl", Differs: []Differ{{Path: "x", Change: "extra"}}},
-			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out.jsonl", "Aiedit-Differs: x extra"},
+			rec:   Record{Reconcile: Reconcile{What: "openhands test_result.git_patch", Of: "out of time.jsonl"}, Differs: []Differ{{Path: "x", Change: "extra"}}},
+			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out of time.jsonl", "Aiedit-Differs: x extra"},
 		},
 		"live session on a clean tree": {
 			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: Session{Agent: "claude-code", ID: "s1"}, Base: CleanBase("6666666666666666666666666666666666666666")},
@@ -148,7 +148,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"snapshot": {
-			rec:   Record{Session: Session{Agent: "claude-code", ID: "s1"}, Snapshot: "session-start"},
+			rec:   Record{Session: Session{Agent: "claude-code", ID: "s1"}, Snapshot: SessionStart},
 			lines: []string{"Aiedit-Session: claude-code s1", "Aiedit-Snapshot: session-start"},
 		},
 		"squash": {
@@ -316,6 +316,9 @@ func TestSplitTranscript(t *testing.T) {
 			assert.Equal(t, tc.ok, ok)
 			assert.Equal(t, tc.name, n)
 			assert.Equal(t, tc.sum, s)
+			if ok {
+				assert.Equal(t, tc.value, JoinTranscript(n, s))
+			}
 			r := Record{Transcript: tc.value}
 			assert.Equal(t, tc.name, r.TranscriptName())
 		})

@@ -117,6 +117,9 @@ func FuzzValues(f *testing.F) {
 		if r, ok := ParseSession(v); ok {
 			assert.Equal(t, v, r.String(), "Session %+v", r)
 		}
+		if r, ok := ParseReconcile(v); ok {
+			assert.Equal(t, v, r.String(), "Reconcile %+v", r)
+		}
 		if r, ok := ParseReviewed(v); ok {
 			assert.Equal(t, v, r.String(), "Reviewed %+v", r)
 			assert.True(t, IsHunkID(r.HunkID), "an id --accept would take")
@@ -140,6 +143,30 @@ func TestParseSession(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			got, ok := ParseSession(tt.value)
+			require.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, got)
+			if ok {
+				assert.Equal(t, tt.value, got.String())
+			}
+		})
+	}
+}
+
+func TestParseReconcile(t *testing.T) {
+	tests := map[string]struct {
+		value string
+		want  Reconcile
+		ok    bool
+	}{
+		"openhands":          {value: "openhands test_result.git_patch of out.jsonl", want: Reconcile{What: "openhands test_result.git_patch", Of: "out.jsonl"}, ok: true},
+		"a name with of":     {value: "aider commit 1a2b3c4 of history of Zoë.md", want: Reconcile{What: "aider commit 1a2b3c4", Of: "history of Zoë.md"}, ok: true},
+		"error_no_file_name": {value: "swe-agent info.submission of "},
+		"error_no_of":        {value: "swe-agent info.submission"},
+		"error_empty":        {value: ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, ok := ParseReconcile(tt.value)
 			require.Equal(t, tt.ok, ok)
 			assert.Equal(t, tt.want, got)
 			if ok {
