@@ -12,6 +12,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -72,7 +73,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		in.series = a.seriesOf(in)
 		inStart := parent
 		b := &batch{a: a, in: in, tfs: tfs, st: st, recorded: recorded[in.sum], quiet: quiet}
-		if in.live != nil || in.series != "" {
+		if in.live != nil || in.series != (trailer.Session{}) {
 			b.recordedTurns = recorded
 		}
 		stopped := false
@@ -193,13 +194,13 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 		// the edit, after whatever reads it required.
 		rs.index += l.Before
 		key := b.in.reader.turnKey(rec, key)
-		rs.transcript = b.in.label + " " + key
+		rs.transcript = trailer.JoinTranscript(b.in.label, key)
 		recorded = map[int]string{}
 		for _, c := range b.recordedTurns[key] {
 			recorded[rs.index] = c
 		}
 		context = nil
-	} else if b.in.series != "" {
+	} else if b.in.series != (trailer.Session{}) {
 		rs.turn = b.in.reader.turnKey(rec, key)
 		if c, ok := turnCommit(b.recordedTurns[rs.turn], rs.index); ok && rs.turn != "" {
 			recorded = map[int]string{rs.index: c}
@@ -208,7 +209,7 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 	c, ok := recorded[rs.index]
 	if ok {
 		b.a.digests.mark(c)
-	} else if b.in.live == nil && b.in.series == "" {
+	} else if b.in.live == nil && b.in.series == (trailer.Session{}) {
 		c, ok = b.a.digests.take(b.in.label, digest) // a transcript that grew
 	}
 	if ok {

@@ -49,7 +49,7 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 		r.total = l.Before + b.total // the responses read so far (docs/hooks.md)
 		a.liveTrailers(&r.extra, first)
 	} else if r.turn != "" {
-		r.transcript = b.in.label + " " + r.turn
+		r.transcript = trailer.JoinTranscript(b.in.label, r.turn)
 		r.extra.Session = b.in.series // as the hook writes it (series.go)
 	} else {
 		r.transcript = b.in.trailer()

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"unicode"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/gcpolicy"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -36,9 +37,9 @@ type input struct {
 	source transcript.Source // what wrote it, once read
 	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
 
-	live   *Live       // a section of an agent's session (live.go)
-	series string      // the live session it continues on the branch (series.go)
-	reader *liveReader // its reader while it is read (live or series)
+	live   *Live           // a section of an agent's session (live.go)
+	series trailer.Session // the live session it continues on the branch (series.go); zero for none
+	reader *liveReader     // its reader while it is read (live or series)
 }
 
 func openInputs(intr context.Context, names []string, stdin io.Reader) ([]*input, error) {
@@ -128,7 +129,7 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 	if err != nil {
 		return nil, nil, exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), unwrapPath(err))
 	}
-	if in.series != "" {
+	if in.series != (trailer.Session{}) {
 		in.reader = openSeries(f, h)
 		return in.reader, in.sumOf(h), nil
 	}
@@ -145,7 +146,7 @@ func (in *input) sumOf(h hash.Hash) func() string {
 }
 
 // trailer is the Aiedit-Transcript value.
-func (in *input) trailer() string { return in.label + " " + in.sum }
+func (in *input) trailer() string { return trailer.JoinTranscript(in.label, in.sum) }
 
 // hashFile computes a file's sum without keeping it in memory. It judges
 // the file's head first, as reading it will (batch.source): input that

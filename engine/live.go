@@ -10,7 +10,6 @@ import (
 
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"os"
 
@@ -126,8 +125,8 @@ func (a *applier) liveTrailers(rec *trailer.Record, first bool) {
 	if l == nil {
 		return
 	}
-	rec.Session = fmt.Sprintf("%s %s", l.Agent, l.Session)
-	if first && !a.exists && l.BaseNote != "" {
-		rec.Base = l.BaseNote
+	rec.Session = trailer.Session{Agent: l.Agent, ID: l.Session}
+	if first && !a.exists {
+		rec.Base, _ = trailer.ParseBase(l.BaseNote)
 	}
 }

@@ -46,7 +46,7 @@ func (b *batch) reconcile(ctx context.Context, v *verification, parent plumbing.
 		"in %d file(s). This commit brings the branch to that result. What it changes was not replayed "+
 		"from the transcript's edits; the Aiedit-Differs trailers say which files, and why where that is known.",
 		b.in.label, v.what, len(v.files)), 72), "\n")
-	rec := trailer.Record{Reconcile: v.what + " of " + b.in.label, Differs: v.differs()}
+	rec := trailer.Record{Reconcile: trailer.Reconcile{What: v.what, Of: b.in.label}, Differs: v.differs()}
 	msg := trailer.FormatMessage("aiedit: reconcile with the recorded result", body, rec.Encode())
 	c, err := repo.WriteCommit(ctx, tree, []plumbing.Hash{parent}, msg)
 	if err != nil {

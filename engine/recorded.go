@@ -50,7 +50,7 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 			return gitops.ErrStopWalk
 		}
 		idx, round := rec.N, rec.Round
-		if rec.Session != "" {
+		if rec.Session.Agent != "" {
 			a.noteSeries(label, rec.Session)
 		}
 		if round > 0 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/ask"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -171,7 +172,7 @@ type applier struct {
 	retries      int                                // rounds at most (--retries, aiedit.retries, 2)
 	retryTimeout time.Duration                      // per call of the retry command
 	recRounds    map[string]map[int][]recordedRound // retry rounds on the branch, by transcript hash and response
-	liveSeries   map[string]string                  // sessions the hook recorded on the branch, by file name (series.go)
+	liveSeries   map[string]trailer.Session         // sessions the hook recorded on the branch, by file name (series.go)
 	digests      recordedDigests                    // response commits on the branch by content (digest.go)
 	replayBase   map[string]plumbing.Hash           // by file name: the parent of its oldest response commit on the branch (verify.go)
 }

@@ -15,14 +15,16 @@ import (
 	"maps"
 	"os"
 	"slices"
+
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 // noteSeries remembers, while the branch's history is walked newest
 // first, that the transcript named label was recorded live as session
 // (the Aiedit-Session value).
-func (a *applier) noteSeries(label, session string) {
+func (a *applier) noteSeries(label string, session trailer.Session) {
 	if a.liveSeries == nil {
-		a.liveSeries = map[string]string{}
+		a.liveSeries = map[string]trailer.Session{}
 	}
 	if _, ok := a.liveSeries[label]; !ok {
 		a.liveSeries[label] = session
@@ -30,10 +32,11 @@ func (a *applier) noteSeries(label, session string) {
 }
 
 // seriesOf is the live session that in, a transcript file, continues on
-// the branch: "" when the hook recorded no session by its name there.
-func (a *applier) seriesOf(in *input) string {
+// the branch: none (zero) when the hook recorded no session by its name
+// there.
+func (a *applier) seriesOf(in *input) trailer.Session {
 	if in.live != nil || in.stdin != nil || in.path == "" {
-		return ""
+		return trailer.Session{}
 	}
 	return a.liveSeries[in.label]
 }

@@ -33,7 +33,7 @@ func TestResponseOf(t *testing.T) {
 		"live": {
 			msg:   "Fix.\n\nAiedit-Transcript: s 1.jsonl sha256:cd\nAiedit-Response: 4/4\nAiedit-Session: claude-code s1\n",
 			label: "s 1.jsonl", sum: "sha256:cd",
-			want:   trailer.Record{Transcript: "s 1.jsonl sha256:cd", N: 4, Total: 4, Session: "claude-code s1"},
+			want:   trailer.Record{Transcript: "s 1.jsonl sha256:cd", N: 4, Total: 4, Session: trailer.Session{Agent: "claude-code", ID: "s1"}},
 			wantOK: true,
 		},
 		"retry round": {
@@ -114,9 +114,10 @@ func TestSeriesTurnKey(t *testing.T) {
 // branch, continues its series.
 func TestSeriesOf(t *testing.T) {
 	a := &applier{}
-	a.noteSeries("s.jsonl", "claude-code s")
-	a.noteSeries("s.jsonl", "claude-code older")
-	assert.Equal(t, "claude-code s", a.seriesOf(&input{label: "s.jsonl", path: "/x/s.jsonl"}), "the newest commit's session")
+	s := trailer.Session{Agent: "claude-code", ID: "s"}
+	a.noteSeries("s.jsonl", s)
+	a.noteSeries("s.jsonl", trailer.Session{Agent: "claude-code", ID: "older"})
+	assert.Equal(t, s, a.seriesOf(&input{label: "s.jsonl", path: "/x/s.jsonl"}), "the newest commit's session")
 	assert.Empty(t, a.seriesOf(&input{label: "t.jsonl", path: "/x/t.jsonl"}))
 	assert.Empty(t, a.seriesOf(&input{label: "s.jsonl", path: "/x/s.jsonl", live: &Live{}}), "the hook's own run")
 }

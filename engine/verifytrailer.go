@@ -9,9 +9,9 @@ import (
 // trailers sets the Aiedit-Verified trailer (docs/trailers.md) and, when
 // the replay differs, the Aiedit-Differs trailers, one per file.
 func (v *verification) trailers(rec *trailer.Record) {
-	rec.Verified = v.result + " " + v.what
+	rec.Verified = trailer.Verified{Result: v.result, What: v.what}
 	if v.result == verifiedUnchecked {
-		rec.Verified += ": " + oneLine(v.reason)
+		rec.Verified.Why = oneLine(v.reason)
 	}
 	rec.Differs = v.differs()
 }

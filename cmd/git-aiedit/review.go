@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/git-aiedit/git-aiedit/command/reviewcmd"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
@@ -41,7 +42,7 @@ func reviewCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			var rest []string
 			for _, a := range cmd.Args().Slice() {
 				switch {
-				case !reviewcmd.IsHunkID(a):
+				case !trailer.IsHunkID(a):
 					rest = append(rest, a)
 				case len(accept) > 0 && len(reject) == 0:
 					accept = append(accept, a)

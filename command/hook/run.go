@@ -264,14 +264,16 @@ func (r *runner) branchName(ctx context.Context) (string, error) {
 }
 
 func (r *runner) sessionTrailer() string {
-	return trailer.Trailer{Key: trailer.KeySession, Value: r.sessionValue()}.String()
+	return trailer.Trailer{Key: trailer.KeySession, Value: r.session().String()}.String()
 }
 
-func (r *runner) sessionValue() string { return string(r.agent) + " " + r.ev.Session }
+func (r *runner) session() trailer.Session {
+	return trailer.Session{Agent: string(r.agent), ID: r.ev.Session}
+}
 
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
-	rec := trailer.Record{Session: r.sessionValue(), Snapshot: "session-start"}
+	rec := trailer.Record{Session: r.session(), Snapshot: trailer.SessionStart}
 	msg := trailer.FormatMessage(fmt.Sprintf("aiedit: the working tree when %s session %s started", r.agent, r.ev.Session),
 		"Uncommitted changes and untracked files, as the agent saw them.", rec.Encode())
 	// Claude Code kills a SessionStart hook after 60 s; the agent waits
@@ -294,7 +296,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 	}
 	if snap.Clean {
 		r.cur.Base = snap.Head.String()
-		r.cur.BaseNote = snap.Head.String() + " HEAD (clean working tree at session start)"
+		r.cur.BaseNote = trailer.CleanBase(snap.Head.String()).String()
 		return nil
 	}
 	// A ref keeps the snapshot from garbage collection until the branch
@@ -304,7 +306,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 		return err
 	}
 	r.cur.Base = snap.Commit.String()
-	r.cur.BaseNote = snap.Commit.String() + " working tree at session start (uncommitted changes on HEAD " + snap.Head.String()[:12] + ")"
+	r.cur.BaseNote = trailer.SnapshotBase(snap.Commit.String(), snap.Head.String()).String()
 	return nil
 }
 
@@ -479,7 +481,7 @@ func (r *runner) fallbackBase(ctx context.Context) error {
 		return err
 	}
 	r.cur.Base = head.String()
-	r.cur.BaseNote = head.String() + " HEAD (no session start was seen: the working tree the agent started from is unknown)"
+	r.cur.BaseNote = trailer.UnknownBase(head.String()).String()
 	return nil
 }
 

@@ -23,9 +23,6 @@ import (
 // branch's first response, which names it as "the working tree at
 // session start".
 
-// snapshotNote is how an Aiedit-Base value names a snapshot commit.
-const snapshotNote = " working tree at session start"
-
 // leaveBase splits the branch's commits into the agent's turns and the
 // session-start snapshots among them.
 func leaveBase(commits []*object.Commit) (turns, snapshots []*object.Commit) {
@@ -33,8 +30,8 @@ func leaveBase(commits []*object.Commit) (turns, snapshots []*object.Commit) {
 	snapshot := map[plumbing.Hash]bool{}
 	for _, c := range commits {
 		rec := trailer.Decode(c.Message)
-		if h, rest, ok := strings.Cut(rec.Base, " "); ok && strings.HasPrefix(" "+rest, snapshotNote) {
-			named[h] = true
+		if rec.Base.IsSnapshot() {
+			named[rec.Base.Commit] = true
 		}
 		snapshot[c.Hash] = rec.Snapshot != ""
 	}

@@ -354,7 +354,7 @@ func (l *lander) squashMessage(commits []*object.Commit) string {
 		subject = responses[0].Subject
 	}
 	// The trailers carried over keep the order of their commits.
-	rec := trailer.Record{Squashed: fmt.Sprintf("%d responses from %s", len(responses), l.branch)}
+	rec := trailer.Record{Squashed: trailer.Squashed{N: len(responses), Branch: l.branch}}
 	return trailer.FormatMessage(subject, "Landed from "+l.branch+":\n\n"+strings.Join(lines, "\n"), append(rec.Encode(), trailers...))
 }
 
@@ -379,7 +379,7 @@ func short(h plumbing.Hash) string { return h.String()[:8] }
 func reviewed(c *object.Commit) []trailer.Trailer {
 	var out []trailer.Trailer
 	for _, v := range trailer.Decode(c.Message).Reviewed {
-		out = append(out, trailer.Trailer{Key: trailer.KeyReviewed, Value: v})
+		out = append(out, trailer.Trailer{Key: trailer.KeyReviewed, Value: v.String()})
 	}
 	return out
 }

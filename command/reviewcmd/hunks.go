@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
@@ -125,8 +126,12 @@ func (h *Hunk) Text() string {
 // Label names the hunk's response and blocks for the user and the
 // trailer: "2/5 b3", "2/5 b3,4" for a hunk two blocks' lines share, b0
 // when no block is known.
-func (h *Hunk) Label() string {
-	return fmt.Sprintf("%d/%d b%s", h.Response.N, h.Response.Total, h.blockList())
+func (h *Hunk) Label() string { return h.reviewed().Label() }
+
+// reviewed is the hunk as an Aiedit-Reviewed trailer names it, without
+// its verdict.
+func (h *Hunk) reviewed() trailer.Reviewed {
+	return trailer.Reviewed{N: h.Response.N, Total: h.Response.Total, Blocks: h.Blocks, HunkID: h.ID, Path: h.Path}
 }
 
 func (h *Hunk) blockList() string {

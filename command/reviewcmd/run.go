@@ -211,10 +211,8 @@ func decidedOn(ctx context.Context, repo *gitops.Repo, tip, stop plumbing.Hash) 
 		if !history.IsReview(c) {
 			return nil
 		}
-		for _, v := range trailer.Decode(c.Message).Reviewed {
-			if r, ok := ParseReviewed(v); ok {
-				out[r.ID] = true
-			}
+		for _, r := range trailer.Decode(c.Message).Reviewed {
+			out[r.HunkID] = true
 		}
 		return nil
 	})

@@ -3,6 +3,7 @@ package reviewcmd
 import (
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -55,7 +56,7 @@ func (st *state) decide(accept, reject []string) ([]Decision, error) {
 
 // byID finds an undecided hunk, or an undecided part of one.
 func (st *state) byID(id string) (*Hunk, error) {
-	if !IsHunkID(id) {
+	if !trailer.IsHunkID(id) {
 		return nil, exitcode.UsageErrorf("review: %q is not a hunk id (they look like 3f2a1bc9.2; git aiedit review --list %s prints them)", id, st.name)
 	}
 	for _, h := range st.hunks {

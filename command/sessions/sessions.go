@@ -85,7 +85,7 @@ func Run(ctx context.Context, opts *Options) error {
 			if l.Exists {
 				e.Branch = l.Branch
 			}
-		} else if h, err := fileSum(s.File); err == nil && recorded[label+" "+h] {
+		} else if h, err := fileSum(s.File); err == nil && recorded[trailer.JoinTranscript(label, h)] {
 			e.Recorded = "yes"
 		} else if labels[label] {
 			e.Recorded = "partly"

@@ -24,17 +24,17 @@ func FromTrailers(ts []Trailer) Record {
 	for _, t := range ts {
 		switch t.Key {
 		case KeyReconcile:
-			r.Reconcile = t.Value
+			r.Reconcile, _ = ParseReconcile(t.Value)
 		case KeySquashed:
-			r.Squashed = t.Value
+			r.Squashed, _ = ParseSquashed(t.Value)
 		case KeyTranscript:
 			r.Transcript = t.Value
 		case KeyResponse:
 			r.N, r.Total = parseResponse(t.Value)
 		case KeySession:
-			r.Session = t.Value
+			r.Session, _ = ParseSession(t.Value)
 		case KeyBase:
-			r.Base = t.Value
+			r.Base, _ = ParseBase(t.Value)
 		case KeySnapshot:
 			r.Snapshot = t.Value
 		case KeyDigest:
@@ -44,7 +44,7 @@ func FromTrailers(ts []Trailer) Record {
 				r.Workdirs = append(r.Workdirs, Workdir{Path: t.Value[:i], From: t.Value[i+1:]})
 			}
 		case KeyVerified:
-			r.Verified = t.Value
+			r.Verified, _ = ParseVerified(t.Value)
 		case KeyDiffers:
 			var n int
 			if _, err := fmt.Sscanf(t.Value, "… %d more", &n); err == nil {
@@ -87,7 +87,9 @@ func FromTrailers(ts []Trailer) Record {
 		case KeyAssistedBy:
 			r.AssistedBy = append(r.AssistedBy, t.Value)
 		case KeyReviewed:
-			r.Reviewed = append(r.Reviewed, t.Value)
+			if v, ok := ParseReviewed(t.Value); ok {
+				r.Reviewed = append(r.Reviewed, v)
+			}
 		}
 	}
 	for _, v := range reasons {

@@ -40,11 +40,11 @@ func (r *Record) Encode() []Trailer { return Bound(r.lines()) }
 func (r *Record) lines() []Trailer {
 	var t []Trailer
 	add := func(key, value string) { t = append(t, Trailer{Key: key, Value: value}) }
-	if r.Reconcile != "" {
-		add(KeyReconcile, r.Reconcile)
+	if r.Reconcile.What != "" {
+		add(KeyReconcile, r.Reconcile.String())
 	}
-	if r.Squashed != "" {
-		add(KeySquashed, r.Squashed)
+	if r.Squashed.Branch != "" {
+		add(KeySquashed, r.Squashed.String())
 	}
 	if r.IsResponse() || r.Transcript != "" {
 		add(KeyTranscript, r.Transcript)
@@ -52,11 +52,11 @@ func (r *Record) lines() []Trailer {
 	if r.IsResponse() {
 		add(KeyResponse, fmt.Sprintf("%d/%d", r.N, r.Total))
 	}
-	if r.Session != "" {
-		add(KeySession, r.Session)
+	if r.Session.Agent != "" {
+		add(KeySession, r.Session.String())
 	}
-	if r.Base != "" {
-		add(KeyBase, r.Base)
+	if r.Base.Commit != "" {
+		add(KeyBase, r.Base.String())
 	}
 	if r.Snapshot != "" {
 		add(KeySnapshot, r.Snapshot)
@@ -67,8 +67,8 @@ func (r *Record) lines() []Trailer {
 	for _, w := range r.Workdirs {
 		add(KeyWorkdir, w.Path+" "+w.From)
 	}
-	if r.Verified != "" {
-		add(KeyVerified, r.Verified)
+	if r.Verified.Result != "" {
+		add(KeyVerified, r.Verified.String())
 	}
 	t = append(t, r.differs()...)
 	if r.Round > 0 {
@@ -88,7 +88,7 @@ func (r *Record) lines() []Trailer {
 		add(KeyAssistedBy, a)
 	}
 	for _, v := range r.Reviewed {
-		add(KeyReviewed, v)
+		add(KeyReviewed, v.String())
 	}
 	return t
 }

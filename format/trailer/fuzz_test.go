@@ -23,8 +23,27 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		blank := func(s string) bool { return oneLine(s) == "" }
 		statuses := []editcore.Status{editcore.Applied, editcore.Failed, editcore.Skipped, editcore.NotInContext, editcore.Outside, editcore.Validated}
 		shells := []editcore.Status{editcore.NotRun, editcore.NotReplayed, editcore.Applied, editcore.Failed}
-		rec := Record{Transcript: transcript, N: n, Total: total, Model: model, Session: model, Digest: transcript,
-			Verified: why, RetryOf: n, Round: line, Reviewed: []string{command}, AssistedBy: []string{model}}
+		rec := Record{Transcript: transcript, N: n, Total: total, Model: model, Digest: transcript,
+			RetryOf: n, Round: line, AssistedBy: []string{model}}
+		if !blank(why) && !blank(reason) {
+			rec.Verified = Verified{Result: "unchecked", What: "swe-agent info.submission", Why: oneLine(why)}
+			if pick%2 == 0 {
+				rec.Verified = Verified{Result: "differs", What: oneLine(reason)}
+			}
+		}
+		if !blank(command) {
+			rec.Squashed = Squashed{N: int(pick), Branch: oneLine(command)}
+		}
+		if !blank(path) {
+			rec.Reconcile = Reconcile{What: "aider commit 1a2b3c4", Of: oneLine(path)}
+		}
+		if !blank(reason) {
+			rec.Base = Base{Commit: "3f2a1bc9aa00000000000000000000000000beef", Note: oneLine(reason)}
+		}
+		reviewed := Reviewed{N: max(n, 0), Total: max(total, 0), Blocks: []int{int(pick) + 1}, Verdict: Edited, HunkID: "3f2a1bc9.2.1", Path: path}
+		if pick%3 == 0 {
+			reviewed.Blocks, reviewed.Verdict = nil, Rejected
+		}
 		b := Block{Index: int(pick), Status: statuses[int(pick)%len(statuses)], Path: path, Reason: reason, Line: line}
 		if pick%2 == 1 {
 			b.Detail = "anchor_not_found"
@@ -42,13 +61,16 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			rec.Workdirs = []Workdir{{Path: path, From: "inferred"}}
 			rec.Differs = []Differ{{Path: path, Change: "content", Why: why}}
 		}
-		for _, s := range []*string{&rec.Transcript, &rec.Model, &rec.Session, &rec.Digest, &rec.Verified} {
+		if !blank(model) {
+			rec.Session = Session{Agent: "codex", ID: oneLine(model)}
+		}
+		for _, s := range []*string{&rec.Transcript, &rec.Model, &rec.Digest} {
 			if blank(*s) {
 				*s = ""
 			}
 		}
-		if blank(command) {
-			rec.Reviewed = nil
+		if !blank(path) {
+			rec.Reviewed = []Reviewed{reviewed}
 		}
 		if blank(model) {
 			rec.AssistedBy = nil
@@ -63,7 +85,20 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		got := Decode(msg)
 		assert.Equal(t, msg, FormatMessage(subject, body, got.Encode()), "encoding what was decoded writes the same message")
 		assert.Equal(t, oneLine(rec.Model), got.Model)
-		assert.Equal(t, oneLine(rec.Verified), got.Verified)
+		if rec.Verified.Result != "" {
+			assert.Equal(t, rec.Verified.String(), got.Verified.String(), "%+v", got.Verified)
+			if !strings.Contains(rec.Verified.What, ": ") {
+				assert.Equal(t, rec.Verified, got.Verified)
+			}
+		}
+		if rec.Squashed.Branch != "" {
+			assert.Equal(t, rec.Squashed, got.Squashed)
+		}
+		if rec.Base.Commit != "" {
+			assert.Equal(t, rec.Base, got.Base)
+		}
+		assert.Equal(t, rec.Session, got.Session)
+		assert.Equal(t, rec.Reconcile, got.Reconcile)
 		if rec.IsResponse() {
 			assert.Equal(t, rec.N, got.N)
 			assert.Equal(t, rec.Total, got.Total)
@@ -74,6 +109,15 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		assert.Equal(t, b.Index, got.Blocks[0].Index)
 		require.Len(t, got.Shell, 2)
 		assert.Equal(t, strings.TrimSpace(oneLine(command)), strings.TrimSpace(got.Shell[0].Command))
+		if len(rec.Reviewed) == 1 {
+			require.Len(t, got.Reviewed, 1)
+			want := reviewed
+			want.Path = got.Reviewed[0].Path
+			assert.Equal(t, want, got.Reviewed[0])
+			if oneLine(path) == path {
+				assert.Equal(t, path, got.Reviewed[0].Path, "a path on one line comes back whole")
+			}
+		}
 		if len(rec.Differs) == 1 {
 			require.Len(t, got.Differs, 1)
 			assert.Equal(t, path, got.Differs[0].Path, "a path is quoted when it must be, so it comes back whole")

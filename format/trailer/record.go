@@ -11,19 +11,19 @@ import (
 // session-start snapshot's (Snapshot), a squash's (Squashed) or a
 // review's (Reviewed). A field left zero writes no trailer.
 type Record struct {
-	Reconcile string // Aiedit-Reconcile: "<what> of <file name>"
-	Squashed  string // Aiedit-Squashed: "<n> responses from <branch>"
+	Reconcile Reconcile // Aiedit-Reconcile; written when it names what
+	Squashed  Squashed  // Aiedit-Squashed; written when it names a branch
 
 	// Transcript is "<file name> sha256:<hex>": the transcript by name
 	// and content hash (a live turn's key stands for the hash).
 	Transcript string
-	N, Total   int    // Aiedit-Response: <N>/<Total>; N is 0 on a commit that records no response
-	Session    string // Aiedit-Session: "<agent> <session id>", a live session's
-	Base       string // Aiedit-Base: what the first commit of a live branch starts from
-	Snapshot   string // Aiedit-Snapshot: marks the working tree recorded as a session began
-	Digest     string // Aiedit-Response-Digest: "sha256:<hex>", the response by its content
+	N, Total   int     // Aiedit-Response: <N>/<Total>; N is 0 on a commit that records no response
+	Session    Session // Aiedit-Session: a live session's; written when it names an agent
+	Base       Base    // Aiedit-Base: what the first commit of a live branch starts from; written when it names a commit
+	Snapshot   string  // Aiedit-Snapshot: marks the working tree recorded as a session began (SessionStart)
+	Digest     string  // Aiedit-Response-Digest: "sha256:<hex>", the response by its content
 	Workdirs   []Workdir
-	Verified   string   // Aiedit-Verified: "<result> <what>[: <why>]"
+	Verified   Verified // Aiedit-Verified; written when it has a result
 	Differs    []Differ // at most MaxDiffers are written, then one line saying how many more
 	// DiffersMore counts the files past the Differs listed (the "… <n>
 	// more" line).
@@ -44,13 +44,21 @@ type Record struct {
 	// Omitted are the lines of a per-block key a commit left out
 	// (Aiedit-Omitted); Encode adds its own for lists past MaxListed.
 	Omitted    []Omission
-	AssistedBy []string // Assisted-by: "<agent>:<model>"
-	Reviewed   []string // Aiedit-Reviewed, one per hunk a review decided
+	AssistedBy []string   // Assisted-by: "<agent>:<model>"
+	Reviewed   []Reviewed // Aiedit-Reviewed, one per hunk a review decided
 }
+
+// SessionStart is the Aiedit-Snapshot value of the commit `hook run`
+// makes of the working tree as a session begins.
+const SessionStart = "session-start"
 
 // IsResponse reports whether the record is a response commit's: one with
 // a valid Aiedit-Response.
 func (r *Record) IsResponse() bool { return r.N > 0 }
+
+// JoinTranscript is the Aiedit-Transcript value of a transcript by its
+// file name and hash ("sha256:<hex>", or a live turn's key).
+func JoinTranscript(name, sum string) string { return name + " " + sum }
 
 // SplitTranscript splits an Aiedit-Transcript value into the file name
 // and the hash ("sha256:<hex>"); ok is false when it names no hash.

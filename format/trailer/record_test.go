@@ -18,11 +18,11 @@ func full() Record {
 	return Record{
 		Transcript: "chat log.md sha256:0a1b",
 		N:          2, Total: 3,
-		Session:  "claude-code 5f0e-77",
-		Base:     "3f2a1bc9aa00000000000000000000000000beef working tree at session start",
+		Session:  Session{Agent: "claude-code", ID: "5f0e-77"},
+		Base:     SnapshotBase("3f2a1bc9aa00000000000000000000000000beef", "77aa00000000000000000000000000000000cafe"),
 		Digest:   "sha256:cd",
 		Workdirs: []Workdir{{Path: "/home/me/my proj", From: "recorded"}, {Path: "/tmp/x", From: "option"}},
-		Verified: "differs openhands test_result.git_patch",
+		Verified: Verified{Result: "differs", What: "openhands test_result.git_patch"},
 		Differs: []Differ{
 			{Path: "a.py", Change: "content", Why: "the shell command sed -i (not replayed)"},
 			{Path: "dir/b c.txt", Change: "missing"},
@@ -57,7 +57,7 @@ var fullLines = []string{
 	"Aiedit-Transcript: chat log.md sha256:0a1b",
 	"Aiedit-Response: 2/3",
 	"Aiedit-Session: claude-code 5f0e-77",
-	"Aiedit-Base: 3f2a1bc9aa00000000000000000000000000beef working tree at session start",
+	"Aiedit-Base: 3f2a1bc9aa00000000000000000000000000beef working tree at session start (uncommitted changes on HEAD 77aa00000000)",
 	"Aiedit-Response-Digest: sha256:cd",
 	"Aiedit-Workdir: /home/me/my proj recorded",
 	"Aiedit-Workdir: /tmp/x option",
@@ -120,24 +120,46 @@ func TestRecordRoundTrip(t *testing.T) {
 				"Aiedit-Shell: not_run", "Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"a live turn's key stands for the hash": {
-			rec: Record{Transcript: "s.jsonl sha256:ee", N: 7, Total: 7, Session: "codex 0199"},
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 7, Total: 7, Session: Session{Agent: "codex", ID: "0199"}},
 			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 7/7", "Aiedit-Session: codex 0199",
 				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"reconcile": {
-			rec:   Record{Reconcile: "openhands test_result.git_patch of out.jsonl", Differs: []Differ{{Path: "x", Change: "extra"}}},
-			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out.jsonl", "Aiedit-Differs: x extra"},
+			rec:   Record{Reconcile: Reconcile{What: "openhands test_result.git_patch", Of: "out of time.jsonl"}, Differs: []Differ{{Path: "x", Change: "extra"}}},
+			lines: []string{"Aiedit-Reconcile: openhands test_result.git_patch of out of time.jsonl", "Aiedit-Differs: x extra"},
+		},
+		"live session on a clean tree": {
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: Session{Agent: "claude-code", ID: "s1"}, Base: CleanBase("6666666666666666666666666666666666666666")},
+			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 1/1", "Aiedit-Session: claude-code s1",
+				"Aiedit-Base: 6666666666666666666666666666666666666666 HEAD (clean working tree at session start)",
+				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
+		},
+		"live session whose start was not seen": {
+			rec: Record{Transcript: "s.jsonl sha256:ee", N: 1, Total: 1, Session: Session{Agent: "codex", ID: "0199"}, Base: UnknownBase("6666666666666666666666666666666666666666")},
+			lines: []string{"Aiedit-Transcript: s.jsonl sha256:ee", "Aiedit-Response: 1/1", "Aiedit-Session: codex 0199",
+				"Aiedit-Base: 6666666666666666666666666666666666666666 HEAD (no session start was seen: the working tree the agent started from is unknown)",
+				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
+		},
+		"unchecked verification": {
+			rec: Record{Transcript: "h.log sha256:aa", N: 3, Total: 3,
+				Verified: Verified{Result: "unchecked", What: "aider commit 1a2b3c4", Why: "commit 1a2b3c4 is not in this repository: see Zoë's notes"}},
+			lines: []string{"Aiedit-Transcript: h.log sha256:aa", "Aiedit-Response: 3/3",
+				"Aiedit-Verified: unchecked aider commit 1a2b3c4: commit 1a2b3c4 is not in this repository: see Zoë's notes",
+				"Aiedit-Summary: applied=0 already_applied=0 failed=0 skipped=0 not_in_context=0"},
 		},
 		"snapshot": {
-			rec:   Record{Session: "claude-code s1", Snapshot: "session-start"},
+			rec:   Record{Session: Session{Agent: "claude-code", ID: "s1"}, Snapshot: SessionStart},
 			lines: []string{"Aiedit-Session: claude-code s1", "Aiedit-Snapshot: session-start"},
 		},
 		"squash": {
-			rec:   Record{Squashed: "2 responses from aiedit/fix", AssistedBy: []string{"aider:gpt-4o", "aider:o3"}},
+			rec:   Record{Squashed: Squashed{N: 2, Branch: "aiedit/fix"}, AssistedBy: []string{"aider:gpt-4o", "aider:o3"}},
 			lines: []string{"Aiedit-Squashed: 2 responses from aiedit/fix", "Assisted-by: aider:gpt-4o", "Assisted-by: aider:o3"},
 		},
 		"review": {
-			rec:   Record{Reviewed: []string{"2/5 b3 rejected 3f2a1bc9.4 app.py", "2/5 b0 accepted 3f2a1bc9.5 a b.py"}},
+			rec: Record{Reviewed: []Reviewed{
+				{N: 2, Total: 5, Blocks: []int{3}, Verdict: Rejected, HunkID: "3f2a1bc9.4", Path: "app.py"},
+				{N: 2, Total: 5, Verdict: Accepted, HunkID: "3f2a1bc9.5", Path: "a b.py"},
+			}},
 			lines: []string{"Aiedit-Reviewed: 2/5 b3 rejected 3f2a1bc9.4 app.py", "Aiedit-Reviewed: 2/5 b0 accepted 3f2a1bc9.5 a b.py"},
 		},
 		"odd values": {
@@ -226,14 +248,19 @@ func TestRecordBounded(t *testing.T) {
 }
 
 // TestRecordReadByGit: git reads exactly the trailers Decode reads, for
-// the full record and a bounded one.
+// the full record, a bounded one, and a squash that carries a review's
+// decisions on paths with blanks, colons and letters outside ASCII.
 func TestRecordReadByGit(t *testing.T) {
 	gr := gittest.New(t, map[string]string{"f": "f\n"})
 	big := full()
 	for i := range MaxListed + 2 {
 		big.Blocks = append(big.Blocks, Block{Index: 7 + i, Status: editcore.Applied, Path: fmt.Sprint("g/", i)})
 	}
-	for name, rec := range map[string]Record{"full": full(), "bounded": big} {
+	squash := Record{Squashed: Squashed{N: 2, Branch: "aiedit/zoë"}, Reviewed: []Reviewed{
+		{N: 1, Total: 2, Blocks: []int{1, 2}, Verdict: Edited, HunkID: "3f2a1bc9.1.2", Path: "docs/read me: first.md"},
+		{N: 2, Total: 2, Verdict: Rejected, HunkID: "0123abcd.4", Path: "Zoë/文件 x.py"},
+	}}
+	for name, rec := range map[string]Record{"full": full(), "bounded": big, "squash with review": squash} {
 		t.Run(name, func(t *testing.T) {
 			msg := FormatMessage("Subject: with colon", "Prose\n---\nKey: looks like a trailer", rec.Encode())
 			parsed := gittest.RunInput(t, gr.Dir, nil, msg, "interpret-trailers", "--parse")
@@ -244,13 +271,30 @@ func TestRecordReadByGit(t *testing.T) {
 			assert.Equal(t, want, strings.Split(strings.TrimRight(parsed, "\n"), "\n"))
 
 			c := gittest.RunInput(t, gr.Dir, nil, msg, "commit-tree", "HEAD^{tree}")
-			blocks := gr.Git(t, "log", "-1", "--format=%(trailers:key=Aiedit-Block,valueonly)", c)
-			var wantBlocks []string
-			for _, b := range Decode(msg).Blocks {
+			values := func(key string) string {
+				return strings.TrimRight(gr.Git(t, "log", "-1", "--format=%(trailers:key="+key+",valueonly)", c), "\n")
+			}
+			got := Decode(msg)
+			var wantBlocks, wantReviewed []string
+			for _, b := range got.Blocks {
 				wantBlocks = append(wantBlocks, b.value())
 			}
-			require.NotEmpty(t, wantBlocks)
-			assert.Equal(t, strings.Join(wantBlocks, "\n"), strings.TrimRight(blocks, "\n"))
+			for _, r := range got.Reviewed {
+				wantReviewed = append(wantReviewed, r.String())
+			}
+			require.NotEmpty(t, append(wantBlocks, wantReviewed...))
+			assert.Equal(t, strings.Join(wantBlocks, "\n"), values(KeyBlock))
+			assert.Equal(t, strings.Join(wantReviewed, "\n"), values(KeyReviewed))
+			assert.Equal(t, rec.Reviewed, got.Reviewed)
+			if rec.Verified.Result != "" {
+				assert.Equal(t, rec.Verified.String(), values(KeyVerified))
+			}
+			if rec.Base.Commit != "" {
+				assert.Equal(t, rec.Base.String(), values(KeyBase))
+			}
+			if rec.Squashed.Branch != "" {
+				assert.Equal(t, rec.Squashed.String(), values(KeySquashed))
+			}
 		})
 	}
 }
@@ -272,6 +316,9 @@ func TestSplitTranscript(t *testing.T) {
 			assert.Equal(t, tc.ok, ok)
 			assert.Equal(t, tc.name, n)
 			assert.Equal(t, tc.sum, s)
+			if ok {
+				assert.Equal(t, tc.value, JoinTranscript(n, s))
+			}
 			r := Record{Transcript: tc.value}
 			assert.Equal(t, tc.name, r.TranscriptName())
 		})

@@ -83,7 +83,7 @@ func List(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 		}
 		seen := map[string]bool{}
 		for _, r := range rs {
-			name, _, _ := strings.Cut(r.Transcript, " ")
+			name := r.TranscriptName()
 			if name != "" && !seen[name] {
 				seen[name] = true
 				br.Transcripts = append(br.Transcripts, name)
