@@ -97,48 +97,16 @@ func (f flatForm) find(arr *jnode) int {
 }
 
 func (f flatForm) remove(_ *spec, text string) (string, bool, error) {
-	removed := false
-	for {
-		root, err := parseJSONText(text)
-		if err != nil {
-			return "", false, fmt.Errorf("not valid JSON (%v)", err)
+	return removeHookEntries(text, "the hook file's object", func(list *jnode) (edit, bool, bool) {
+		i := f.find(list)
+		if i < 0 {
+			return edit{}, false, false
 		}
-		if root.kind != '{' {
-			return text, removed, nil
+		if len(list.elems) > 1 {
+			return removeElem(list, i), true, false
 		}
-		if err := noDuplicate(text, root, "hooks", "the hook file's object"); err != nil {
-			return "", false, err
-		}
-		hi, hooks := root.member("hooks")
-		if hooks == nil || hooks.kind != '{' {
-			return text, removed, nil
-		}
-		found := false
-		for ei, m := range hooks.members {
-			if m.val.kind != '[' {
-				continue
-			}
-			i := f.find(m.val)
-			if i < 0 {
-				continue
-			}
-			var e edit
-			switch {
-			case len(m.val.elems) > 1:
-				e = removeElem(m.val, i)
-			case len(hooks.members) > 1:
-				e = removeMember(hooks, ei)
-			default:
-				e = removeMember(root, hi)
-			}
-			text = e.apply(text)
-			found, removed = true, true
-			break
-		}
-		if !found {
-			return text, removed, nil
-		}
-	}
+		return edit{}, true, true
+	})
 }
 
 func (f flatForm) installed(s *spec, text string) ([]string, error) {

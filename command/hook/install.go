@@ -505,6 +505,29 @@ func claudeFind(arr *jnode) (int, int) {
 // uninstallClaude cuts out git-aiedit's hooks, then the groups, event
 // lists and "hooks" object that are left empty by that.
 func uninstallClaude(text string) (string, bool, error) {
+	return removeHookEntries(text, "the settings object", func(arr *jnode) (edit, bool, bool) {
+		i, j := claudeFind(arr)
+		if i < 0 {
+			return edit{}, false, false
+		}
+		_, hs := arr.elems[i].member("hooks")
+		switch {
+		case len(hs.elems) > 1:
+			return removeElem(hs, j), true, false
+		case len(arr.elems) > 1:
+			return removeElem(arr, i), true, false
+		}
+		return edit{}, true, true
+	})
+}
+
+// removeHookEntries cuts git-aiedit's entries out of the "hooks" object of
+// a settings text (what names that object in errors), one at a time until
+// none is left, taking the event lists and the object that become empty
+// with them. cut looks in one event's list: whether it holds an entry of
+// ours, and the edit that removes it, unless it would leave the list
+// empty (whole): the list goes then.
+func removeHookEntries(text, what string, cut func(list *jnode) (e edit, found, whole bool)) (string, bool, error) {
 	removed := false
 	for {
 		root, err := parseJSONText(text)
@@ -514,7 +537,7 @@ func uninstallClaude(text string) (string, bool, error) {
 		if root.kind != '{' {
 			return text, removed, nil
 		}
-		if err := noDuplicate(text, root, "hooks", "the settings object"); err != nil {
+		if err := noDuplicate(text, root, "hooks", what); err != nil {
 			return "", false, err
 		}
 		hi, hooks := root.member("hooks")
@@ -523,21 +546,15 @@ func uninstallClaude(text string) (string, bool, error) {
 		}
 		found := false
 		for ei, m := range hooks.members {
-			arr := m.val
-			if arr.kind != '[' {
+			if m.val.kind != '[' {
 				continue
 			}
-			i, j := claudeFind(arr)
-			if i < 0 {
+			e, ok, whole := cut(m.val)
+			if !ok {
 				continue
 			}
-			_, hs := arr.elems[i].member("hooks")
-			var e edit
 			switch {
-			case len(hs.elems) > 1:
-				e = removeElem(hs, j)
-			case len(arr.elems) > 1:
-				e = removeElem(arr, i)
+			case !whole:
 			case len(hooks.members) > 1:
 				e = removeMember(hooks, ei)
 			default:
