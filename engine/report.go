@@ -186,8 +186,8 @@ func checkReport(o check.Outcome) *CheckReport {
 }
 
 func (r *Report) writeJSON(w io.Writer) error {
-	if r.spills() {
-		return r.streamJSON(w)
+	if lists := r.spilled(); len(lists) > 0 {
+		return r.streamJSON(w, lists)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

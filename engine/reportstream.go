@@ -9,21 +9,29 @@ import (
 	"io"
 )
 
-// spills reports whether some response's blocks are partly on disk
-// (blocklog.go), to be read back as the report is written. Once the run
-// is over they are gone, and a report written then lists the kept ones.
-func (r *Report) spills() bool {
+// spilledList is a report's list of blocks whose rest is on disk
+// (blocklog.go), to be read back as the report is written.
+type spilledList struct {
+	blocks *[]*BlockReport
+	log    *blockLog
+}
+
+// spilled lists the report's block lists that are partly on disk. Once
+// the run is over they are gone, and a report written then lists the
+// kept ones.
+func (r *Report) spilled() []spilledList {
+	var out []spilledList
 	for _, rr := range r.Responses {
 		if rr.spilled.open() {
-			return true
+			out = append(out, spilledList{&rr.Blocks, rr.spilled})
 		}
 		for _, x := range rr.Retries {
 			if x.spilled.open() {
-				return true
+				out = append(out, spilledList{&x.Blocks, x.spilled})
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // streamJSON writes the report byte for byte as writeJSON's encoder
@@ -31,29 +39,16 @@ func (r *Report) spills() bool {
 // encoded with one placeholder block after each spilled list's kept
 // head, and each placeholder is replaced, as the document is written, by
 // the blocks read back one at a time.
-func (r *Report) streamJSON(w io.Writer) error {
+func (r *Report) streamJSON(w io.Writer, lists []spilledList) error {
 	var nonce [8]byte
 	_, _ = rand.Read(nonce[:])
 	token := func(k int) string { return fmt.Sprintf("\x00aiedit-spill-%x-%d", nonce, k) }
-	var logs []*blockLog
-	var marked []*[]*BlockReport
-	mark := func(blocks *[]*BlockReport, l *blockLog) {
-		*blocks = append(*blocks, &BlockReport{File: token(len(logs))})
-		logs, marked = append(logs, l), append(marked, blocks)
-	}
-	for _, rr := range r.Responses {
-		if rr.spilled.open() {
-			mark(&rr.Blocks, rr.spilled)
-		}
-		for _, x := range rr.Retries {
-			if x.spilled.open() {
-				mark(&x.Blocks, x.spilled)
-			}
-		}
+	for k, l := range lists {
+		*l.blocks = append(*l.blocks, &BlockReport{File: token(k)})
 	}
 	defer func() {
-		for _, b := range marked {
-			*b = (*b)[:len(*b)-1]
+		for _, l := range lists {
+			*l.blocks = (*l.blocks)[:len(*l.blocks)-1]
 		}
 	}()
 	var doc bytes.Buffer
@@ -65,7 +60,7 @@ func (r *Report) streamJSON(w io.Writer) error {
 	}
 	rest := doc.Bytes()
 	bw := bufio.NewWriterSize(w, 64<<10)
-	for k, l := range logs {
+	for k, l := range lists {
 		tok, _ := json.Marshal(token(k))
 		at := bytes.Index(rest, append([]byte(`"file": `), tok...))
 		if at < 0 {
@@ -79,7 +74,7 @@ func (r *Report) streamJSON(w io.Writer) error {
 		if _, err := bw.Write(rest[:line]); err != nil {
 			return err
 		}
-		if err := writeSpilled(bw, l, indent); err != nil {
+		if err := writeSpilled(bw, l.log, indent); err != nil {
 			return err
 		}
 		rest = rest[end:]
