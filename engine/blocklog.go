@@ -84,7 +84,7 @@ func (l *blockLog) add(res editcore.Result) (started bool) {
 	if l.spill == nil {
 		f, err := os.CreateTemp("", "git-aiedit-blocks-*")
 		if err != nil {
-			l.err = fmt.Errorf("cannot keep the results of a response of more than %d blocks: %w", keptBlocks, err)
+			l.err = spillError("keep", err)
 			return false
 		}
 		started = true
@@ -103,7 +103,7 @@ func (l *blockLog) add(res editcore.Result) (started bool) {
 		_, err = l.w.Write(b)
 	}
 	if err != nil {
-		l.err = fmt.Errorf("cannot keep the results of a response of more than %d blocks: %w", keptBlocks, err)
+		l.err = spillError("keep", err)
 	}
 	return started
 }
@@ -130,7 +130,7 @@ func (l *blockLog) All() iter.Seq2[int, editcore.Result] {
 				err = json.Unmarshal(line, &s)
 			}
 			if err != nil {
-				l.err = fmt.Errorf("cannot read back the results of a response of more than %d blocks: %w", keptBlocks, err)
+				l.err = spillError("read back", err)
 				return
 			}
 			if !yield(len(l.head)+i, l.result(i, s)) {
@@ -234,4 +234,9 @@ func (a *applier) closeSpills() {
 	for _, l := range a.spills {
 		l.close()
 	}
+}
+
+// spillError says what went wrong with a spill file, and where to look.
+func spillError(what string, err error) error {
+	return fmt.Errorf("cannot %s the results of a response of more than %d blocks: %w; they are kept in the temporary folder (TMPDIR): free space there, or point TMPDIR at a folder with room, and run again", what, keptBlocks, err)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -157,4 +158,16 @@ func TestReportAfterTheRun(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &back))
 	assert.Len(t, back.Responses[0].Blocks, keptBlocks)
 	assert.Equal(t, big.blocks.summary(), back.Summary, "the summary counts them all")
+}
+
+// TestBlockLogNoRoom: a temporary folder that cannot take the spill file
+// is said, with where to look, and the response is not recorded.
+func TestBlockLogNoRoom(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	var l blockLog
+	fill(t, &l, keptBlocks+1)
+	require.Error(t, l.err)
+	assert.Contains(t, l.err.Error(), "cannot keep the results of a response of more than 4096 blocks")
+	assert.Contains(t, l.err.Error(), "TMPDIR")
+	assert.Equal(t, keptBlocks+1, l.Len(), "its status is still counted")
 }
