@@ -52,10 +52,10 @@ func (l *landing) try(ctx context.Context) (st *runState, again bool, err error)
 		return nil, false, a.unrecorded(err)
 	}
 	head := st.head
-	if live := a.opts.Live; live != nil && l.exists {
-		live.Head = head // what the branch holds if the move below succeeds
-	}
 	if a.opts.DryRun || head == l.start {
+		if l.exists {
+			st.tip = l.tip
+		}
 		a.out.finish(st, a, false)
 		return st, false, nil
 	}
@@ -110,9 +110,7 @@ func (l *landing) landed(ctx context.Context, st *runState, prot *gitops.Protect
 	if err != nil {
 		return nil, false, err
 	}
-	if live := a.opts.Live; live != nil {
-		live.Head = st.head
-	}
+	st.tip = st.head
 	if a.opts.Worktree != "" {
 		if err := a.repo.AddWorktree(ctx, a.opts.Worktree, a.branchName); err != nil {
 			return nil, false, exitcode.WithCode(exitcode.Repo, err)

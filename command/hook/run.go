@@ -419,11 +419,11 @@ func (r *runner) record(ctx context.Context) error {
 		return err
 	}
 	cur.Tip = ""
-	if !opts.Live.Head.IsZero() {
-		cur.Tip = opts.Live.Head.String()
-	}
-	if !exists && !opts.Live.Head.IsZero() {
-		r.dropBaseRef(ctx)
+	if !report.Tip.IsZero() {
+		cur.Tip = report.Tip.String()
+		if !exists {
+			r.dropBaseRef(ctx)
+		}
 	}
 	if n, said := refusal(report); n > 0 {
 		// The cursor advances only over what was recorded: it stays where
@@ -436,7 +436,7 @@ func (r *runner) record(ctx context.Context) error {
 			n, oneLine(said))
 	}
 	cur.Recheck = false
-	cur.Offset, cur.Responses = end, before+opts.Live.Responses
+	cur.Offset, cur.Responses = end, before+report.Read
 	cur.Head, cur.Tail, err = live.Windows(f, end)
 	return err
 }
