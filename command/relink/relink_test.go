@@ -36,6 +36,7 @@ func review(t *testing.T, r *gittest.Repo, repo *gitops.Repo, branch, transcript
 func TestRelink(t *testing.T) {
 	for name, tc := range map[string]struct {
 		setup  func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) // leaves main checked out, the target at its tip
+		rng    string
 		dryRun bool
 		say    []string // lines of standard error, in part
 		noted  bool     // the target has a note after the run
@@ -109,6 +110,40 @@ func TestRelink(t *testing.T) {
 			},
 			say: []string{"0 note(s) written; 2 other commit(s) without a note"},
 		},
+		"every commit has its note": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Git(t, "checkout", "-q", "main")
+				r.Git(t, "merge", "-q", "--ff-only", "aiedit/x")
+			},
+			rng:   "main~1..main",
+			say:   []string{"relink: every commit of main~1..main has its note; nothing to do\n"},
+			noted: true,
+		},
+		"a note git copied": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Git(t, "checkout", "-q", "main")
+				r.Write(t, "g.txt", "other\n")
+				r.Git(t, "add", "g.txt")
+				r.Git(t, "commit", "-qm", "other")
+				r.Git(t, "cherry-pick", src.String())
+				r.Git(t, "notes", "--ref=aiedit", "copy", src.String(), "HEAD")
+			},
+			say:   []string{"relinked ", ": the note git copied here, placed on this commit's lines\n", "1 note(s) written"},
+			noted: true,
+		},
+		"no response line left": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Write(t, "f.txt", "a\nX\nc\n")
+				r.Git(t, "commit", "-qam", "by hand")
+				r.Git(t, "checkout", "-q", "main")
+				r.Git(t, "merge", "-q", "--squash", "aiedit/x")
+				r.Git(t, "commit", "-qm", "Squash (#2)")
+			},
+			say: []string{"relinked ", "Squash (#2): squash of aiedit/x (2 commit(s)), in which no line a response wrote is left; no note needed\n", "0 note(s) written"},
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			gittest.Setenv(t)
@@ -119,7 +154,7 @@ func TestRelink(t *testing.T) {
 			defer repo.Close()
 			tc.setup(t, r, repo)
 			var errb bytes.Buffer
-			opts := &Options{IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}, Dir: r.Dir, DryRun: tc.dryRun}
+			opts := &Options{IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}, Dir: r.Dir, Range: tc.rng, DryRun: tc.dryRun}
 			require.NoError(t, Run(context.Background(), opts))
 			for _, s := range tc.say {
 				assert.Contains(t, errb.String(), s)
