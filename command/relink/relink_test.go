@@ -33,6 +33,17 @@ func review(t *testing.T, r *gittest.Repo, repo *gitops.Repo, branch, transcript
 	return h
 }
 
+// copyOnMovedMain checks out main, moves it on by a commit of its own,
+// and copies src onto it (as "Rebase and merge" does).
+func copyOnMovedMain(t *testing.T, r *gittest.Repo, src plumbing.Hash) {
+	t.Helper()
+	r.Git(t, "checkout", "-q", "main")
+	r.Write(t, "g.txt", "other\n")
+	r.Git(t, "add", "g.txt")
+	r.Git(t, "commit", "-qm", "other")
+	r.Git(t, "cherry-pick", src.String())
+}
+
 func TestRelink(t *testing.T) {
 	for name, tc := range map[string]struct {
 		setup  func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) // leaves main checked out, the target at its tip
@@ -44,11 +55,7 @@ func TestRelink(t *testing.T) {
 		"rebased": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
-				r.Git(t, "checkout", "-q", "main")
-				r.Write(t, "g.txt", "other\n")
-				r.Git(t, "add", "g.txt")
-				r.Git(t, "commit", "-qm", "other")
-				r.Git(t, "cherry-pick", src.String())
+				copyOnMovedMain(t, r, src)
 			},
 			say:   []string{"relinked ", ": rebased copy of "},
 			noted: true,
@@ -67,11 +74,7 @@ func TestRelink(t *testing.T) {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
 				review(t, r, repo, "aiedit/y", "y.md sha256:00", "a\nB\nc\n")
-				r.Git(t, "checkout", "-q", "main")
-				r.Write(t, "g.txt", "other\n")
-				r.Git(t, "add", "g.txt")
-				r.Git(t, "commit", "-qm", "other")
-				r.Git(t, "cherry-pick", src.String())
+				copyOnMovedMain(t, r, src)
 			},
 			say: []string{"left alone ", "its change is that of 2 review commits recording different responses", "0 note(s) written"},
 		},
@@ -123,11 +126,7 @@ func TestRelink(t *testing.T) {
 		"a note git copied": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
-				r.Git(t, "checkout", "-q", "main")
-				r.Write(t, "g.txt", "other\n")
-				r.Git(t, "add", "g.txt")
-				r.Git(t, "commit", "-qm", "other")
-				r.Git(t, "cherry-pick", src.String())
+				copyOnMovedMain(t, r, src)
 				r.Git(t, "notes", "--ref=aiedit", "copy", src.String(), "HEAD")
 			},
 			say:   []string{"relinked ", ": the note git copied here, placed on this commit's lines\n", "1 note(s) written"},
