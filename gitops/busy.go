@@ -34,9 +34,11 @@ func (b *BusyBranch) Abandon() string {
 
 // Busy reports whether ref (refs/heads/…) is being rebased or bisected
 // in one of the repository's worktrees, as git's branch.c asks
-// (wt_status_check_rebase, wt_status_check_bisect): from the state files
-// rebase-merge/head-name, rebase-apply/head-name and BISECT_START in
-// each worktree's git directory. nil when it is not.
+// (wt_status_check_rebase, wt_status_check_bisect,
+// sequencer_get_update_refs_state): from the state files
+// rebase-merge/head-name, rebase-apply/head-name, rebase-merge/update-refs
+// (the other branches `git rebase --update-refs` will move when it ends)
+// and BISECT_START in each worktree's git directory. nil when it is not.
 func (r *Repo) Busy(ref string) *BusyBranch {
 	dirs := map[string]string{r.CommonDir: r.mainWorktree()}
 	if entries, err := os.ReadDir(filepath.Join(r.CommonDir, "worktrees")); err == nil {
@@ -54,6 +56,9 @@ func (r *Repo) Busy(ref string) *BusyBranch {
 			if data, err := os.ReadFile(filepath.Join(gitDir, filepath.FromSlash(f))); err == nil && strings.TrimSpace(string(data)) == ref {
 				return &BusyBranch{Worktree: wt, Op: "rebase"}
 			}
+		}
+		if updateRefs(gitDir)[ref] {
+			return &BusyBranch{Worktree: wt, Op: "rebase"}
 		}
 		// BISECT_START holds the short name of the branch bisect goes
 		// back to (or a commit id when it started detached).
@@ -73,4 +78,21 @@ func (r *Repo) mainWorktree() string {
 		return filepath.Dir(r.CommonDir)
 	}
 	return r.CommonDir
+}
+
+// updateRefs reads rebase-merge/update-refs as git's sequencer writes
+// it: for each branch, three lines (its name, the commit it was at, the
+// commit it will be set to).
+func updateRefs(gitDir string) map[string]bool {
+	data, err := os.ReadFile(filepath.Join(gitDir, "rebase-merge", "update-refs"))
+	if err != nil {
+		return nil
+	}
+	refs := map[string]bool{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if i%3 == 0 && line != "" {
+			refs[line] = true
+		}
+	}
+	return refs
 }

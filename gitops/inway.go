@@ -49,9 +49,16 @@ func (r *Repo) inTheWay(ctx context.Context, dir string, old, new plumbing.Hash)
 	}
 	e := &CheckoutBlockedError{Dir: dir, Path: w.blocked, Untracked: true,
 		Msg: "untracked working tree file '" + w.blocked + "' would be overwritten"}
-	if res, err := (gitCmd{dir: dir, args: []string{"check-ignore", "-q", "--", w.blocked}}).run(ctx); err == nil && res.code == 0 {
-		e.Ignored = true
-		e.Msg = "ignored working tree file '" + w.blocked + "' would be overwritten"
+	// In a directory that would go, the file found there is what is
+	// ignored or not (the directory itself seldom matches a pattern):
+	// `git stash -u` would not take an ignored one.
+	probe := w.blocked
+	if w.inside != "" {
+		probe = w.inside
+	}
+	if res, err := (gitCmd{dir: dir, args: []string{"check-ignore", "-q", "--", probe}}).run(ctx); err == nil && res.code == 0 {
+		e.Ignored, e.Path = true, probe
+		e.Msg = "ignored working tree file '" + probe + "' would be overwritten"
 	}
 	return e
 }
@@ -61,6 +68,7 @@ type wayWalk struct {
 	r       *Repo
 	dir     string
 	blocked string                   // the first path in the way
+	inside  string                   // when that is a directory, the first file in it the move would lose
 	same    map[string]plumbing.Hash // regular files the new tree adds, to compare with the blob
 }
 
@@ -166,6 +174,7 @@ func (w *wayWalk) untrackedUnder(p string, tracked plumbing.Hash) error {
 		}
 		if !known[filepath.ToSlash(rel)] {
 			w.blocked = p // as git names it: the directory would lose files
+			w.inside = filepath.ToSlash(rel)
 			return filepath.SkipAll
 		}
 		return nil

@@ -60,7 +60,7 @@ func Discover(ctx context.Context, dir string) (*Repo, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, &RepoError{Op: "discover", Dir: dir, Msg: err.Error(), Err: err}
+		return nil, cwdError(dir, err)
 	}
 	d := takeEarly(abs)
 	if d == nil {

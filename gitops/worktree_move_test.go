@@ -97,7 +97,21 @@ func TestMoveCheckedOut(t *testing.T) {
 				var be *CheckoutBlockedError
 				require.ErrorAs(t, err, &be)
 				assert.True(t, be.Ignored)
-				assert.Equal(t, "new.py", be.Path)
+				assert.Equal(t, "new.py/keep", be.Path, "the file that would be lost")
+			},
+		},
+		// The directory matches no pattern, the file in it does: it is
+		// ignored all the same, and git stash -u would not take it.
+		"error_ignored_file_in_a_directory_in_the_way": {
+			setup: func(t *testing.T, r *gittest.Repo) {
+				r.Write(t, ".git/info/exclude", "*.log\n")
+				r.Write(t, "new.py/build.log", "mine\n")
+			},
+			check: func(t *testing.T, err error) {
+				var be *CheckoutBlockedError
+				require.ErrorAs(t, err, &be)
+				assert.True(t, be.Ignored)
+				assert.Equal(t, "new.py/build.log", be.Path)
 			},
 		},
 		"ignored, the same bytes": {

@@ -3,7 +3,9 @@ package land
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -22,21 +24,29 @@ import (
 // trees git merge-tree writes, and the commits land writes, are
 // unreachable until main moves: each trial ends with main at a complete
 // commit (or unchanged, with an error saying so) and fsck --strict clean.
-// Both places main can be: checked out here, and not checked out.
+// Both places main can be: checked out here, and not checked out; and
+// each way land goes: a squash, a rebase onto a main that moved on, a
+// fast-forward. AIEDIT_GC_TRIALS=N runs N trials of each instead of 8.
 func TestLandDuringGC(t *testing.T) {
 	trials := 8
 	if testing.Short() {
 		trials = 3
 	}
+	if n, err := strconv.Atoi(os.Getenv("AIEDIT_GC_TRIALS")); err == nil && n > 0 {
+		trials = n
+	}
 	for _, mode := range []struct {
 		name     string
 		squash   bool
 		checkout bool
+		ff       bool // main has not moved: the commits themselves land
 	}{
 		{name: "squash, main not checked out", squash: true},
 		{name: "rebase, main not checked out"},
+		{name: "fast-forward, main not checked out", ff: true},
 		{name: "squash, main checked out", squash: true, checkout: true},
 		{name: "rebase, main checked out", checkout: true},
+		{name: "fast-forward, main checked out", ff: true, checkout: true},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			landed := 0
@@ -44,9 +54,12 @@ func TestLandDuringGC(t *testing.T) {
 				r, _ := historytest.Review(t)
 				// main gains a commit: land must merge, so git merge-tree
 				// writes trees that nothing names yet.
-				r.Write(t, "more/main.txt", "main moves on\n")
-				r.Git(t, "add", "more")
-				r.Git(t, "commit", "-qm", "main moves on")
+				if !mode.ff {
+					r.Write(t, "more/main.txt", "main moves on\n")
+					r.Git(t, "add", "more")
+					r.Git(t, "commit", "-qm", "main moves on")
+				}
+				before := r.Git(t, "rev-parse", "main")
 				if !mode.checkout {
 					r.Git(t, "switch", "-q", "--detach")
 				}
@@ -57,7 +70,11 @@ func TestLandDuringGC(t *testing.T) {
 				if err == nil {
 					landed++
 					require.Contains(t, errOut.String(), "landed", "trial %d", i)
+					// "landed" is true: main holds what review changed.
+					assert.NotEqual(t, before, r.Git(t, "rev-parse", "main"), "trial %d", i)
+					assert.Empty(t, r.Git(t, "diff", "--name-only", "review", "main", "--", ".", ":(exclude)more"), "trial %d: main lacks review's changes", i)
 				} else {
+					assert.Equal(t, before, r.Git(t, "rev-parse", "main"), "trial %d: main moved, yet land failed", i)
 					// Giving up is allowed, never a wrong "landed".
 					assert.Equal(t, exitcode.Repo, exitcode.Of(err, -1), "trial %d: %v", i, err)
 					assert.Contains(t, err.Error(), "nothing was changed", "trial %d", i)
