@@ -18,8 +18,8 @@ import (
 )
 
 // TestLineTooLong: a reply with an absurdly long line is refused with exit
-// 2 and a message, and nothing is recorded (transcripts.md: "a 1 GB single
-// line must not crash anything").
+// 2 and a message, and nothing is recorded: a line of any length must
+// not crash anything (docs/transcripts.md, the table of limits).
 func TestLineTooLong(t *testing.T) {
 	defer func(n int) { parse.MaxLine = n }(parse.MaxLine)
 	parse.MaxLine = 1000
