@@ -17,7 +17,7 @@ import (
 
 // TestDocsNames: every name the registries and the status enums define is
 // documented in docs/, so a new format, source, status or error type
-// cannot ship undocumented.
+// cannot ship undocumented; and every source has its end-to-end script.
 func TestDocsNames(t *testing.T) {
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "..", "docs", name))
@@ -30,6 +30,11 @@ func TestDocsNames(t *testing.T) {
 	}
 	for _, s := range transcript.SourceNames() {
 		assert.Contains(t, sources, "`"+s+"`", "docs/transcripts.md documents source %s", s)
+		// And a script applies it end to end (or records it live).
+		n := strings.ReplaceAll(s, "-", "_")
+		scripts, _ := filepath.Glob(filepath.Join("testdata", "script", "transcript_"+n+"*.txtar"))
+		hooked, _ := filepath.Glob(filepath.Join("testdata", "script", "hook_"+n+".txtar"))
+		assert.NotEmpty(t, append(scripts, hooked...), "source %s has its end-to-end script transcript_%s.txtar", s, n)
 	}
 	src, err := os.ReadFile(filepath.Join("..", "..", "editcore", "result.go"))
 	require.NoError(t, err)
