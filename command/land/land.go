@@ -89,7 +89,7 @@ func (l *lander) run(ctx context.Context) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
-		return exitcode.UsageErrorf("land: no branch %s", l.branch)
+		return exitcode.UsageErrorf("land: no branch %s (git aiedit branches lists the review branches)", l.branch)
 	}
 	target, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+l.onto)
 	if err != nil {
