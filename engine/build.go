@@ -89,9 +89,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 			a.out.note("this input was applied to %s before; recording only what is new", a.branchName)
 			return a.build(ctx, start, buildMode{rebuild: true, probe: mode.probe})
 		}
-		if in.live != nil {
-			in.live.Responses = b.total
-		}
+		st.read += b.total
 		v, err := b.verifyRun(ctx, inStart, parent, stopped)
 		if err != nil {
 			return nil, err

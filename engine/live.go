@@ -38,9 +38,6 @@ type Live struct {
 	Read   bool
 	Tip    plumbing.Hash
 	Exists bool
-
-	Responses int           // set by Run: responses read in [Offset, End)
-	Head      plumbing.Hash // set by Run: the branch afterwards (zero when it was not made)
 }
 
 // base resolves the base: a full commit id needs no git process, and on

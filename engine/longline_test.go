@@ -18,8 +18,8 @@ import (
 )
 
 // TestLineTooLong: a reply with an absurdly long line is refused with exit
-// 2 and a message, and nothing is recorded: a line of any length must
-// not crash anything (docs/transcripts.md, the table of limits).
+// 2 and a message, and nothing is recorded: however long a line, nothing
+// crashes (docs/reliability.md).
 func TestLineTooLong(t *testing.T) {
 	defer func(n int) { parse.MaxLine = n }(parse.MaxLine)
 	parse.MaxLine = 1000

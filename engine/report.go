@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // Report is the JSON report of docs/json-report.md, rendered from the
@@ -26,6 +27,12 @@ type Report struct {
 	Verification []*VerificationReport `json:"verification,omitempty"`
 	// Redactions counts the secrets taken out of the run's commit text.
 	Redactions int `json:"redactions"`
+
+	// For the callers of Run: the commit the branch points at once the
+	// run is over (zero when the branch does not exist), and how many
+	// responses the run read, those already on the branch included.
+	Tip  plumbing.Hash `json:"-"`
+	Read int           `json:"-"`
 }
 
 // ResponseReport is one assistant response.
@@ -108,6 +115,7 @@ func (s *runState) report() *Report {
 		Branch: s.branch, Base: s.base.String(), Head: s.head.String(), DryRun: s.dryRun,
 		Responses: make([]*ResponseReport, 0, len(s.responses)),
 		Summary:   s.summary(), RetryPrompt: s.retryPrompt, Redactions: s.redactions(),
+		Tip: s.tip, Read: s.read,
 	}
 	for _, r := range s.responses {
 		rep.Responses = append(rep.Responses, r.report())

@@ -163,19 +163,7 @@ func (b *batch) retry(r *response) error {
 		return nil
 	}
 	if r.skip {
-		sum, index := b.in.sum, r.r.index
-		if r.r.turn != "" {
-			sum = r.r.turn
-		} else if o, ok := a.digests.origin[r.r.commit.String()]; ok {
-			sum, index = o.sum, o.index // recognised by its content (digest.go)
-		}
-		for _, rr := range a.recRounds[sum][index] {
-			r.r.rounds = append(r.r.rounds, &responseState{index: r.r.index, in: b.in, round: rr.round, commit: rr.commit, alreadyRecorded: true})
-		}
-		sort.Slice(r.r.rounds, func(i, j int) bool { return r.r.rounds[i].round < r.r.rounds[j].round })
-		if r.r.alreadyRecorded {
-			b.noteUnretried(r.r)
-		}
+		b.recordedRounds(r)
 		return nil
 	}
 	failed, rejected := itemsOf(r.r)
@@ -190,96 +178,169 @@ func (b *batch) retry(r *response) error {
 	if len(outstanding) == 0 {
 		return nil
 	}
-	orig := r.r
-	stop := func(s *retryStop) {
-		orig.retryStop = s
-		a.out.retryStopped(orig, s)
+	l := &retryLoop{b: b, orig: r.r, outstanding: outstanding, rejected: rejected, previous: failureKeys(outstanding)}
+	defer func() { l.orig.outstanding = append(kept, l.outstanding...) }()
+	return l.run()
+}
+
+// recordedRounds lists, on a response an earlier run recorded, the retry
+// rounds that run recorded for it (the model is not called again).
+func (b *batch) recordedRounds(r *response) {
+	a := b.a
+	sum, index := b.in.sum, r.r.index
+	if r.r.turn != "" {
+		sum = r.r.turn
+	} else if o, ok := a.digests.origin[r.r.commit.String()]; ok {
+		sum, index = o.sum, o.index // recognised by its content (digest.go)
 	}
-	defer func() { orig.outstanding = append(kept, outstanding...) }()
-	previous := map[string]bool{}
-	for _, it := range outstanding {
-		previous[failureKey(it)] = true
+	for _, rr := range a.recRounds[sum][index] {
+		r.r.rounds = append(r.r.rounds, &responseState{index: r.r.index, in: b.in, round: rr.round, commit: rr.commit, alreadyRecorded: true})
 	}
+	sort.Slice(r.r.rounds, func(i, j int) bool { return r.r.rounds[i].round < r.r.rounds[j].round })
+	if r.r.alreadyRecorded {
+		b.noteUnretried(r.r)
+	}
+}
+
+// retryLoop is one response's retry loop: what is still outstanding, and
+// what the round before failed on, round after round.
+type retryLoop struct {
+	b           *batch
+	orig        *responseState // the response the rounds retry
+	outstanding []retry.Item   // failures no round has settled yet
+	rejected    []retry.Item   // blocks a person rejected (-p): never proposed again
+	previous    map[string]bool
+}
+
+// failureKeys is the set of failureKey of items.
+func failureKeys(items []retry.Item) map[string]bool {
+	keys := map[string]bool{}
+	for _, it := range items {
+		keys[failureKey(it)] = true
+	}
+	return keys
+}
+
+// stop ends the loop for why, and says so.
+func (l *retryLoop) stop(why *retryStop) {
+	l.orig.retryStop = why
+	l.b.a.out.retryStopped(l.orig, why)
+}
+
+// run runs rounds until a stop rule says enough.
+func (l *retryLoop) run() error {
+	a := l.b.a
 	for k := 1; ; k++ {
 		if k > a.retries {
-			stop(&retryStop{reason: stopMaxRounds, round: k - 1, message: fmt.Sprintf("%d rounds run (--retries %d)", k-1, a.retries)})
+			l.stop(&retryStop{reason: stopMaxRounds, round: k - 1, message: fmt.Sprintf("%d rounds run (--retries %d)", k-1, a.retries)})
 			return nil
 		}
-		prompt, err := b.retryPromptFor(outstanding, rejected)
+		answer, done, err := l.ask(k)
+		if done {
+			return err
+		}
+		rs, roundStart, err := l.record(k, answer)
 		if err != nil {
 			return err
 		}
-		a.out.retryRound(orig, k, a.opts.RetryCmd)
-		answer, err := modelcmd.Run(a.intr, modelcmd.Request{
-			Command: a.opts.RetryCmd, Prompt: prompt, Dir: a.topLevel(), Round: k,
-			Branch: a.branchName, Repo: a.topLevel(), Timeout: a.retryTimeout, Stderr: a.verboseErr(),
-		})
-		if err != nil {
-			s := commandStop(err, k)
-			stop(s)
-			if s.reason == stopInterrupted {
-				a.halt(stopInterrupted)
-				return errStopped
-			}
-			return nil
-		}
-		rs := &responseState{index: orig.index, in: b.in, round: k, turn: orig.turn}
-		orig.rounds = append(orig.rounds, rs)
-		roundStart := b.tfs.Snapshot()
-		rr := b.beginRound(rs)
-		prose, err := responseOps(&transcript.Response{Text: string(answer)}, "", rr.applyAll)
-		if err != nil {
-			return exitcode.UsageErrorf("cannot read the answer of retry %d of %s: %v", k, orig.label(b.st.multi), err)
-		}
-		if rr.halted {
-			// Interrupted while the user reviewed it (-p): nothing of it is kept.
-			orig.rounds = orig.rounds[:len(orig.rounds)-1]
-			b.tfs.Restore(rr.start)
-			stop(&retryStop{reason: stopInterrupted, round: k, message: "interrupted while reviewing the round"})
-			return errStopped
-		}
-		if err := rr.end(prose); err != nil {
+		if done, err := l.judge(k, rs, roundStart); done {
 			return err
-		}
-		if s := b.st.stop; s != "" && b.st.stoppedAt == rs {
-			msg := "the commit-msg hook refused the round's message"
-			if s == stopInterrupted {
-				msg = "interrupted while the commit-msg hook ran"
-			}
-			stop(&retryStop{reason: s, round: k, message: msg})
-			return errStopped
-		}
-		newFailed, newRejected := itemsOf(rs)
-		rejected = append(rejected, newRejected...)
-		changed := changedSince(roundStart, b.tfs, rs)
-		outstanding = carryOver(outstanding, rs, changed)
-		progressed := len(changed) > 0
-		repeated := false
-		for _, it := range newFailed {
-			if retryable(it) {
-				outstanding = append(outstanding, it)
-				repeated = repeated || previous[failureKey(it)]
-			}
-		}
-		switch {
-		case a.quitting:
-			stop(&retryStop{reason: stopQuit, round: k, message: "the user quit the review"})
-			return errStopped
-		case len(outstanding) == 0:
-			stop(&retryStop{reason: stopApplied, round: k, message: "every block applied"})
-			return nil
-		case repeated:
-			stop(&retryStop{reason: stopSameFailure, round: k, message: "the answer failed the same way as the round before"})
-			return nil
-		case !progressed:
-			stop(&retryStop{reason: stopNoProgress, round: k, message: "the answer applied nothing new"})
-			return nil
-		}
-		previous = map[string]bool{}
-		for _, it := range newFailed {
-			previous[failureKey(it)] = true
 		}
 	}
+}
+
+// ask sends round k's prompt to the user's command and returns its
+// answer; done when the command failed (the loop stops; errStopped when
+// the user interrupted it).
+func (l *retryLoop) ask(k int) (answer []byte, done bool, err error) {
+	a := l.b.a
+	prompt, err := l.b.retryPromptFor(l.outstanding, l.rejected)
+	if err != nil {
+		return nil, true, err
+	}
+	a.out.retryRound(l.orig, k, a.opts.RetryCmd)
+	answer, err = modelcmd.Run(a.intr, modelcmd.Request{
+		Command: a.opts.RetryCmd, Prompt: prompt, Dir: a.topLevel(), Round: k,
+		Branch: a.branchName, Repo: a.topLevel(), Timeout: a.retryTimeout, Stderr: a.verboseErr(),
+	})
+	if err != nil {
+		s := commandStop(err, k)
+		l.stop(s)
+		if s.reason == stopInterrupted {
+			a.halt(stopInterrupted)
+			return nil, true, errStopped
+		}
+		return nil, true, nil
+	}
+	return answer, false, nil
+}
+
+// record applies round k's answer to the tree as it stands and records
+// it as its own commit. It returns the round and the tree before it; an
+// error (errStopped when the user interrupted the round's review or
+// commit-msg hook, or the hook refused it) ends the loop.
+func (l *retryLoop) record(k int, answer []byte) (*responseState, *gitops.TreeFS, error) {
+	b := l.b
+	rs := &responseState{index: l.orig.index, in: b.in, round: k, turn: l.orig.turn}
+	l.orig.rounds = append(l.orig.rounds, rs)
+	roundStart := b.tfs.Snapshot()
+	rr := b.beginRound(rs)
+	prose, err := responseOps(&transcript.Response{Text: string(answer)}, "", rr.applyAll)
+	if err != nil {
+		return nil, nil, exitcode.UsageErrorf("cannot read the answer of retry %d of %s: %v", k, l.orig.label(b.st.multi), err)
+	}
+	if rr.halted {
+		// Interrupted while the user reviewed it (-p): nothing of it is kept.
+		l.orig.rounds = l.orig.rounds[:len(l.orig.rounds)-1]
+		b.tfs.Restore(rr.start)
+		l.stop(&retryStop{reason: stopInterrupted, round: k, message: "interrupted while reviewing the round"})
+		return nil, nil, errStopped
+	}
+	if err := rr.end(prose); err != nil {
+		return nil, nil, err
+	}
+	if s := b.st.stop; s != "" && b.st.stoppedAt == rs {
+		msg := "the commit-msg hook refused the round's message"
+		if s == stopInterrupted {
+			msg = "interrupted while the commit-msg hook ran"
+		}
+		l.stop(&retryStop{reason: s, round: k, message: msg})
+		return nil, nil, errStopped
+	}
+	return rs, roundStart, nil
+}
+
+// judge settles what round k fixed and applies the stop rules; done
+// when one of them ends the loop.
+func (l *retryLoop) judge(k int, rs *responseState, roundStart *gitops.TreeFS) (done bool, err error) {
+	newFailed, newRejected := itemsOf(rs)
+	l.rejected = append(l.rejected, newRejected...)
+	changed := changedSince(roundStart, l.b.tfs, rs)
+	l.outstanding = carryOver(l.outstanding, rs, changed)
+	progressed := len(changed) > 0
+	repeated := false
+	for _, it := range newFailed {
+		if retryable(it) {
+			l.outstanding = append(l.outstanding, it)
+			repeated = repeated || l.previous[failureKey(it)]
+		}
+	}
+	switch {
+	case l.b.a.quitting:
+		l.stop(&retryStop{reason: stopQuit, round: k, message: "the user quit the review"})
+		return true, errStopped
+	case len(l.outstanding) == 0:
+		l.stop(&retryStop{reason: stopApplied, round: k, message: "every block applied"})
+		return true, nil
+	case repeated:
+		l.stop(&retryStop{reason: stopSameFailure, round: k, message: "the answer failed the same way as the round before"})
+		return true, nil
+	case !progressed:
+		l.stop(&retryStop{reason: stopNoProgress, round: k, message: "the answer applied nothing new"})
+		return true, nil
+	}
+	l.previous = failureKeys(newFailed)
+	return false, nil
 }
 
 // carryOver keeps the earlier failures a round did not settle. A block

@@ -26,6 +26,8 @@ type runState struct {
 	branch    string        // full ref name
 	base      plumbing.Hash // where this build started
 	head      plumbing.Hash // the tip after it; base when nothing was committed
+	tip       plumbing.Hash // the branch once the run is over; zero when it does not exist
+	read      int           // responses read, those on the branch or not selected included
 	dryRun    bool
 	responses []*responseState
 	multi     bool // more than one transcript: responses name theirs

@@ -2,7 +2,6 @@ package gitops
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -127,154 +126,14 @@ func (r *Repo) AddNotesWith(ctx context.Context, ref string, notes map[plumbing.
 		}
 		return nil
 	}
-	mark, _ := r.objects.writtenSince(1 << 62) // what this call writes is verified after the move
-	blobs := make(map[plumbing.Hash]plumbing.Hash, len(notes))
-	for c, data := range notes {
-		h, err := r.writeObject(plumbing.BlobObject, data)
-		if err != nil {
-			return err
-		}
-		blobs[c] = h
+	w := &notesWriter{r: r, ref: ref, notes: notes, message: message, move: move}
+	if err := w.writeBlobs(); err != nil {
+		return err
 	}
-	retry := NewBackoff()
-	// rewrite writes the notes' blobs again after a prune deleted them,
-	// then waits its turn to try again.
-	rewrite := func() error {
-		// The wait first: written, the blobs are unreachable until the
-		// ref moves, and a prune running meanwhile would take them again.
-		if !retry.Wait(ctx) {
-			return &RepoError{Op: "notes " + ref, Dir: r.Dir, Msg: "its objects keep being pruned as they are written"}
-		}
-		// What earlier attempts wrote and a prune deleted is not needed
-		// any more: only what is written from here on is packed.
-		mark, _ = r.objects.writtenSince(1 << 62)
-		for c, data := range notes {
-			h, err := r.writeObject(plumbing.BlobObject, data)
-			if err != nil {
-				return err
-			}
-			blobs[c] = h
-		}
-		return nil
-	}
-	var broken plumbing.Hash // a notes commit of ours that a prune gutted
-	var brokenParent plumbing.Hash
-	var gutted plumbing.Hash // a tip found missing, and since when
-	var guttedSince time.Time
+	w.retry = NewBackoff()
 	for {
-		tip, exists, err := r.ReadRef(ctx, ref)
-		old := tip
-		if err == nil && exists && !broken.IsZero() && tip == broken {
-			// Build again on what the ref held before it.
-			tip, exists = brokenParent, !brokenParent.IsZero()
-		} else {
-			broken = plumbing.ZeroHash
-		}
-		if err != nil {
-			return err
-		}
-		tree := emptyTree
-		var parents []plumbing.Hash
-		if exists {
-			c, err := r.Commit(tip)
-			switch {
-			case errors.Is(err, plumbing.ErrObjectNotFound):
-				// Gutted by a racing prune. Its writer may be writing it
-				// again; once it has stayed missing for a while, nobody
-				// is, and the notes it held are gone with it: start the
-				// notes history again rather than fail every later run.
-				if gutted != tip {
-					gutted, guttedSince = tip, time.Now()
-				}
-				if time.Since(guttedSince) < guttedGrace {
-					if !retry.Wait(ctx) {
-						return err
-					}
-					continue
-				}
-			case err != nil:
-				return err
-			default:
-				tree, parents = c.TreeHash, []plumbing.Hash{tip}
-			}
-		}
-		fs := r.treeFS(tree)
-		for c, blob := range blobs {
-			if err := setNote(fs, c.String(), blob); err != nil {
-				return &RepoError{Op: "notes " + ref, Msg: err.Error(), Err: err}
-			}
-		}
-		newTree, err := r.WriteTree(fs)
-		if err != nil {
-			return err
-		}
-		commit, err := r.writeCommitObject(ctx, newTree, parents, message)
-		if err != nil {
-			return err
-		}
-		if move != nil {
-			err := move(ctx, RefUpdate{Ref: ref, New: commit, Old: old})
-			switch {
-			case err == nil:
-				return nil
-			case errors.Is(err, ErrObjectPruned) && MovedRef(err) == ref:
-				if err := rewrite(); err != nil {
-					return err
-				}
-				continue
-			case errors.Is(err, ErrRefMoved) && MovedRef(err) == ref:
-				if !retry.Wait(ctx) {
-					return err
-				}
-				continue
-			}
-			return err
-		}
-		_, written := r.objects.writtenSince(mark)
-		prot, err := r.protect(written)
-		if errors.Is(err, ErrObjectPruned) {
-			if err := rewrite(); err != nil {
-				return err
-			}
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		err = r.UpdateRef(ctx, ref, commit, old, message)
-		if err != nil {
-			prot.Release()
-		}
-		if errors.Is(err, ErrObjectPruned) {
-			// Deleted before the ref could name it: write the notes again.
-			if err := rewrite(); err != nil {
-				return err
-			}
-			continue
-		}
-		if err == nil {
-			// A prune racing the write may have deleted the objects
-			// before the ref made them reachable (unless they were packed
-			// and kept through the move): write them again.
-			var gone []plumbing.Hash
-			var verr error
-			if !prot.Held() {
-				gone, verr = r.missing(ctx, written)
-			}
-			prot.Release()
-			if verr != nil || len(gone) == 0 {
-				return verr
-			}
-			broken, brokenParent = commit, tip
-			if !exists {
-				brokenParent = plumbing.ZeroHash
-			}
-			if err := rewrite(); err != nil {
-				return err
-			}
-			continue
-		}
-		if !errors.Is(err, ErrRefMoved) || !retry.Wait(ctx) {
+		again, err := w.attempt(ctx)
+		if !again {
 			return err
 		}
 	}

@@ -158,3 +158,22 @@ func headingAnchors(page string) map[string]bool {
 	}
 	return out
 }
+
+// TestDocsDependencies: every module go.mod requires directly has its row
+// in the README's Dependencies table, saying why it is there.
+func TestDocsDependencies(t *testing.T) {
+	root := filepath.Join("..", "..")
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	require.NoError(t, err)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	_, deps, ok := strings.Cut(string(readme), "\n## Dependencies\n")
+	require.True(t, ok, "README.md has a Dependencies section")
+	deps, _, _ = strings.Cut(deps, "\n## ")
+	direct := regexp.MustCompile(`(?m)^\s+(\S+) v\S+$`) // a require line without "// indirect"
+	found := direct.FindAllStringSubmatch(string(mod), -1)
+	require.NotEmpty(t, found)
+	for _, m := range found {
+		assert.Contains(t, deps, "`"+m[1]+"`", "README.md's Dependencies table says why %s is required", m[1])
+	}
+}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/git-aiedit/git-aiedit/command/reviewcmd"
+	"github.com/git-aiedit/git-aiedit/command/review"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
@@ -64,7 +64,7 @@ func reviewCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			// branch is moved or left, never torn.
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return reviewcmd.Run(ctx, &reviewcmd.Options{
+			return review.Run(ctx, &review.Options{
 				IO:     iostreams.System(stdin, stdout, stderr),
 				Branch: branch,
 				List:   cmd.Bool("list"),

@@ -102,130 +102,149 @@ func (p *jparser) space() error {
 	return nil
 }
 
+// value parses the value at p.pos and records where it starts and ends.
 func (p *jparser) value() (*jnode, error) {
 	if p.pos >= len(p.s) {
 		return nil, p.errf("unexpected end of the document")
 	}
 	n := &jnode{start: p.pos}
+	var err error
 	switch c := p.s[p.pos]; c {
 	case '{':
-		n.kind = '{'
-		p.pos++
-		for {
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			if p.pos < len(p.s) && p.s[p.pos] == '}' {
-				p.pos++
-				break
-			}
-			if len(n.members) > 0 {
-				if p.pos >= len(p.s) || p.s[p.pos] != ',' {
-					return nil, p.errf("expected , or }")
-				}
-				comma := p.pos
-				p.pos++
-				if err := p.space(); err != nil {
-					return nil, err
-				}
-				if p.pos < len(p.s) && p.s[p.pos] == '}' { // a trailing comma
-					if p.strict {
-						p.pos = comma
-						return nil, p.errf("a trailing comma")
-					}
-					p.pos++
-					break
-				}
-			}
-			keyStart := p.pos
-			k, err := p.value()
-			if err != nil {
-				return nil, err
-			}
-			if k.kind != '"' {
-				return nil, p.errf("expected a key")
-			}
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			if p.pos >= len(p.s) || p.s[p.pos] != ':' {
-				return nil, p.errf("expected :")
-			}
-			p.pos++
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			v, err := p.value()
-			if err != nil {
-				return nil, err
-			}
-			n.members = append(n.members, jmember{key: k.str, keyStart: keyStart, val: v})
-		}
+		err = p.object(n)
 	case '[':
-		n.kind = '['
-		p.pos++
-		for {
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			if p.pos < len(p.s) && p.s[p.pos] == ']' {
-				p.pos++
-				break
-			}
-			if len(n.elems) > 0 {
-				if p.pos >= len(p.s) || p.s[p.pos] != ',' {
-					return nil, p.errf("expected , or ]")
-				}
-				comma := p.pos
-				p.pos++
-				if err := p.space(); err != nil {
-					return nil, err
-				}
-				if p.pos < len(p.s) && p.s[p.pos] == ']' {
-					if p.strict {
-						p.pos = comma
-						return nil, p.errf("a trailing comma")
-					}
-					p.pos++
-					break
-				}
-			}
-			v, err := p.value()
-			if err != nil {
-				return nil, err
-			}
-			n.elems = append(n.elems, v)
-		}
+		err = p.array(n)
 	case '"':
-		n.kind = '"'
-		i := p.pos + 1
-		for ; i < len(p.s) && p.s[i] != '"'; i++ {
-			if p.s[i] == '\\' {
-				i++
-			}
-		}
-		if i >= len(p.s) {
-			return nil, p.errf("unclosed string")
-		}
-		if err := json.Unmarshal([]byte(p.s[p.pos:i+1]), &n.str); err != nil {
-			return nil, p.errf("bad string: %v", err)
-		}
-		p.pos = i + 1
+		err = p.str(n)
 	default:
-		n.kind = 'v'
-		i := p.pos
-		for i < len(p.s) && strings.IndexByte(" \t\r\n,]}/", p.s[i]) < 0 {
-			i++
-		}
-		// Valid, not decoded: a number such as 1E700 is valid JSON that
-		// no float64 holds, and the text is kept as written anyway.
-		if i == p.pos || !json.Valid([]byte(p.s[p.pos:i])) {
-			return nil, p.errf("unexpected %q", p.s[p.pos:min(i+1, len(p.s))])
-		}
-		p.pos = i
+		err = p.literal(n)
+	}
+	if err != nil {
+		return nil, err
 	}
 	n.end = p.pos
 	return n, nil
+}
+
+// object parses the members of the object at p.pos, up to its }.
+func (p *jparser) object(n *jnode) error {
+	n.kind = '{'
+	p.pos++
+	for {
+		done, err := p.next('}', len(n.members) == 0)
+		if done || err != nil {
+			return err
+		}
+		keyStart := p.pos
+		k, err := p.value()
+		if err != nil {
+			return err
+		}
+		if k.kind != '"' {
+			return p.errf("expected a key")
+		}
+		if err := p.space(); err != nil {
+			return err
+		}
+		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
+			return p.errf("expected :")
+		}
+		p.pos++
+		if err := p.space(); err != nil {
+			return err
+		}
+		v, err := p.value()
+		if err != nil {
+			return err
+		}
+		n.members = append(n.members, jmember{key: k.str, keyStart: keyStart, val: v})
+	}
+}
+
+// array parses the elements of the array at p.pos, up to its ].
+func (p *jparser) array(n *jnode) error {
+	n.kind = '['
+	p.pos++
+	for {
+		done, err := p.next(']', len(n.elems) == 0)
+		if done || err != nil {
+			return err
+		}
+		v, err := p.value()
+		if err != nil {
+			return err
+		}
+		n.elems = append(n.elems, v)
+	}
+}
+
+// next moves to a container's next item: past the comma that must
+// separate it from the one before (none before the first); done when the
+// container closes there instead. A comma just before the close is a
+// trailing comma, which only the lenient parser accepts.
+func (p *jparser) next(closer byte, first bool) (done bool, err error) {
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.pos < len(p.s) && p.s[p.pos] == closer {
+		p.pos++
+		return true, nil
+	}
+	if first {
+		return false, nil
+	}
+	if p.pos >= len(p.s) || p.s[p.pos] != ',' {
+		return false, p.errf("expected , or %c", closer)
+	}
+	comma := p.pos
+	p.pos++
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.pos < len(p.s) && p.s[p.pos] == closer { // a trailing comma
+		if p.strict {
+			p.pos = comma // the error names the comma's line
+			return false, p.errf("a trailing comma")
+		}
+		p.pos++
+		return true, nil
+	}
+	return false, nil
+}
+
+// str parses the string at p.pos, decoding it into n.str.
+func (p *jparser) str(n *jnode) error {
+	n.kind = '"'
+	i := p.pos + 1
+	for ; i < len(p.s) && p.s[i] != '"'; i++ {
+		if p.s[i] == '\\' {
+			i++
+		}
+	}
+	if i >= len(p.s) {
+		return p.errf("unclosed string")
+	}
+	if err := json.Unmarshal([]byte(p.s[p.pos:i+1]), &n.str); err != nil {
+		return p.errf("bad string: %v", err)
+	}
+	p.pos = i + 1
+	return nil
+}
+
+// literal parses the number, true, false or null at p.pos.
+func (p *jparser) literal(n *jnode) error {
+	n.kind = 'v'
+	i := p.pos
+	for i < len(p.s) && strings.IndexByte(" \t\r\n,]}/", p.s[i]) < 0 {
+		i++
+	}
+	// Valid, not decoded: a number such as 1E700 is valid JSON that no
+	// float64 holds, and the text is kept as written anyway.
+	if i == p.pos || !json.Valid([]byte(p.s[p.pos:i])) {
+		return p.errf("unexpected %q", p.s[p.pos:min(i+1, len(p.s))])
+	}
+	p.pos = i
+	return nil
 }
 
 // indentUnit guesses the document's indentation from its first nested

@@ -14,10 +14,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 )
 
@@ -337,108 +335,27 @@ func (r *runner) record(ctx context.Context) error {
 	if r.agent.spec().settle {
 		settle(cur.Transcript)
 	}
-	if err := regularFile(cur.Transcript); err != nil {
-		return err
-	}
-	f, err := os.Open(cur.Transcript)
+	f, size, err := openSession(cur.Transcript)
 	if err != nil {
-		return fmt.Errorf("cannot read the session file: %w", err)
+		return err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	tip, exists, err := r.repo.ReadRef(ctx, "refs/heads/"+cur.Branch)
 	if err != nil {
 		return err
 	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("the session file %s is not a regular file (%s); nothing recorded", cur.Transcript, info.Mode().Type())
-	}
-	ref := "refs/heads/" + cur.Branch
-	tip, exists, err := r.repo.ReadRef(ctx, ref)
+	s, err := r.toRead(f, size, tip, exists)
 	if err != nil {
 		return err
 	}
-	trusted := cur.Valid(f, info.Size()) && r.tipKept(tip, exists)
-	offset, before := cur.Offset, cur.Responses
-	if !trusted {
-		if cur.Offset > 0 && !r.agent.wholeFile() {
-			logf(r.repo.CommonDir, r.agent, r.ev.Session, "the session file or the branch changed since the last run; reading the whole session again (recorded turns are recognised)")
-		}
-		offset, before = 0, 0
-	}
-	var end int64
-	if r.agent.wholeFile() {
-		// Rewritten whole at every turn: no offset into it stays valid.
-		// It is read again, and turns already on the branch are known by
-		// their ids (transcript.Response.Key).
-		trusted, offset, before, end = false, 0, 0, info.Size()
-	} else if end, err = lastLineEnd(f, offset, info.Size()); err != nil {
-		return err
-	}
-	if r.agent.spec().completeTurns {
-		complete, waited, err := r.completeTurns(f, offset, end)
-		if err != nil {
-			return err
-		}
-		if waited {
-			logf(r.repo.CommonDir, r.agent, r.ev.Session, "%s: the answer's last text was not in the session file after %s; "+
-				"the turn is recorded with the next one, or when the session ends", r.ev.Name, finalWait)
-		}
-		cur.Waiting = 0
-		if complete < end && heldTurn(f, complete, end) {
-			cur.Waiting = 1 // the last turn, held back whole
-			if r.ev.Name == "Stop" && r.ev.Final == nil {
-				logf(r.repo.CommonDir, r.agent, r.ev.Session, "Stop: 1 turn waiting: the event has no last_assistant_message "+
-					"(older Claude Code sends none), so the end of the turn cannot be told from the session file; "+
-					"it is recorded at the next prompt's Stop, or when the session ends")
-			}
-		}
-		end = complete
-	}
-	if end <= offset && trusted {
+	if s.end <= s.offset && s.trusted {
 		return nil
 	}
-	opts := &engine.Options{
-		Repo:        r.repo,
-		Transcripts: []string{cur.Transcript},
-		Branch:      cur.Branch,
-		Checks:      "off",
-		Live: &engine.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: offset, End: end,
-			Before: before, Trusted: trusted && cur.Tip != "" && !cur.Recheck, Read: true, Tip: tip, Exists: exists},
-	}
-	if !exists {
-		if err := r.fallbackBase(ctx); err != nil {
-			return err
-		}
-		opts.Base, opts.Live.BaseNote = cur.Base, cur.BaseNote
-	}
-	// Nobody reads the run's output: its report says which responses
-	// were not recorded.
-	opts.Observer = engine.Discard
-	report, err := engine.Run(ctx, opts)
-	if err != nil && !errors.Is(err, exitcode.ErrPartial) {
+	report, err := r.apply(ctx, s, tip, exists)
+	if err != nil {
 		return err
 	}
-	cur.Tip = ""
-	if !opts.Live.Head.IsZero() {
-		cur.Tip = opts.Live.Head.String()
-	}
-	if !exists && !opts.Live.Head.IsZero() {
-		r.dropBaseRef(ctx)
-	}
-	if n, said := refusal(report); n > 0 {
-		// The cursor advances only over what was recorded: it stays where
-		// this run started, and the next run, which re-reads from there,
-		// recognises on the branch the responses before the refused one.
-		cur.Recheck = true
-		return fmt.Errorf("response %d: the repository's commit-msg hook refused its message (%s); "+
-			"it and the turns after it are not recorded yet; they are tried again at the next turn: "+
-			"fix what the hook asks for, or let it accept messages with an Aiedit-Session trailer",
-			n, oneLine(said))
-	}
-	cur.Recheck = false
-	cur.Offset, cur.Responses = end, before+opts.Live.Responses
-	cur.Head, cur.Tail, err = live.Windows(f, end)
-	return err
+	return r.advance(ctx, f, s, report, exists)
 }
 
 // oneLine shortens what a program said to one line for the log.

@@ -55,7 +55,53 @@ type lander struct {
 	dropped      []*object.Commit // session-start snapshots left out (base.go)
 }
 
+// run lands the branch: it settles which branch goes where, lists what
+// to land, builds the new commits and their notes, and only then moves
+// the target, so that a refusal changes nothing.
 func (l *lander) run(ctx context.Context) error {
+	if err := l.resolveNames(ctx); err != nil {
+		return err
+	}
+	tip, target, base, err := l.ends(ctx)
+	if err != nil || base == tip {
+		return err
+	}
+	commits, done, err := l.toLand(ctx, tip, base)
+	if done || err != nil {
+		return err
+	}
+	dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
+	if err != nil {
+		return err
+	}
+	if !dest.Clean {
+		return exitcode.UsageErrorf("land: %s is checked out in %s, which has local changes; commit or stash them first", l.onto, dest.Where())
+	}
+	mode := "rebase"
+	if l.opts.Squash {
+		mode = "squash"
+	}
+	newTip, notes, err := l.build(ctx, commits, target, base)
+	if err != nil {
+		return err
+	}
+	if newTip == target {
+		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: the changes of %s are already in %s\n", l.branch, l.onto)
+		return nil
+	}
+	if err := l.repo.AddNotes(ctx, attrnote.Ref, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	reason := fmt.Sprintf("aiedit: land %s (%s)", l.branch, mode)
+	if err := dest.Move(ctx, l.repo, newTip, target, reason); err != nil {
+		return dest.Explain("land", err, fmt.Sprintf("land: %s moved while landing; nothing was changed; run the command again", l.onto))
+	}
+	return l.report(ctx, len(commits), newTip, len(notes) > 0)
+}
+
+// resolveNames settles the review branch and its target from the
+// options and the current branch, refusing what names no landing.
+func (l *lander) resolveNames(ctx context.Context) error {
 	current := l.repo.ShortName(ctx, "HEAD")
 	l.branch = strings.TrimPrefix(l.opts.Branch, "refs/heads/")
 	if l.branch == "" {
@@ -82,87 +128,89 @@ func (l *lander) run(ctx context.Context) error {
 	if l.branch == l.onto {
 		return exitcode.UsageErrorf("%s cannot be landed on itself; name the target with --onto", l.branch)
 	}
+	return nil
+}
+
+// ends reads the review branch's tip, the target's and their merge base.
+// base == tip (with a nil error) when there is nothing to land, which it
+// has said.
+func (l *lander) ends(ctx context.Context) (tip, target, base plumbing.Hash, err error) {
 	// The review branch may be a remote-tracking one (origin/aiedit/fix
 	// on a fresh clone): land only reads it.
 	_, tip, ok, err := l.repo.BranchRef(ctx, l.branch)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return tip, target, base, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
-		return exitcode.UsageErrorf("land: no branch %s (git aiedit branches lists the review branches)", l.branch)
+		return tip, target, base, exitcode.UsageErrorf("land: no branch %s (git aiedit branches lists the review branches)", l.branch)
 	}
-	target, ok, err := l.repo.ReadRef(ctx, "refs/heads/"+l.onto)
+	target, ok, err = l.repo.ReadRef(ctx, "refs/heads/"+l.onto)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return tip, target, base, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
 		if ref, _, remote, _ := l.repo.BranchRef(ctx, l.onto); remote && strings.HasPrefix(ref, "refs/remotes/") {
-			return exitcode.UsageErrorf("land: %s is a remote-tracking branch, which only fetch moves; land on the local branch, then push it", l.onto)
+			return tip, target, base, exitcode.UsageErrorf("land: %s is a remote-tracking branch, which only fetch moves; land on the local branch, then push it", l.onto)
 		}
-		return exitcode.UsageErrorf("land: no branch %s to land on", l.onto)
+		return tip, target, base, exitcode.UsageErrorf("land: no branch %s to land on", l.onto)
 	}
 	base, found, err := l.repo.MergeBase(ctx, target, tip)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return tip, target, base, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !found {
-		return exitcode.UsageErrorf("land: %s and %s share no history", l.branch, l.onto)
+		return tip, target, base, exitcode.UsageErrorf("land: %s and %s share no history", l.branch, l.onto)
 	}
 	if base == tip {
 		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: %s is already in %s\n", l.branch, l.onto)
-		return nil
 	}
-	commits, err := l.commits(ctx, tip, base)
+	return tip, target, base, nil
+}
+
+// toLand lists the commits to land, oldest first, leaving out the
+// session-start snapshots unless --with-base; done when none is left,
+// which it has said.
+func (l *lander) toLand(ctx context.Context, tip, base plumbing.Hash) (commits []*object.Commit, done bool, err error) {
+	commits, err = l.commits(ctx, tip, base)
 	if err != nil {
-		return err
+		return nil, true, err
 	}
-	if !l.opts.WithBase {
-		turns, snapshots := leaveBase(commits)
-		if len(turns) == 0 {
-			fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: %s holds only the working tree as the session began, no turn of the agent; land it with --with-base if you mean to\n", l.branch)
-			return nil
-		}
-		commits, l.dropped = turns, snapshots
+	if l.opts.WithBase {
+		return commits, false, nil
 	}
-	dest, err := refmove.Find(ctx, l.repo, "land", l.onto)
-	if err != nil {
-		return err
+	turns, snapshots := leaveBase(commits)
+	if len(turns) == 0 {
+		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: %s holds only the working tree as the session began, no turn of the agent; land it with --with-base if you mean to\n", l.branch)
+		return nil, true, nil
 	}
-	if !dest.Clean {
-		return exitcode.UsageErrorf("land: %s is checked out in %s, which has local changes; commit or stash them first", l.onto, dest.Where())
-	}
+	l.dropped = snapshots
+	return turns, false, nil
+}
+
+// build writes the landed commits on target, squashed or rebased, and
+// the notes that keep their attribution; it moves nothing.
+func (l *lander) build(ctx context.Context, commits []*object.Commit, target, base plumbing.Hash) (newTip plumbing.Hash, notes map[plumbing.Hash][]byte, err error) {
 	res, err := provenance.NewResolver(ctx, l.repo)
 	if err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return plumbing.ZeroHash, nil, exitcode.WithCode(exitcode.Repo, err)
 	}
-	var newTip plumbing.Hash
-	notes := map[plumbing.Hash][]byte{}
-	mode := "rebase"
+	notes = map[plumbing.Hash][]byte{}
 	if l.opts.Squash {
-		mode = "squash"
 		newTip, err = l.squash(ctx, res, commits, target, base, notes)
 	} else {
 		newTip, err = l.rebase(ctx, res, commits, target, base, notes)
 	}
-	if err != nil {
-		return err
-	}
-	if newTip == target {
-		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: the changes of %s are already in %s\n", l.branch, l.onto)
-		return nil
-	}
-	if err := l.repo.AddNotes(ctx, attrnote.Ref, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
-	}
-	reason := fmt.Sprintf("aiedit: land %s (%s)", l.branch, mode)
-	if err := dest.Move(ctx, l.repo, newTip, target, reason); err != nil {
-		return dest.Explain("land", err, fmt.Sprintf("land: %s moved while landing; nothing was changed; run the command again", l.onto))
-	}
-	how := fmt.Sprintf("as %d commit(s)", len(commits))
+	return newTip, notes, err
+}
+
+// report says what landed, what was left out, and how to share the
+// notes.
+func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, noted bool) error {
+	how := fmt.Sprintf("as %d commit(s)", landed)
 	if l.opts.Squash {
 		how = "as one commit"
 	}
-	fmt.Fprintf(l.opts.IO.ErrOut, "landed %d commit(s) of %s on %s %s: %s is now at %s\n", len(commits), l.branch, l.onto, how, l.onto, short(newTip))
+	fmt.Fprintf(l.opts.IO.ErrOut, "landed %d commit(s) of %s on %s %s: %s is now at %s\n", landed, l.branch, l.onto, how, l.onto, short(newTip))
 	if len(l.dropped) > 0 {
 		msg, err := l.leftOut(ctx, l.dropped)
 		if err != nil {
@@ -170,7 +218,7 @@ func (l *lander) run(ctx context.Context) error {
 		}
 		fmt.Fprintln(l.opts.IO.ErrOut, msg)
 	}
-	if len(notes) > 0 {
+	if noted {
 		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", attrnote.Ref, attrnote.Ref)
 	}
 	return nil

@@ -33,9 +33,21 @@ func review(t *testing.T, r *gittest.Repo, repo *gitops.Repo, branch, transcript
 	return h
 }
 
+// copyOnMovedMain checks out main, moves it on by a commit of its own,
+// and copies src onto it (as "Rebase and merge" does).
+func copyOnMovedMain(t *testing.T, r *gittest.Repo, src plumbing.Hash) {
+	t.Helper()
+	r.Git(t, "checkout", "-q", "main")
+	r.Write(t, "g.txt", "other\n")
+	r.Git(t, "add", "g.txt")
+	r.Git(t, "commit", "-qm", "other")
+	r.Git(t, "cherry-pick", src.String())
+}
+
 func TestRelink(t *testing.T) {
 	for name, tc := range map[string]struct {
 		setup  func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) // leaves main checked out, the target at its tip
+		rng    string
 		dryRun bool
 		say    []string // lines of standard error, in part
 		noted  bool     // the target has a note after the run
@@ -43,11 +55,7 @@ func TestRelink(t *testing.T) {
 		"rebased": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
-				r.Git(t, "checkout", "-q", "main")
-				r.Write(t, "g.txt", "other\n")
-				r.Git(t, "add", "g.txt")
-				r.Git(t, "commit", "-qm", "other")
-				r.Git(t, "cherry-pick", src.String())
+				copyOnMovedMain(t, r, src)
 			},
 			say:   []string{"relinked ", ": rebased copy of "},
 			noted: true,
@@ -66,11 +74,7 @@ func TestRelink(t *testing.T) {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
 				review(t, r, repo, "aiedit/y", "y.md sha256:00", "a\nB\nc\n")
-				r.Git(t, "checkout", "-q", "main")
-				r.Write(t, "g.txt", "other\n")
-				r.Git(t, "add", "g.txt")
-				r.Git(t, "commit", "-qm", "other")
-				r.Git(t, "cherry-pick", src.String())
+				copyOnMovedMain(t, r, src)
 			},
 			say: []string{"left alone ", "its change is that of 2 review commits recording different responses", "0 note(s) written"},
 		},
@@ -109,6 +113,36 @@ func TestRelink(t *testing.T) {
 			},
 			say: []string{"0 note(s) written; 2 other commit(s) without a note"},
 		},
+		"every commit has its note": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Git(t, "checkout", "-q", "main")
+				r.Git(t, "merge", "-q", "--ff-only", "aiedit/x")
+			},
+			rng:   "main~1..main",
+			say:   []string{"relink: every commit of main~1..main has its note; nothing to do\n"},
+			noted: true,
+		},
+		"a note git copied": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				src := review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				copyOnMovedMain(t, r, src)
+				r.Git(t, "notes", "--ref=aiedit", "copy", src.String(), "HEAD")
+			},
+			say:   []string{"relinked ", ": the note git copied here, placed on this commit's lines\n", "1 note(s) written"},
+			noted: true,
+		},
+		"no response line left": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				review(t, r, repo, "aiedit/x", "x.md sha256:00", "a\nB\nc\n")
+				r.Write(t, "f.txt", "a\nX\nc\n")
+				r.Git(t, "commit", "-qam", "by hand")
+				r.Git(t, "checkout", "-q", "main")
+				r.Git(t, "merge", "-q", "--squash", "aiedit/x")
+				r.Git(t, "commit", "-qm", "Squash (#2)")
+			},
+			say: []string{"relinked ", "Squash (#2): squash of aiedit/x (2 commit(s)), in which no line a response wrote is left; no note needed\n", "0 note(s) written"},
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			gittest.Setenv(t)
@@ -119,7 +153,7 @@ func TestRelink(t *testing.T) {
 			defer repo.Close()
 			tc.setup(t, r, repo)
 			var errb bytes.Buffer
-			opts := &Options{IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}, Dir: r.Dir, DryRun: tc.dryRun}
+			opts := &Options{IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}, Dir: r.Dir, Range: tc.rng, DryRun: tc.dryRun}
 			require.NoError(t, Run(context.Background(), opts))
 			for _, s := range tc.say {
 				assert.Contains(t, errb.String(), s)

@@ -11,7 +11,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -40,9 +39,33 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "relink: no review commit with an attribution note here, so nothing to relink from: fetch the notes (git aiedit notes pull) and the review branches first\n")
 		return nil
 	}
-	targets, err := targetsOf(ctx, repo, opts.Range, srcs)
+	todo, err := unnoted(ctx, repo, opts.Range, srcs)
 	if err != nil {
 		return err
+	}
+	if len(todo) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "relink: every commit of %s has its note; nothing to do\n", rangeName(opts.Range))
+		return nil
+	}
+	m, err := newMatcher(ctx, repo, srcs, todo)
+	if err != nil {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	rep := &report{notes: map[plumbing.Hash][]byte{}}
+	for _, t := range todo {
+		if err := rep.link(ctx, repo, res, m, t); err != nil {
+			return err
+		}
+	}
+	return rep.finish(ctx, repo, opts)
+}
+
+// unnoted lists the commits of rng (see targetsOf) that are not review
+// commits themselves: those that may need a note written.
+func unnoted(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plumbing.Hash]*source) ([]*object.Commit, error) {
+	targets, err := targetsOf(ctx, repo, rng, srcs)
+	if err != nil {
+		return nil, err
 	}
 	var todo []*object.Commit
 	for _, h := range targets {
@@ -51,15 +74,19 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		c, err := repo.Commit(h)
 		if err != nil {
-			return exitcode.WithCode(exitcode.Repo, err)
+			return nil, exitcode.WithCode(exitcode.Repo, err)
 		}
 		todo = append(todo, c)
 	}
-	if len(todo) == 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "relink: every commit of %s has its note; nothing to do\n", rangeName(opts.Range))
-		return nil
-	}
+	return todo, nil
+}
+
+// newMatcher indexes the review commits and the review branches' tips
+// by tree, and the review commits by patch-id, for matching todo's
+// commits against them.
+func newMatcher(ctx context.Context, repo *gitops.Repo, srcs map[plumbing.Hash]*source, todo []*object.Commit) (*matcher, error) {
 	m := &matcher{repo: repo, srcs: srcs, byPatch: map[string][]*source{}, byTree: map[plumbing.Hash][]*object.Commit{}, ranges: map[[2]plumbing.Hash]string{}}
+	// One patch-id run for sources and targets alike.
 	all := make([]plumbing.Hash, 0, len(srcs)+len(todo))
 	for h, s := range srcs {
 		all = append(all, h)
@@ -68,8 +95,9 @@ func Run(ctx context.Context, opts *Options) error {
 	for _, c := range todo {
 		all = append(all, c.Hash)
 	}
+	var err error
 	if m.ids, err = repo.PatchIDs(ctx, all); err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return nil, err
 	}
 	for h, s := range srcs {
 		if id := m.ids[h]; id != "" {
@@ -77,7 +105,7 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	if m.tips, err = branchTips(ctx, repo, srcs); err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return nil, err
 	}
 	for h := range m.tips {
 		if _, ok := srcs[h]; ok {
@@ -87,83 +115,7 @@ func Run(ctx context.Context, opts *Options) error {
 			m.byTree[c.TreeHash] = append(m.byTree[c.TreeHash], c)
 		}
 	}
-
-	notes := map[plumbing.Hash][]byte{}
-	var lines []string
-	skipped := 0
-	say := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
-	for _, t := range todo {
-		name := fmt.Sprintf("%.8s %s", t.Hash, firstLine(t.Message))
-		// A note git copied or joined here (notes.rewriteRef): written
-		// again as this commit's own, once it can be placed.
-		if docs, _ := provenance.ReadNote(repo, res.Notes(), t.Hash); docs != nil {
-			note, err := res.Note(t.Hash)
-			if err == nil && note != nil {
-				notes[t.Hash] = note.EncodeFor(t.Hash)
-				say("%s: the note git copied here, placed on this commit's lines", name)
-				continue
-			}
-		}
-		mt, why, err := m.find(ctx, t)
-		if err != nil {
-			return exitcode.WithCode(exitcode.Repo, err)
-		}
-		if mt == nil {
-			if why == "" && !fromAiedit(t.Message) {
-				skipped++
-				continue
-			}
-			if why == "" {
-				why = "it names git-aiedit responses but matches no review commit or branch exactly (fetch the review branches and their notes, or relink it where they are)"
-			}
-			say("left alone %s: %s", name, why)
-			continue
-		}
-		var note *attrnote.Note
-		var from string
-		if mt.copyOf != nil {
-			note, err = res.Moved(mt.copyOf.commit.Hash, t.Hash)
-			from = fmt.Sprintf("rebased copy of %.8s", mt.copyOf.commit.Hash)
-		} else {
-			note, err = res.Compose(ctx, mt.run, t.Hash)
-			from = "squash of " + mt.from
-			if len(mt.run) == 1 && strings.Contains(mt.from, "..") { // one commit, on no named branch
-				from = fmt.Sprintf("rebased copy of %.8s", mt.run[0])
-			}
-		}
-		var unknown *provenance.UnknownError
-		if errors.As(err, &unknown) {
-			say("left alone %s: it matches %s, but %v", name, strings.TrimPrefix(from, "squash of "), err)
-			continue
-		}
-		if err != nil {
-			return exitcode.WithCode(exitcode.Repo, err)
-		}
-		if note == nil {
-			say("%s: %s, in which no line a response wrote is left; no note needed", name, from)
-			continue
-		}
-		notes[t.Hash] = note.EncodeFor(t.Hash)
-		say("%s: %s", name, from)
-	}
-	verb := "relinked"
-	if opts.DryRun {
-		verb = "would relink"
-	} else if len(notes) > 0 {
-		if err := repo.AddNotes(ctx, attrnote.Ref, notes, "aiedit: relink "+strconv.Itoa(len(notes))+" commit(s)"); err != nil {
-			return exitcode.WithCode(exitcode.Repo, err)
-		}
-	}
-	for _, l := range lines {
-		if strings.HasPrefix(l, "left alone ") {
-			fmt.Fprintf(opts.IO.ErrOut, "relink: %s\n", l)
-		} else {
-			fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s\n", verb, l)
-		}
-	}
-	fmt.Fprintf(opts.IO.ErrOut, "relink: %d note(s) %s; %d other commit(s) without a note match no review commit (people's commits)\n",
-		len(notes), map[bool]string{true: "to write", false: "written"}[opts.DryRun], skipped)
-	return nil
+	return m, nil
 }
 
 // targetsOf lists the commits to relink, newest last: RANGE's, or by

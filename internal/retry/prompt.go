@@ -202,29 +202,39 @@ func (it Item) label() string {
 // was meant to land, so the whole file is quoted, up to MaxLines), and
 // verbatim for files the model had not seen.
 func Build(items []Item, files Files) (string, error) {
-	var ambiguous, failed, malformed, skipped, notInContext, rejected, proposed []string
-	var numbered, full []string // paths to quote, in first-seen order
-	seen := map[string]bool{}
-	// focus holds, per file, the lines edits were meant for; a file with
-	// an ambiguous edit, or one whose place is unknown, is quoted whole.
-	focus := map[string][]int{}
-	whole, head := map[string]bool{}, map[string]bool{}
-	for _, it := range items {
-		if it.Status == editcore.Rejected {
-			continue
-		}
-		switch {
-		case it.Line > 0 && it.Error != editcore.AmbiguousAnchor:
-			focus[it.Path] = append(focus[it.Path], it.Line)
-		case it.Error == editcore.ToolFailed:
-			// The record says the tool call failed, not where it was
-			// meant to go: its file is quoted in part (quoteHead), never
-			// whole.
-			head[it.Path] = true
-		case it.Status != editcore.NotInContext:
-			whole[it.Path] = true
-		}
+	s := sortItems(items)
+	parts := s.requests()
+	if len(parts) == 0 {
+		return "", nil // rejected blocks alone need no retry
 	}
+	if len(s.proposed) > 0 {
+		parts = append(parts, "The edits as you wrote them:\n\n"+strings.Join(s.proposed, "\n\n"))
+	}
+	if len(s.rejected) > 0 {
+		parts = append(parts, "The user reviewed these edits and rejected them; do not propose them again:\n\n"+strings.Join(s.rejected, "\n"))
+	}
+	quotes, err := s.quotes(files, placesOf(items))
+	if err != nil {
+		return "", err
+	}
+	parts = append(parts, quotes...)
+	return strings.Join(parts, "\n\n") + "\n", nil
+}
+
+// sections are the prompt's lists, one line an item, and the files to
+// quote after them.
+type sections struct {
+	ambiguous, failed, malformed, skipped, notInContext, rejected, proposed []string
+	// Paths to quote, in first-seen order; a path is in one list only.
+	numbered, full []string
+}
+
+// sortItems puts each item in its section; a file is quoted with line
+// numbers when an edit to it failed, verbatim when the model had not seen
+// it.
+func sortItems(items []Item) *sections {
+	s := &sections{}
+	seen := map[string]bool{}
 	quote := func(list *[]string, path string) {
 		if path != "-" && path != "" && !seen[path] {
 			seen[path] = true
@@ -232,104 +242,140 @@ func Build(items []Item, files Files) (string, error) {
 		}
 	}
 	for _, it := range items {
-		b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
-		// The line names the file; the reason need not say it again.
-		line := fmt.Sprintf("- %s: %s (%s)", it.Path, strings.TrimPrefix(history.Explain(b), "in "+it.Path+": "), it.label())
-		if it.Path == "-" || it.Path == "" {
-			line = fmt.Sprintf("- %s (%s)", history.Explain(b), it.label()) // a block read without a path
-		}
+		line := it.failure()
 		if it.Proposed != "" && it.Status != editcore.Rejected {
-			proposed = append(proposed, fmt.Sprintf("%s (%s):\n%s", it.Path, it.label(), fenced(it.Proposed)))
+			s.proposed = append(s.proposed, fmt.Sprintf("%s (%s):\n%s", it.Path, it.label(), fenced(it.Proposed)))
 		}
 		switch {
 		case it.Status == editcore.Rejected:
-			rejected = append(rejected, fmt.Sprintf("- %s (%s)", it.Path, it.label()))
+			s.rejected = append(s.rejected, fmt.Sprintf("- %s (%s)", it.Path, it.label()))
 		case it.Status == editcore.NotInContext:
-			notInContext = append(notInContext, "- "+it.Path)
-			quote(&full, it.Path)
+			s.notInContext = append(s.notInContext, "- "+it.Path)
+			quote(&s.full, it.Path)
 		case it.Error == editcore.AmbiguousAnchor:
-			ambiguous = append(ambiguous, line)
-			quote(&numbered, it.Path)
+			s.ambiguous = append(s.ambiguous, line)
+			quote(&s.numbered, it.Path)
 		case it.Status == editcore.Skipped && it.Error != editcore.PreviousEditFailed:
-			skipped = append(skipped, line)
+			s.skipped = append(s.skipped, line)
 		case it.Error == editcore.MalformedBlock:
 			// Nothing in a file to copy: the block itself is to be
 			// written again.
-			malformed = append(malformed, line)
+			s.malformed = append(s.malformed, line)
 		default:
-			failed = append(failed, line)
-			quote(&numbered, it.Path)
+			s.failed = append(s.failed, line)
+			quote(&s.numbered, it.Path)
 		}
 	}
+	return s
+}
+
+// failure is the item's line in its section: where, what went wrong, and
+// which block.
+func (it Item) failure() string {
+	b := history.Block{Status: it.Status, Error: it.Error, Reason: it.Reason}
+	if it.Path == "-" || it.Path == "" {
+		return fmt.Sprintf("- %s (%s)", history.Explain(b), it.label()) // a block read without a path
+	}
+	// The line names the file; the reason need not say it again.
+	return fmt.Sprintf("- %s: %s (%s)", it.Path, strings.TrimPrefix(history.Explain(b), "in "+it.Path+": "), it.label())
+}
+
+// requests are the sections that ask the model for something, each with
+// its instructions; none when nothing is to be retried.
+func (s *sections) requests() []string {
 	var parts []string
-	if len(ambiguous) > 0 {
+	if len(s.ambiguous) > 0 {
 		parts = append(parts, "Some edits failed due to ambiguous anchors (the context lines matched multiple locations in the file). "+
 			"Please retry these edits with more unique anchor context — include a distinctive preceding line "+
-			"(like a function name, class definition, or unique comment) to disambiguate:\n\n"+strings.Join(ambiguous, "\n"))
+			"(like a function name, class definition, or unique comment) to disambiguate:\n\n"+strings.Join(s.ambiguous, "\n"))
 	}
-	if len(failed) > 0 {
+	if len(s.failed) > 0 {
 		parts = append(parts, "Some edits could not be applied. Copy the lines to replace exactly from the current "+
-			"file content below (without the line numbers) and retry them:\n\n"+strings.Join(failed, "\n"))
+			"file content below (without the line numbers) and retry them:\n\n"+strings.Join(s.failed, "\n"))
 	}
-	if len(malformed) > 0 {
+	if len(s.malformed) > 0 {
 		parts = append(parts, "Some edit blocks could not be read as edits. Write them again in the same format, "+
-			"as each message says:\n\n"+strings.Join(malformed, "\n"))
+			"as each message says:\n\n"+strings.Join(s.malformed, "\n"))
 	}
-	if len(skipped) > 0 {
-		parts = append(parts, "Some edits were skipped; they cannot be applied as written:\n\n"+strings.Join(skipped, "\n"))
+	if len(s.skipped) > 0 {
+		parts = append(parts, "Some edits were skipped; they cannot be applied as written:\n\n"+strings.Join(s.skipped, "\n"))
 	}
-	if len(notInContext) > 0 {
+	if len(s.notInContext) > 0 {
 		parts = append(parts, "Edits to these files were not attempted because you had not seen them in full. "+
-			"Their full content is below; please retry the edits for them:\n\n"+strings.Join(notInContext, "\n"))
+			"Their full content is below; please retry the edits for them:\n\n"+strings.Join(s.notInContext, "\n"))
 	}
-	if len(parts) == 0 {
-		return "", nil // rejected blocks alone need no retry
-	}
-	if len(proposed) > 0 {
-		parts = append(parts, "The edits as you wrote them:\n\n"+strings.Join(proposed, "\n\n"))
-	}
-	if len(rejected) > 0 {
-		parts = append(parts, "The user reviewed these edits and rejected them; do not propose them again:\n\n"+strings.Join(rejected, "\n"))
-	}
-	if len(numbered) > 0 {
+	return parts
+}
+
+// quotes are the files' current content: those with failed edits with
+// line numbers, as much of each as pl says; those the model had not seen
+// whole and verbatim.
+func (s *sections) quotes(files Files, pl places) ([]string, error) {
+	var parts []string
+	if len(s.numbered) > 0 {
 		var q []string
-		for _, p := range numbered {
-			var around []int
-			if !whole[p] {
-				around = focus[p]
-			}
-			var s string
-			var err error
-			if head[p] && !whole[p] && len(around) == 0 {
-				s, err = quoteHead(files, p)
-			} else {
-				s, err = quoteFile(files, p, true, around)
-			}
+		for _, p := range s.numbered {
+			text, err := pl.quote(files, p)
 			if err != nil {
-				return "", err
+				return nil, err
 			}
-			q = append(q, s)
+			q = append(q, text)
 		}
 		parts = append(parts, "Current content of the files, with line numbers (each line starts with its number "+
 			"and a tab, which are not part of the file):\n\n"+strings.Join(q, "\n\n"))
 	}
-	if len(full) > 0 {
+	if len(s.full) > 0 {
 		var q []string
-		for _, p := range full {
-			if seen[p] && contains(numbered, p) {
-				continue // already quoted with line numbers
-			}
-			s, err := quoteFile(files, p, false, nil)
+		for _, p := range s.full {
+			text, err := quoteFile(files, p, false, nil)
 			if err != nil {
-				return "", err
+				return nil, err
 			}
-			q = append(q, s)
+			q = append(q, text)
 		}
-		if len(q) > 0 {
-			parts = append(parts, "Full content of the files you had not seen:\n\n"+strings.Join(q, "\n\n"))
+		parts = append(parts, "Full content of the files you had not seen:\n\n"+strings.Join(q, "\n\n"))
+	}
+	return parts, nil
+}
+
+// places says how much of each file with failed edits to quote.
+type places struct {
+	focus map[string][]int // the lines edits were meant for
+	whole map[string]bool  // an ambiguous edit, or one whose place is unknown: quoted whole
+	head  map[string]bool  // a failed tool call: quoted in part (quoteHead)
+}
+
+func placesOf(items []Item) places {
+	pl := places{focus: map[string][]int{}, whole: map[string]bool{}, head: map[string]bool{}}
+	for _, it := range items {
+		if it.Status == editcore.Rejected {
+			continue
+		}
+		switch {
+		case it.Line > 0 && it.Error != editcore.AmbiguousAnchor:
+			pl.focus[it.Path] = append(pl.focus[it.Path], it.Line)
+		case it.Error == editcore.ToolFailed:
+			// The record says the tool call failed, not where it was
+			// meant to go: its file is quoted in part, never whole.
+			pl.head[it.Path] = true
+		case it.Status != editcore.NotInContext:
+			pl.whole[it.Path] = true
 		}
 	}
-	return strings.Join(parts, "\n\n") + "\n", nil
+	return pl
+}
+
+// quote renders path with line numbers: around the places edits were
+// meant for, its head for a failed tool call alone, else whole.
+func (pl places) quote(files Files, path string) (string, error) {
+	var around []int
+	if !pl.whole[path] {
+		around = pl.focus[path]
+	}
+	if pl.head[path] && !pl.whole[path] && len(around) == 0 {
+		return quoteHead(files, path)
+	}
+	return quoteFile(files, path, true, around)
 }
 
 // fenced puts text in a fence longer than any it holds.
@@ -409,15 +455,6 @@ func fenceFor(s string) string {
 		longest = max(longest, n)
 	}
 	return strings.Repeat("`", max(3, longest+1))
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func plural(n int, word string) string {

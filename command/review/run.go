@@ -1,9 +1,9 @@
-// Package reviewcmd implements `git aiedit review`: after the fact, the
+// Package review implements `git aiedit review`: after the fact, the
 // hunks a branch's responses made are accepted, rejected or edited one by
 // one (git add -p's keys on a terminal; --list, --accept and --reject for
 // scripts), and the decisions become one commit on the branch, whose
 // Aiedit-Reviewed trailers record each of them (docs/retry-and-review.md).
-package reviewcmd
+package review
 
 import (
 	"context"
