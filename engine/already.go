@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/git-aiedit/git-aiedit/internal/english"
+)
 
 // alreadyNote says how many responses an earlier run recorded on the
 // branch, and, in a dry run, when nothing else would be recorded; "" when
@@ -21,5 +25,5 @@ func alreadyNote(st *runState, where string) string {
 	case st.dryRun && fresh == 0:
 		return fmt.Sprintf("every response with edits is already recorded %s (%d); nothing new to record", where, recorded)
 	}
-	return fmt.Sprintf("%d response(s) already recorded %s", recorded, where)
+	return english.Count(recorded, "response") + " already recorded " + where
 }

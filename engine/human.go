@@ -108,7 +108,7 @@ func (h *human) block(r editcore.Result) {
 	}
 	fmt.Fprintln(h.w, line)
 	if r.Message != "" && (!r.OK() || h.verbose) {
-		h.indented(r.Message)
+		h.indented(strings.TrimPrefix(r.Message, "in "+r.Path+": ")) // the line above names the file
 	}
 }
 

@@ -109,7 +109,7 @@ func TestObserverSeesTheRun(t *testing.T) {
 	rep, err = Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, Branch: "review", Observer: rec})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`finished: 0 applied, 0 failed; committed=false commits=0 on review (existed=true) notes=["3 response(s) already recorded on review"]`,
+		`finished: 0 applied, 0 failed; committed=false commits=0 on review (existed=true) notes=["3 responses already recorded on review"]`,
 	}, rec.events)
 	for _, r := range rep.Responses {
 		assert.True(t, r.AlreadyRecorded)

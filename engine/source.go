@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -139,7 +140,7 @@ func (b *batch) noEdits(src transcript.Source, first int) error {
 	if src != transcript.Raw && src != transcript.Markdown && src != transcript.Aider {
 		what = "looked for edit tool calls and, in the prose, the formats " + formats
 	}
-	b.a.out.say("no edit found in %s: %d response(s), read as %s %s transcript; %s", b.in.shown(), b.total, article(src), src, what)
+	b.a.out.say("no edit found in %s: %s, read as %s %s transcript; %s", b.in.shown(), english.Count(b.total, "response"), article(src), src, what)
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 // names (refs/…) are refused too: -b takes a branch's short name.
 func (r *Repo) CheckBranchName(ctx context.Context, name string) error {
 	if !validBranchName(name) || strings.HasPrefix(name, "refs/") {
-		return &RepoError{Op: "check branch name", Msg: "not a valid branch name: " + name,
+		return &RepoError{Op: "branch " + name, Msg: "not a valid branch name",
 			Hint: "use letters, digits, '/', '-' and '_' (see git check-ref-format)"}
 	}
 	return nil

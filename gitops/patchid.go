@@ -110,7 +110,7 @@ func (r *Repo) ReflogCommits(ctx context.Context, ref string, max int) ([]plumbi
 func (r *Repo) Walk(ctx context.Context, args ...string) ([]plumbing.Hash, error) {
 	out, err := r.git(append([]string{"rev-list"}, args...)...).output(ctx, "rev-list")
 	if err != nil {
-		return nil, err
+		return nil, revNameError(err)
 	}
 	var hs []plumbing.Hash
 	for _, l := range strings.Fields(out) {

@@ -30,7 +30,15 @@ func (r *Repo) ResolveCommit(ctx context.Context, rev string) (plumbing.Hash, er
 		output(ctx, "resolve "+rev)
 	if err != nil {
 		if e, ok := err.(*RepoError); ok {
-			e.Msg = "not a commit: " + rev + " (" + e.Msg + ")"
+			// git's own words for a name that is no commit ("Needed a
+			// single revision") say nothing to a user; other failures
+			// (a damaged repository) keep them.
+			why := strings.TrimPrefix(strings.TrimSpace(e.Msg), "fatal: ")
+			e.Op, e.Msg = rev, "not a commit"
+			if why != "" && !strings.Contains(why, "Needed a single revision") {
+				e.Msg += " (" + why + ")"
+			}
+			e.Hint = "name a branch, tag or commit (git log --oneline --all shows some)"
 			e.Err = errors.Join(ErrNotCommit, e.Err)
 			if rev == "HEAD" {
 				if _, born, rerr := r.ReadRef(ctx, "HEAD"); rerr == nil && !born {
@@ -125,7 +133,7 @@ func (r *Repo) RevList(ctx context.Context, revs []string) ([]plumbing.Hash, err
 	args := append([]string{"rev-list", "--no-walk=unsorted", "--end-of-options"}, revs...)
 	out, err := r.git(args...).output(ctx, "rev-list")
 	if err != nil {
-		return nil, err
+		return nil, revNameError(err)
 	}
 	var hs []plumbing.Hash
 	for _, l := range strings.Fields(out) {

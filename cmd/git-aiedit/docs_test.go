@@ -17,7 +17,7 @@ import (
 
 // TestDocsNames: every name the registries and the status enums define is
 // documented in docs/, so a new format, source, status or error type
-// cannot ship undocumented.
+// cannot ship undocumented; and every source has its end-to-end script.
 func TestDocsNames(t *testing.T) {
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "..", "docs", name))
@@ -30,6 +30,11 @@ func TestDocsNames(t *testing.T) {
 	}
 	for _, s := range transcript.SourceNames() {
 		assert.Contains(t, sources, "`"+s+"`", "docs/transcripts.md documents source %s", s)
+		// And a script applies it end to end (or records it live).
+		n := strings.ReplaceAll(s, "-", "_")
+		scripts, _ := filepath.Glob(filepath.Join("testdata", "script", "transcript_"+n+"*.txtar"))
+		hooked, _ := filepath.Glob(filepath.Join("testdata", "script", "hook_"+n+".txtar"))
+		assert.NotEmpty(t, append(scripts, hooked...), "source %s has its end-to-end script transcript_%s.txtar", s, n)
 	}
 	src, err := os.ReadFile(filepath.Join("..", "..", "editcore", "result.go"))
 	require.NoError(t, err)
@@ -83,11 +88,75 @@ func TestDocsLinks(t *testing.T) {
 			}
 			_, err := os.Stat(filepath.Join(root, filepath.Dir(page), target))
 			assert.NoError(t, err, "%s links %s, which does not exist", page, target)
+			if err == nil && m[2] != "" && strings.HasSuffix(target, ".md") {
+				b, err := os.ReadFile(filepath.Join(root, filepath.Dir(page), target))
+				require.NoError(t, err)
+				assert.Contains(t, headingAnchors(string(b)), m[2][1:], "%s links %s%s: no such heading there", page, target, m[2])
+			}
 		}
 	}
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	require.NoError(t, err)
 	assert.LessOrEqual(t, strings.Count(string(readme), "\n"), 320, "README.md is a guide; the reference goes in docs/")
+}
+
+// TestDocsCommands: the README's table of commands names every command
+// the binary has (and every subcommand of hook), so a new command cannot
+// ship missing from the guide.
+func TestDocsCommands(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	table := between(string(readme), "## Commands", "\n## ")
+	require.NotEmpty(t, table, "README.md has a Commands section")
+	app := newApp(nil, nil, nil)
+	names := []string{"completion"} // added by urfave/cli when the app runs
+	for _, c := range app.Commands {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
+		if c.Name == "hook" {
+			for _, s := range c.Commands {
+				if !s.Hidden {
+					assert.Regexp(t, "`git aiedit hook [^`]*\\b"+regexp.QuoteMeta(s.Name)+"\\b", table, "the README's table names hook %s", s.Name)
+				}
+			}
+		}
+	}
+	require.Greater(t, len(names), 15, "the binary's commands were read")
+	for _, n := range names {
+		assert.Regexp(t, "`(git aiedit )?"+regexp.QuoteMeta(n)+"[ `]", table, "the README's table of commands names %s", n)
+	}
+}
+
+// headingAnchors are the anchors GitHub gives a Markdown page's headings:
+// lower case, punctuation dropped, spaces as hyphens. Headings inside
+// fenced code are none; a fence closes only at a run of its character at
+// least as long as its opening, as CommonMark says.
+func headingAnchors(page string) map[string]bool {
+	out := map[string]bool{}
+	open := ""
+	run := regexp.MustCompile("^ {0,3}(`{3,}|~{3,})(.*)$")
+	drop := regexp.MustCompile(`[^\p{L}\p{N}_\- ]`)
+	for _, line := range strings.Split(page, "\n") {
+		if m := run.FindStringSubmatch(line); m != nil {
+			switch {
+			case open == "" && m[1][0] == '`' && strings.Contains(m[2], "`"):
+				// Not a fence: a backtick fence's info string holds no
+				// backtick (a line that starts with a code span).
+			case open == "":
+				open = m[1]
+			case m[1][0] == open[0] && len(m[1]) >= len(open) && strings.TrimSpace(m[2]) == "":
+				open = ""
+			}
+			continue
+		}
+		if open != "" || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		h := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		out[strings.ReplaceAll(drop.ReplaceAllString(strings.ToLower(h), ""), " ", "-")] = true
+	}
+	return out
 }
 
 // TestDocsDependencies: every module go.mod requires directly has its row

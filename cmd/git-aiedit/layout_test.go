@@ -10,7 +10,7 @@ import (
 )
 
 // TestLayout holds the house's rules (CONTRIBUTING.md, Layout): command/
-// holds commands, and no command imports another; no library imports a
+// holds commands, and no command imports another, not even in its tests; no library imports a
 // command; the edit core knows nothing of transcripts, the engine or
 // git's processes; a format of the tool's own (format/) is bytes and
 // types, and knows nothing of git access, the engine, commands or their
@@ -38,6 +38,18 @@ func TestLayout(t *testing.T) {
 			case strings.HasPrefix(pkg, "format/") && (imp == "gitops" || strings.HasPrefix(imp, "gitops/") || strings.HasPrefix(imp, "engine") ||
 				strings.HasPrefix(imp, "command/") || strings.HasPrefix(imp, "internal/") || strings.HasPrefix(imp, "transcript")):
 				assert.Fail(t, "a format package imports upward", "%s imports %s: a format is pure, its callers read and write it through gitops", pkg, imp)
+			}
+		}
+	}
+	// Tests keep the rule too: a command's test that needs what another
+	// command does runs the binary (a script), not the other package.
+	out, err = exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .TestImports \" \"}} {{join .XTestImports \" \"}}", mod+"command/...").Output()
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			if strings.HasPrefix(imp, mod+"command/") && imp != fields[0] {
+				assert.Fail(t, "a command's test imports another command", "%s imports %s", strings.TrimPrefix(fields[0], mod), strings.TrimPrefix(imp, mod))
 			}
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore/replay"
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 )
 
 // aiderReplayDir holds 202 real model responses with the files before and
@@ -42,7 +43,7 @@ func TestAiderReplayBinary(t *testing.T) {
 	}
 	cases, err := replay.Load(replay.Dir(aiderReplayDir))
 	if errors.Is(err, replay.ErrNoData) {
-		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, aiderReplayDir)
+		extdata.Missing(t, replay.Dir(aiderReplayDir), "the aider replay data set (one folder per case with meta.json)", extdata.AiderReplayHow)
 	}
 	require.NoError(t, err)
 	// Every case runs in-process in editcore/replay's tests; through the

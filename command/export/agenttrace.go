@@ -101,7 +101,7 @@ func Run(ctx context.Context, opts *Options) error {
 	defer repo.Close()
 	commits, err := repo.RevList(ctx, opts.Revs)
 	if err != nil {
-		return exitcode.UsageErrorf("export: %v", err)
+		return exitcode.WithCode(exitcode.Usage, err)
 	}
 	res, err := provenance.NewResolver(ctx, repo)
 	if err != nil {

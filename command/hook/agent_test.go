@@ -60,8 +60,13 @@ func TestParseAgentUnknown(t *testing.T) {
 		in, want string
 	}{
 		"near miss": {"copilot", "did you mean copilot-cli?"},
-		"not live":  {"Windsurf", "windsurf is not recorded live: the transcript Windsurf's hooks pass is not documented"},
-		"far off":   {"emacs", "use one of claude-code, codex, gemini, copilot-cli, opencode"},
+		// A typo is answered, never taken silently for the agent it was
+		// probably meant to be: hook run would record under the wrong name.
+		"typo":          {"clade-code", `unknown agent "clade-code"; did you mean claude-code?`},
+		"no hyphen":     {"claudecode", `unknown agent "claudecode"; did you mean claude-code?`},
+		"no hyphen cli": {"copilotcli", `unknown agent "copilotcli"; did you mean copilot-cli?`},
+		"not live":      {"Windsurf", "windsurf is not recorded live: the transcript Windsurf's hooks pass is not documented"},
+		"far off":       {"emacs", "use one of claude-code, codex, gemini, copilot-cli, opencode"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseAgent(tc.in)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 )
@@ -67,7 +68,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			if !live.BranchExists(ctx, repo, branch) {
 				branch = "(nothing recorded yet)"
 			}
-			count := fmt.Sprintf("%d response(s)", c.Responses+c.Waiting)
+			count := english.Count(c.Responses+c.Waiting, "response")
 			if c.Waiting > 0 {
 				// Counted as sessions counts them: the turn is in the
 				// session file, not on the branch yet.

@@ -142,7 +142,7 @@ func (l *lander) ends(ctx context.Context) (tip, target, base plumbing.Hash, err
 		return tip, target, base, exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ok {
-		return tip, target, base, exitcode.UsageErrorf("land: no branch %s", l.branch)
+		return tip, target, base, exitcode.UsageErrorf("land: no branch %s (git aiedit branches lists the review branches)", l.branch)
 	}
 	target, ok, err = l.repo.ReadRef(ctx, "refs/heads/"+l.onto)
 	if err != nil {

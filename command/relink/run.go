@@ -2,6 +2,7 @@ package relink
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -141,6 +142,9 @@ func targetsOf(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plum
 	}
 	hs, err := repo.Walk(ctx, args...)
 	if err != nil {
+		if errors.Is(err, gitops.ErrNotCommit) {
+			return nil, exitcode.UsageErrorf("relink: %v; for a range: main~5..main", err)
+		}
 		if rng != "" {
 			return nil, exitcode.UsageErrorf("relink: %s names no commits (%v); name a range such as main~5..main", rng, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -69,15 +70,15 @@ func Run(ctx context.Context, opts *Options) error {
 			}
 		}
 		if len(failed) > 0 {
-			fmt.Fprintf(opts.IO.ErrOut, "every block of %d response(s) on %s applied, but checks did not pass:\n  %s\n(git aiedit show COMMIT shows them; fix the code, or ask the model with what the check said)\n",
-				len(sel.Responses), sel.Name, strings.Join(failed, "\n  "))
+			fmt.Fprintf(opts.IO.ErrOut, "every block of %s on %s applied, but checks did not pass:\n  %s\n(git aiedit show COMMIT shows them; fix the code, or ask the model with what the check said)\n",
+				english.Count(len(sel.Responses), "response"), sel.Name, strings.Join(failed, "\n  "))
 			return nil
 		}
 		if sel.Summary().Problems() > 0 {
-			fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s that did not apply was settled later on the branch (by a later response, or a change by hand)\n", len(sel.Responses), sel.Name)
+			fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %s on %s that did not apply was settled later on the branch (by a later response, or a change by hand)\n", english.Count(len(sel.Responses), "response"), sel.Name)
 			return nil
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %d response(s) on %s applied\n", len(sel.Responses), sel.Name)
+		fmt.Fprintf(opts.IO.ErrOut, "nothing to retry: every block of %s on %s applied\n", english.Count(len(sel.Responses), "response"), sel.Name)
 		return nil
 	}
 	_, err = fmt.Fprint(opts.IO.Out, text)

@@ -44,7 +44,10 @@ func Run(ctx context.Context, opts *Options) error {
 		if ref, _, found, _ := repo.BranchRef(ctx, name); found && strings.HasPrefix(ref, "refs/remotes/") {
 			return exitcode.UsageErrorf("undo: %s is a remote-tracking branch, which only fetch moves; undo takes a local branch (run it where you pushed from, or on a local copy: git switch -c NAME %s)", name, name)
 		}
-		return exitcode.UsageErrorf("undo: no branch %s", name)
+		if opts.Branch == "" {
+			return exitcode.UsageErrorf("undo: %s has no commits yet, so there is nothing to undo; name a review branch (git aiedit branches lists them)", name)
+		}
+		return exitcode.UsageErrorf("undo: no branch %s (git aiedit branches lists the review branches)", name)
 	}
 
 	removed, target, err := plan(ctx, repo, name, tip, opts.To)

@@ -68,7 +68,7 @@ func TestChunkedEqualsWhole(t *testing.T) {
 
 func TestSeedsHaveBlocks(t *testing.T) {
 	seed := "../../../shared/seeds/001_8a34ed03ccb96e24.txt"
-	extdata.Require(t, seed, "the predecessor's seed documents",
+	extdata.Require(t, seed, "the edit-block protocol's own documents (which show complete example blocks in fences)",
 		"they come with the project's shared material beside this repository (../shared/seeds), not with the repository")
 	b, err := os.ReadFile(seed)
 	require.NoError(t, err)

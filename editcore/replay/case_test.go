@@ -15,6 +15,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
 )
 
 // dataDir is the aider replay data, relative to this package.
@@ -25,7 +26,7 @@ func loadCases(t testing.TB) []Case {
 	t.Helper()
 	cases, err := Load(Dir(dataDir))
 	if errors.Is(err, ErrNoData) {
-		t.Skipf("%v at %s: put the aider replay data set (202 responses, one folder per case with meta.json) beside this repository as ../shared/bench/aider-replay", err, dataDir)
+		extdata.Missing(t, Dir(dataDir), "the aider replay data set (one folder per case with meta.json)", extdata.AiderReplayHow)
 	}
 	require.NoError(t, err)
 	return cases

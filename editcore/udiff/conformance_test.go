@@ -112,7 +112,7 @@ func TestGitdiffConformance(t *testing.T) {
 			default:
 				want := out
 				if len(out) > 0 && out[len(out)-1] != '\n' {
-					// An edited file ends with a newline (formats.md, "Files
+					// An edited file ends with a newline (docs/formats.md, "Files
 					// and bytes"): "\ No newline at end of file" is not kept.
 					want = append(want, '\n')
 				}

@@ -19,7 +19,19 @@ func Require(t testing.TB, path, what, how string) {
 	if _, err := os.Stat(path); err == nil {
 		return
 	}
+	Missing(t, path, what, how)
+}
+
+// Missing skips t as Require does, for a caller that found the data
+// missing itself (a folder that exists but holds no cases).
+func Missing(t testing.TB, path, what, how string) {
+	t.Helper()
 	msg := fmt.Sprintf("%s: SKIPPED: %s is not at %s; %s", t.Name(), what, path, how)
 	fmt.Fprintln(os.Stderr, "\n*** "+msg)
 	t.Skip(msg)
 }
+
+// AiderReplayHow says where the aider replay set comes from, for the tests
+// that read it.
+const AiderReplayHow = "rebuild it from aider's public history with scripts/aider-replay-data and point AIEDIT_AIDER_REPLAY at it " +
+	"(docs/conformance.md, \"Rebuilding the aider replay data\"), or put the shared set beside this repository as ../shared/bench/aider-replay"

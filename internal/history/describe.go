@@ -1,6 +1,10 @@
 package history
 
-import "github.com/git-aiedit/git-aiedit/editcore"
+import (
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/editcore"
+)
 
 // Describe says in words what an error type means and what to do about
 // it. The trailers record only the type, so review commands show this
@@ -40,7 +44,9 @@ func Describe(e editcore.ErrorType) string {
 // block that applied as the model wrote it.
 func Explain(b Block) string {
 	if b.Reason != "" && (b.Status == editcore.Failed || b.Status == editcore.Skipped) {
-		return b.Reason
+		// Every caller shows the block's path beside it: the reason
+		// need not name the file again.
+		return strings.TrimPrefix(b.Reason, "in "+b.Path+": ")
 	}
 	switch b.Status {
 	case editcore.Rejected:

@@ -48,12 +48,13 @@ type meta struct {
 func main() {
 	aider := flag.String("aider", "", "a clone of github.com/Aider-AI/aider with its history")
 	out := flag.String("out", "", "the folder to write the cases to (made; must not exist)")
+	rev := flag.String("rev", pin, "the aider commit whose chat log is read (the pinned one reproduces docs/conformance.md)")
 	flag.Parse()
 	if *aider == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/aider-replay-data -aider CLONE -out DIR")
 		os.Exit(2)
 	}
-	if err := run(*aider, *out); err != nil {
+	if err := run(*aider, *rev, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "aider-replay-data:", err)
 		os.Exit(1)
 	}
@@ -129,8 +130,8 @@ func replies(log []byte) []reply {
 	return out
 }
 
-func run(aider, out string) error {
-	log, err := git(aider, "show", pin+":tests/fixtures/chat-history.md")
+func run(aider, rev, out string) error {
+	log, err := git(aider, "show", rev+":tests/fixtures/chat-history.md")
 	if err != nil {
 		return fmt.Errorf("the pinned chat log (is %s a full clone of aider?): %w", aider, err)
 	}
@@ -162,7 +163,7 @@ func run(aider, out string) error {
 			return err
 		}
 	}
-	fmt.Printf("%d cases in %s (from %s:tests/fixtures/chat-history.md)\n", n, out, pin[:12])
+	fmt.Printf("%d cases in %s (from %s:tests/fixtures/chat-history.md)\n", n, out, rev)
 	return nil
 }
 

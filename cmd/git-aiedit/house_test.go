@@ -1,0 +1,104 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// houseFiles returns the repository's files whose path matches keep, as
+// paths relative to the repository's root.
+func houseFiles(t *testing.T, keep func(rel string) bool) map[string]string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") && rel != "." && d.Name() != ".ci" && d.Name() != ".github" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !keep(filepath.ToSlash(rel)) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, out)
+	return out
+}
+
+// TestNoCitationsAClonesCannotFollow: the repository documents itself in
+// docs/. Code, tests, scripts and the docs cite no document a clone does
+// not have (the design's spec files, an issue by number), and no test
+// says it is PENDING once it passes.
+func TestNoCitationsAClonesCannotFollow(t *testing.T) {
+	files := houseFiles(t, func(rel string) bool {
+		switch {
+		case strings.HasSuffix(rel, ".go"), strings.HasSuffix(rel, ".txtar"), strings.HasSuffix(rel, ".md"),
+			strings.HasPrefix(rel, "scripts/"), strings.HasPrefix(rel, ".ci/"):
+			return !strings.Contains(rel, "/testdata/fuzz/")
+		}
+		return false
+	})
+	bad := []struct {
+		re  *regexp.Regexp
+		why string
+	}{
+		{regexp.MustCompile(`\b(cli|commits)\.md\b`), "cites a spec file a clone does not have; cite docs/"},
+		{regexp.MustCompile(`(?i)\bissues? #?\d+\b`), "cites an issue by number; say what the code does, or cite docs/"},
+		{regexp.MustCompile(`\bPENDING\b`), "a passing test that says it is pending; say what it checks"},
+	}
+	// docs/ names its own pages bare; elsewhere a page is docs/NAME.md.
+	bare := regexp.MustCompile(`(^|[^/\w"(\[-])(formats|transcripts)\.md\b`)
+	for rel, text := range files {
+		for i, line := range strings.Split(text, "\n") {
+			if rel == "cmd/git-aiedit/house_test.go" {
+				continue
+			}
+			for _, b := range bad {
+				assert.False(t, b.re.MatchString(line), "%s:%d %s: %s", rel, i+1, b.why, line)
+			}
+			if !strings.HasPrefix(rel, "docs/") && !strings.HasSuffix(rel, ".md") {
+				assert.False(t, bare.MatchString(line), "%s:%d names a page of docs/ without docs/: %s", rel, i+1, line)
+			}
+		}
+	}
+}
+
+// TestExternalDataSkipsLoudly: a test whose data lives outside the
+// repository skips through internal/extdata, which says on standard error
+// what is missing and how to get it, never with a bare t.Skip.
+func TestExternalDataSkipsLoudly(t *testing.T) {
+	files := houseFiles(t, func(rel string) bool { return strings.HasSuffix(rel, "_test.go") })
+	skip := regexp.MustCompile(`\bt\.Skipf?\(`)
+	for rel, text := range files {
+		if rel == "cmd/git-aiedit/house_test.go" {
+			continue
+		}
+		if strings.Contains(text, `"../../../shared/`) || strings.Contains(text, "../shared/") {
+			assert.Contains(t, text, "git-aiedit/internal/extdata", "%s reads data from beside the repository: skip through extdata", rel)
+		}
+		for i, line := range strings.Split(text, "\n") {
+			if skip.MatchString(line) && (strings.Contains(line, "shared/") || strings.Contains(line, "beside this repository")) {
+				assert.Fail(t, "a quiet skip for missing data", "%s:%d skips with t.Skip; use extdata.Require or extdata.Missing: %s", rel, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
