@@ -44,6 +44,10 @@ var hostileGitmodules = map[string]string{
 	"path option":    "[SubModule.lib]\n\tPATH = -x\n",
 }
 
+// hostileGitattributes are .gitattributes contents git fsck --strict
+// rejects: a line of 2048 bytes is already too long (fsck.c's >=).
+var hostileGitattributes = []string{strings.Repeat("a", 2048) + "\n", "*.txt text\n" + strings.Repeat("b", 2048) + "\n"}
+
 type reportBlock struct {
 	File      string `json:"file"`
 	Status    string `json:"status"`
@@ -126,6 +130,9 @@ func TestHostileTreesPassFsck(t *testing.T) {
 		if name == "url continued" || name == "update command" {
 			cases = append(cases, hostile{"sub/.gitmodules", content}, hostile{"GITMOD~1", content}, hostile{".gitmodules.", content})
 		}
+	}
+	for _, content := range hostileGitattributes {
+		cases = append(cases, hostile{".gitattributes", content}, hostile{"sub/.gitattributes", content})
 	}
 	formats := map[string]func([]hostile) (string, string){
 		"editblock": func(hs []hostile) (string, string) {

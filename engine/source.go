@@ -217,6 +217,9 @@ func (b *batch) source(br *bufio.Reader) (transcript.Source, []byte, error) {
 // or JSON that is no source's records. --from raw takes either anyway.
 func notTranscript(name string, head []byte) error {
 	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		// Windows editors and PowerShell's > save UTF-16.
+		return exitcode.UsageErrorf("%s is UTF-16 text (it starts with a UTF-16 byte order mark), and transcripts are read as UTF-8: convert it first, e.g. iconv -f UTF-16 -t UTF-8 %s > reply.md", name, name)
 	case transcript.LooksBinary(head):
 		return exitcode.UsageErrorf("%s is not a transcript: it looks like binary data (not UTF-8 text); name a model's reply, a chat log or an agent's session file (or say --from raw)", name)
 	case transcript.LooksJSON(head):

@@ -1,7 +1,6 @@
 package gitops
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 
@@ -19,8 +18,8 @@ import (
 
 // Limits of .gitattributes that git (2.40+) enforces (attr.h).
 const (
-	attrMaxLine = 2048
-	attrMaxSize = 100 << 20
+	attrMaxLine = fsckrule.AttrMaxLine
+	attrMaxSize = fsckrule.AttrMaxSize
 )
 
 // FsckError is a change that would make an object `git fsck --strict`
@@ -85,13 +84,8 @@ func CheckContent(p string, data []byte) error {
 	case ".gitmodules":
 		return CheckGitmodules(p, data)
 	case ".gitattributes":
-		if len(data) > attrMaxSize {
-			return fsckErr(p, ".gitattributes is larger than git's limit of %d MiB", attrMaxSize>>20)
-		}
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			if len(line) > attrMaxLine {
-				return fsckErr(p, ".gitattributes line %d is longer than git's limit of %d bytes", i+1, attrMaxLine)
-			}
+		if err := fsckrule.CheckGitattributes(data); err != nil {
+			return fsckErr(p, "%v", err)
 		}
 	}
 	return nil

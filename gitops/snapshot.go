@@ -20,7 +20,8 @@ type Snapshot struct {
 	Head   plumbing.Hash // HEAD when the snapshot was taken
 	Clean  bool          // the working tree had nothing that HEAD lacks
 	// Left out: untracked files not taken, with why, for the caller to
-	// say (a secret's name, a size over the limit, the budget spent).
+	// say (a secret's name, a size over the limit, the budget spent), and
+	// paths git fsck --strict refuses, kept as HEAD has them.
 	Left []string
 }
 
@@ -87,6 +88,11 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 			return Snapshot{}, err
 		}
 	}
+	unfsckable, err := r.leaveOutUnfsckable(ctx, env)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	left = append(left, unfsckable...)
 	out, err := gitCmd{dir: r.WorkTree, args: []string{"write-tree"}, env: env}.output(ctx, op)
 	if err != nil {
 		return Snapshot{}, err

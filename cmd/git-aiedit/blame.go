@@ -18,8 +18,11 @@ func blameCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Description: "Runs git blame on FILE at REV (default HEAD) and reads, for the commit that last\n" +
 			"changed each line, its attribution note (refs/notes/aiedit): the response,\n" +
 			"block and model that wrote the line, or \"human\" when a person did (a fix-up\n" +
-			"commit, or a line a person changed before land --squash). An aiedit commit whose\n" +
-			"note is missing (notes not fetched) still names its response, with block \"b?\".",
+			"commit, or a line a person changed before land --squash). An aiedit commit that\n" +
+			"git rewrote without its note (a rebase or an amend without notes.rewriteRef)\n" +
+			"follows the note of the commit it came from: a line changed on the way is the\n" +
+			"person's. One whose note is missing (notes not fetched) still names its\n" +
+			"response, with block \"b?\".",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "one JSON object per line, for scripts"},
 		},

@@ -290,7 +290,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 		if len(left) > 10 {
 			left = append(left[:10:10], fmt.Sprintf("and %d more", len(snap.Left)-10))
 		}
-		logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: untracked files left out of the base: %s", strings.Join(left, "; "))
+		logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: files left out of the base: %s", strings.Join(left, "; "))
 	}
 	if snap.Clean {
 		r.cur.Base = snap.Head.String()

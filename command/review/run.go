@@ -254,6 +254,12 @@ func (st *state) record(ctx context.Context, ds []Decision) (plumbing.Hash, erro
 		return plumbing.ZeroHash, conflictCode(err)
 	}
 	treeHash, err := st.repo.WriteTree(tree)
+	if ue := (*gitops.UnsafePathError)(nil); errors.As(err, &ue) {
+		// Hunks of one file decided apart can leave it as git refuses
+		// (a .gitmodules line that only another hunk made harmless).
+		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Partial, fmt.Errorf(
+			"review: these decisions leave %s as git fsck --strict refuses it (%s); nothing was recorded: decide its hunks alike (accept them all or reject them all)", ue.Path, ue.Reason))
+	}
 	if err != nil {
 		return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
 	}

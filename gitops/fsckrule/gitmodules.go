@@ -25,6 +25,7 @@ var gitmodulesWhy = map[string]string{
 	"gitmodulesUrl":    " (an option, a newline, or escaping its root)",
 	"gitmodulesPath":   " (looks like an option)",
 	"gitmodulesUpdate": " (a command git would run)",
+	"gitmodulesLarge":  " (git does not read it)",
 }
 
 // CheckGitmodules applies fsck_gitmodules_fn to a .gitmodules blob: every
@@ -33,6 +34,9 @@ var gitmodulesWhy = map[string]string{
 // but git cannot use it either, and what follows the error is never
 // checked by git).
 func CheckGitmodules(data []byte) error {
+	if err := gitmodulesSize(len(data)); err != nil {
+		return err
+	}
 	entries, err := ParseConfig(data)
 	for _, e := range entries {
 		sub, key, ok := splitSubsection(e.Name, "submodule")
@@ -64,6 +68,18 @@ func CheckGitmodules(data []byte) error {
 	if err != nil {
 		line := err.(*ConfigError).Line
 		return &GitmodulesError{ID: "gitmodulesParse", Line: line, Detail: fmt.Sprintf("not valid git config syntax at line %d", line)}
+	}
+	return nil
+}
+
+// GitmodulesMaxSize is core.bigFileThreshold's default: git does not
+// load a larger blob into memory, and fsck (and a server's index-pack
+// --strict) then refuses a .gitmodules that size (gitmodulesLarge).
+const GitmodulesMaxSize = 512 << 20
+
+func gitmodulesSize(n int) error {
+	if n > GitmodulesMaxSize {
+		return &GitmodulesError{ID: "gitmodulesLarge", Detail: fmt.Sprintf("a .gitmodules of %d bytes, over git's limit of %d MiB", n, GitmodulesMaxSize>>20)}
 	}
 	return nil
 }

@@ -110,3 +110,14 @@ func FuzzCheckGitmodules(f *testing.F) {
 		require.Equal(t, entries, again)
 	})
 }
+
+// A .gitmodules larger than core.bigFileThreshold's default is one git
+// does not read and fsck refuses (gitmodulesLarge); the size alone
+// decides, so no such file is made here.
+func TestGitmodulesSize(t *testing.T) {
+	require.NoError(t, gitmodulesSize(GitmodulesMaxSize))
+	err := gitmodulesSize(GitmodulesMaxSize + 1)
+	require.Error(t, err)
+	require.Equal(t, "gitmodulesLarge", err.(*GitmodulesError).ID)
+	require.Contains(t, err.Error(), "git does not read it")
+}

@@ -31,6 +31,9 @@ type Resolver struct {
 	repo  *gitops.Repo
 	notes *gitops.Notes
 	memo  map[plumbing.Hash]*commitInfo
+	// byDigest lists the noted commits of each response digest, read
+	// once when a commit without a note needs them (rewritten.go).
+	byDigest map[string][]plumbing.Hash
 }
 
 type commitInfo struct {
@@ -82,6 +85,19 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 			in.unknown = unnoted(c.Message)
 			if in.unknown != "" {
 				in.response = nil
+			}
+		}
+		if docs == nil && in.response != nil {
+			// Rewritten by git without its note: follow the note of the
+			// commit it came from.
+			from, err := r.rewrittenNote(commit, in.response.Digest)
+			if err != nil {
+				return nil, err
+			}
+			if from != nil {
+				if in.note, in.unknown, err = r.settle(commit, from); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
