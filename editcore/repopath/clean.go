@@ -1,9 +1,13 @@
 package repopath
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Clean normalises a model-written path to a repository-relative slash path:
-// it trims surrounding whitespace, turns backslashes into slashes, collapses
+// it trims surrounding whitespace and byte order marks (a BOM begins the
+// line of a file joined onto another, and never a name), turns backslashes into slashes, collapses
 // repeated slashes, drops "." components (so "./src/a.go" is "src/a.go") and
 // a trailing slash. It keeps a leading slash and ".." components: resolving
 // them could turn an escaping path into a harmless-looking one, so Verify
@@ -58,7 +62,7 @@ func clean(p string) bool {
 }
 
 func cleanOnce(p string) string {
-	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	p = strings.ReplaceAll(strings.TrimFunc(p, spaceOrBOM), `\`, "/")
 	abs := strings.HasPrefix(p, "/")
 	parts := strings.Split(p, "/")
 	kept := parts[:0]
@@ -83,3 +87,5 @@ func StripDiffPrefix(p string) string {
 	}
 	return p
 }
+
+func spaceOrBOM(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' }

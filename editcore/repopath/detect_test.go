@@ -96,6 +96,8 @@ func TestClean(t *testing.T) {
 		"dot alone":            {".", ""},
 		"empty":                {"", ""},
 		"space before slash":   {"a /", "a"},
+		"byte order mark":      {"\ufeffok.txt", "ok.txt"},
+		"byte order mark, dir": {"\ufeff src/\ufeff", "src"},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
