@@ -102,3 +102,22 @@ func TestExternalDataSkipsLoudly(t *testing.T) {
 		}
 	}
 }
+
+// TestTrailerKeysOwnedOnce: format/trailer owns aiedit's trailers both
+// ways. No other code spells a key as a string of its own to write or
+// read one (help text may name a trailer inside a sentence); it uses the
+// package's Key constants.
+func TestTrailerKeysOwnedOnce(t *testing.T) {
+	files := houseFiles(t, func(rel string) bool {
+		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.HasPrefix(rel, "format/trailer/")
+	})
+	key := regexp.MustCompile(`(?i)"(aiedit-[a-z-]+|assisted-by)(:? ?)"`)
+	temp := regexp.MustCompile(`(?i)"aiedit-[a-z-]*-"`) // a temporary file's prefix, no key
+	for rel, text := range files {
+		for i, line := range strings.Split(text, "\n") {
+			if key.MatchString(line) && !temp.MatchString(line) {
+				assert.Fail(t, "a trailer key spelt outside format/trailer", "%s:%d: use format/trailer's Key constants: %s", rel, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}

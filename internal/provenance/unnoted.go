@@ -2,9 +2,10 @@ package provenance
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/format/trailer"
 )
 
 // unnoted says why the owners of the lines of a commit without a note
@@ -15,20 +16,8 @@ import (
 // theirs or a person's; a land --squash commit's lines are told only by
 // its note.
 func unnoted(msg string) string {
-	responses := 0
-	squashed := false
-	for _, l := range strings.Split(msg, "\n") {
-		key, _, ok := strings.Cut(l, ":")
-		if !ok {
-			continue
-		}
-		switch strings.ToLower(strings.TrimSpace(key)) {
-		case "aiedit-response":
-			responses++
-		case "aiedit-squashed":
-			squashed = true
-		}
-	}
+	responses := trailer.Count(msg, trailer.KeyResponse)
+	squashed := trailer.Count(msg, trailer.KeySquashed) > 0
 	switch {
 	case squashed:
 		return "it was made by land --squash and its attribution note is not here: fetch the notes (git aiedit notes pull)"
