@@ -98,6 +98,8 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 				if in.note, in.unknown, err = r.settle(commit, from); err != nil {
 					return nil, err
 				}
+			} else {
+				in.unknown = noteMissing(in.response)
 			}
 		}
 	}
@@ -127,13 +129,6 @@ func (r *Resolver) Who(commit plumbing.Hash, path string, line int, author strin
 			}
 			return o, nil
 		}
-	}
-	if in.note == nil && in.response != nil {
-		// An aiedit commit whose note is not here (notes not fetched):
-		// its trailers still say which response; the block is unknown.
-		rs := in.response
-		o.AI = true
-		o.Response = &attrnote.Response{Commit: commit.String(), Transcript: rs.Transcript, Response: rs.N, Total: rs.Total, Model: rs.Model}
 	}
 	return o, nil
 }

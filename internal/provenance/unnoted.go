@@ -6,6 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/internal/history"
 )
 
 // unnoted says why the owners of the lines of a commit without a note
@@ -25,6 +26,17 @@ func unnoted(msg string) string {
 		return fmt.Sprintf("it joins %d responses (a squash) and has no attribution note: run git aiedit relink to link it to the review branch it came from, or set notes.rewriteRef before squashing (git aiedit notes setup)", responses)
 	}
 	return ""
+}
+
+// noteMissing says why the lines of a response's commit that has no
+// attribution note, and came from no commit that has one, cannot be told:
+// its trailers name the response, but a line a person changed in the
+// commit (an amend, a conflict resolved by hand) would be named the
+// response's too.
+func noteMissing(r *history.Response) string {
+	return fmt.Sprintf("it records response %d/%d of %s, but its attribution note is not here, so a line a person changed in it "+
+		"(an amend, a conflict resolved by hand) cannot be told from the response's: fetch the notes (git aiedit notes pull), "+
+		"or run git aiedit relink if git rewrote it", r.N, r.Total, r.TranscriptName())
 }
 
 // UnknownError is a commit whose lines' owners cannot be told (see
