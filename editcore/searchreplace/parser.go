@@ -6,6 +6,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 )
 
 // Name is the format's name in reports and for --format.
@@ -217,9 +218,9 @@ func (p *Parser) complete() []editcore.Op {
 		return []editcore.Op{p.malformed("")}
 	case b.extra > 0:
 		return []editcore.Op{p.malformed(fmt.Sprintf(
-			"%d more %s line(s) after the first (line %d): a block has one divider, and a line of only = signs "+
+			"%s after the first (line %d): a block has one divider, and a line of only = signs "+
 				"cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE",
-			b.extra, dividerText, b.extraAt))}
+			english.Count(b.extra, "more "+dividerText+" line"), b.extraAt))}
 	}
 	p.prev = b.path
 	return build(b.path, b.start, strings.Join(b.raw, "\n"), b.search, b.replace)
