@@ -6,7 +6,6 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/repopath"
-	"github.com/git-aiedit/git-aiedit/internal/english"
 )
 
 // Name is the format's name in reports and for --format.
@@ -217,10 +216,15 @@ func (p *Parser) complete() []editcore.Op {
 	case b.noPath:
 		return []editcore.Op{p.malformed("")}
 	case b.extra > 0:
+		// The edit core imports nothing of internal/ (english.Count).
+		lines := "line"
+		if b.extra > 1 {
+			lines = "lines"
+		}
 		return []editcore.Op{p.malformed(fmt.Sprintf(
-			"%s after the first (line %d): a block has one divider, and a line of only = signs "+
+			"%d more %s %s after the first (line %d): a block has one divider, and a line of only = signs "+
 				"cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE",
-			english.Count(b.extra, "more "+dividerText+" line"), b.extraAt))}
+			b.extra, dividerText, lines, b.extraAt))}
 	}
 	p.prev = b.path
 	return build(b.path, b.start, strings.Join(b.raw, "\n"), b.search, b.replace)
