@@ -14,6 +14,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -140,7 +141,7 @@ func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s"
 // ref (gitops.MovedRef) came before any ref was asked to move.
 func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
 	var prot *gitops.Protection
-	msg := fmt.Sprintf("aiedit: attribution of %d commit(s) on %s", len(st.notes), a.branchName)
+	msg := fmt.Sprintf("aiedit: attribution of %s on %s", english.Count(len(st.notes), "commit"), a.branchName)
 	err := a.repo.AddNotesWith(ctx, attrnote.Ref, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
 		p, err := a.repo.ProtectWritten()
 		if err != nil {

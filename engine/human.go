@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
@@ -204,7 +205,7 @@ func (h *human) finish(f Finished) {
 	}
 	line := summaryLine(f.Summary)
 	if f.ShellFailed > 0 {
-		line += fmt.Sprintf("; %d shell operation(s) failed", f.ShellFailed)
+		line += "; " + english.Count(f.ShellFailed, "shell operation") + " failed"
 	}
 	if f.Outside > 0 {
 		line += fmt.Sprintf("; %d outside the repository, not replayed", f.Outside)
@@ -227,7 +228,7 @@ func (h *human) finish(f Finished) {
 		fmt.Fprintf(h.w, "nothing new to record; branch %s unchanged\n", f.Branch)
 		return
 	}
-	fmt.Fprintf(h.w, "%d commit(s) on %s (%s)\n", f.Commits, f.Branch, f.Head)
+	fmt.Fprintf(h.w, "%s on %s (%s)\n", english.Count(f.Commits, "commit"), f.Branch, f.Head)
 	if h.quiet {
 		return
 	}

@@ -127,7 +127,7 @@ func TestDefaultObservers(t *testing.T) {
 	require.NoError(t, rep.writeJSON(&want))
 	assert.Equal(t, want.String(), stdout.String())
 	assert.Contains(t, stderr.String(), "response 2\n  failed          calc.go:4 (anchor_not_found)\n")
-	assert.Contains(t, stderr.String(), "2 applied, 1 failed\n3 commit(s) on review (")
+	assert.Contains(t, stderr.String(), "2 applied, 1 failed\n3 commits on review (")
 }
 
 // TestObserverSeesRetries: a retry round is told as the command is asked,

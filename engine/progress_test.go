@@ -68,5 +68,5 @@ func TestProgressLineLargeTranscript(t *testing.T) {
 	for i := 1; i <= 40; i++ {
 		assert.Regexp(t, fmt.Sprintf(`response %d(/40)? · big\.md`, i), stderr.String())
 	}
-	assert.Contains(t, stderr.String(), "40 commit(s)")
+	assert.Contains(t, stderr.String(), "40 commits")
 }

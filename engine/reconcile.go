@@ -11,6 +11,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -43,9 +44,9 @@ func (b *batch) reconcile(ctx context.Context, v *verification, parent plumbing.
 		}
 	}
 	body := strings.Join(wrap(fmt.Sprintf("The replay of %s differs from the result its record states (%s) "+
-		"in %d file(s). This commit brings the branch to that result. What it changes was not replayed "+
+		"in %s. This commit brings the branch to that result. What it changes was not replayed "+
 		"from the transcript's edits; the Aiedit-Differs trailers say which files, and why where that is known.",
-		b.in.label, v.what, len(v.files)), 72), "\n")
+		b.in.label, v.what, english.Count(len(v.files), "file")), 72), "\n")
 	rec := trailer.Record{Reconcile: trailer.Reconcile{What: v.what, Of: b.in.label}, Differs: v.differs()}
 	msg := trailer.FormatMessage("aiedit: reconcile with the recorded result", body, rec.Encode())
 	c, err := repo.WriteCommit(ctx, tree, []plumbing.Hash{parent}, msg)

@@ -20,6 +20,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -364,7 +365,7 @@ func (v *verification) lines(multi bool) []string {
 	case verifiedUnchecked:
 		out = append(out, fmt.Sprintf("verified: the replay%s cannot be checked against %s: %s", of, v.what, v.reason))
 	default:
-		out = append(out, fmt.Sprintf("verified: the replay%s differs from the recorded result (%s) in %d file(s):", of, v.what, len(v.files)))
+		out = append(out, fmt.Sprintf("verified: the replay%s differs from the recorded result (%s) in %s:", of, v.what, english.Count(len(v.files), "file")))
 		for _, f := range v.files {
 			l := fmt.Sprintf("  %-8s %s", f.Change, f.Path)
 			if f.Why != "" {

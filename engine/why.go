@@ -2,11 +2,11 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/redaction"
 	"github.com/git-aiedit/git-aiedit/redact"
@@ -158,5 +158,5 @@ func (s *runState) redactions() int {
 }
 
 func redactedNote(n int) string {
-	return fmt.Sprintf("redacted %d secret(s) from the commit messages (each now reads [REDACTED:rule])", n)
+	return "redacted " + english.Count(n, "secret") + " from the commit messages (each now reads [REDACTED:rule])"
 }

@@ -47,7 +47,7 @@ func TestQuickStart(t *testing.T) {
 	assert.Equal(t, hash.ReplaceAllString(strings.TrimSpace(wantOut), "(HASH)"),
 		hash.ReplaceAllString(strings.TrimSpace(stderr.String()), "(HASH)"), "the Quick start's output")
 
-	branch := regexp.MustCompile(`commit\(s\) on (\S+) \(`).FindStringSubmatch(stderr.String())
+	branch := regexp.MustCompile(`commits? on (\S+) \(`).FindStringSubmatch(stderr.String())
 	require.NotNil(t, branch, "apply names the branch it wrote")
 	g := exec.Command("git", "log", "-1", "--format=%B", branch[1])
 	g.Dir, g.Env = filepath.Join(dir, "demo"), c.Env

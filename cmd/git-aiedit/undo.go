@@ -14,7 +14,7 @@ import (
 func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "undo",
-		Usage:     "remove the newest response commit(s) from a review branch",
+		Usage:     "remove the newest response commits from a review branch",
 		ArgsUsage: "[BRANCH]",
 		Metadata:  map[string]any{completeHeads: true},
 		Description: "Moves BRANCH (default: the current branch) back to the parent of its newest\n" +

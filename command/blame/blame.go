@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
@@ -91,7 +92,7 @@ func Run(ctx context.Context, opts *Options) error {
 	// some owners are "unknown"; never a guess in their place.
 	for _, r := range reasons {
 		c, why, _ := strings.Cut(r, "\x00")
-		fmt.Fprintf(opts.IO.ErrOut, "blame: cannot tell who wrote %d line(s) of commit %.8s: %s\n", unknown[c], c, why)
+		fmt.Fprintf(opts.IO.ErrOut, "blame: cannot tell who wrote %s of commit %.8s: %s\n", english.Count(unknown[c], "line"), c, why)
 	}
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)

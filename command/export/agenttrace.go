@@ -17,6 +17,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
@@ -124,7 +125,7 @@ func Run(ctx context.Context, opts *Options) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "wrote %d git-ai authorship log(s) on %s; share them with: git push origin %s\n", n, GitAIRef, GitAIRef)
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %s on %s; share them with: git push origin %s\n", english.Count(n, "git-ai authorship log"), GitAIRef, GitAIRef)
 		return nil
 	}
 	enc := json.NewEncoder(opts.IO.Out)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
@@ -130,7 +131,7 @@ func writeGitAI(ctx context.Context, repo *gitops.Repo, res *provenance.Resolver
 			notes[c] = AuthorshipLog(c, note)
 		}
 	}
-	if err := repo.AddNotes(ctx, GitAIRef, notes, "git-aiedit: authorship logs of "+strconv.Itoa(len(notes))+" commit(s)"); err != nil {
+	if err := repo.AddNotes(ctx, GitAIRef, notes, "git-aiedit: authorship logs of "+english.Count(len(notes), "commit")); err != nil {
 		return 0, exitcode.WithCode(exitcode.Repo, err)
 	}
 	return len(notes), nil

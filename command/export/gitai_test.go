@@ -93,7 +93,7 @@ func TestGitAINotes(t *testing.T) {
 	var errb bytes.Buffer
 	io := &iostreams.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb}
 	require.NoError(t, export.Run(ctx, &export.Options{Dir: r.Dir, Revs: []string{"main..review"}, GitAI: true, IO: io}))
-	assert.Contains(t, errb.String(), "wrote 1 git-ai authorship log(s) on refs/notes/ai")
+	assert.Contains(t, errb.String(), "wrote 1 git-ai authorship log on refs/notes/ai")
 	log := r.Git(t, "notes", "--ref=ai", "show", "review") + "\n"
 	got := checkAuthorshipLog(t, log)
 	require.Contains(t, got, "app.py")

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -65,8 +66,8 @@ func (l *lander) leftOut(ctx context.Context, snapshots []*object.Commit) (strin
 		if len(paths) > maxListed {
 			paths = append(paths[:maxListed:maxListed], fmt.Sprintf("and %d more", len(changes)-maxListed))
 		}
-		fmt.Fprintf(&b, "left out: %s, the working tree when the session began (%d file(s): %s); it is not the agent's work\n",
-			short(s.Hash), len(changes), strings.Join(paths, ", "))
+		fmt.Fprintf(&b, "left out: %s, the working tree when the session began (%s: %s); it is not the agent's work\n",
+			short(s.Hash), english.Count(len(changes), "file"), strings.Join(paths, ", "))
 	}
 	fmt.Fprintf(&b, "to land it too: git aiedit land --with-base")
 	if l.opts.Squash {

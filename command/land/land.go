@@ -15,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -206,11 +207,11 @@ func (l *lander) build(ctx context.Context, commits []*object.Commit, target, ba
 // report says what landed, what was left out, and how to share the
 // notes.
 func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, noted bool) error {
-	how := fmt.Sprintf("as %d commit(s)", landed)
+	how := "as " + english.Count(landed, "commit")
 	if l.opts.Squash {
 		how = "as one commit"
 	}
-	fmt.Fprintf(l.opts.IO.ErrOut, "landed %d commit(s) of %s on %s %s: %s is now at %s\n", landed, l.branch, l.onto, how, l.onto, short(newTip))
+	fmt.Fprintf(l.opts.IO.ErrOut, "landed %s of %s on %s %s: %s is now at %s\n", english.Count(landed, "commit"), l.branch, l.onto, how, l.onto, short(newTip))
 	if len(l.dropped) > 0 {
 		msg, err := l.leftOut(ctx, l.dropped)
 		if err != nil {
@@ -338,8 +339,8 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 			// The branch is merged as one change: no one commit of it is
 			// the one that conflicts.
 			return plumbing.ZeroHash, &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
-				"land: the changes of %s (%d commit(s)) do not apply on %s as one (they conflict with what %s gained since); nothing was changed: rebase %s on %s by hand, then land again",
-				l.branch, len(commits), l.onto, l.onto, l.branch, l.onto)}
+				"land: the changes of %s (%s) do not apply on %s as one (they conflict with what %s gained since); nothing was changed: rebase %s on %s by hand, then land again",
+				l.branch, english.Count(len(commits), "commit"), l.onto, l.onto, l.branch, l.onto)}
 		}
 		tree = t
 		if same, err := l.sameTree(target, tree); err != nil || same {

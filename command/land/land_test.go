@@ -30,12 +30,12 @@ func TestRunCheckedOut(t *testing.T) {
 		wantCode int
 		wantErr  string
 	}{
-		"rebase":  {opts: Options{Branch: "review"}, stderr: "landed 3 commit(s) of review on main"},
+		"rebase":  {opts: Options{Branch: "review"}, stderr: "landed 3 commits of review on main"},
 		"squash":  {opts: Options{Branch: "review", Squash: true}, stderr: "as one commit"},
-		"onto it": {opts: Options{Branch: "review", Onto: "main"}, stderr: "landed 3 commit(s)"},
+		"onto it": {opts: Options{Branch: "review", Onto: "main"}, stderr: "landed 3 commits"},
 		"remote-tracking": {
 			setup: func(t *testing.T, r *gittest.Repo) { r.Git(t, "update-ref", "refs/remotes/origin/review", "review") },
-			opts:  Options{Branch: "origin/review"}, stderr: "landed 3 commit(s) of origin/review on main",
+			opts:  Options{Branch: "origin/review"}, stderr: "landed 3 commits of origin/review on main",
 		},
 		"error_onto_remote_tracking": {
 			setup:    func(t *testing.T, r *gittest.Repo) { r.Git(t, "update-ref", "refs/remotes/origin/main", "main") },

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 )
 
 // match is where a commit came from: one review commit it is a rebased
@@ -110,7 +111,7 @@ func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, stri
 		if run == nil {
 			continue
 		}
-		found = append(found, &match{run: run, from: fmt.Sprintf("%s (%d commit(s))", name, len(run))})
+		found = append(found, &match{run: run, from: fmt.Sprintf("%s (%s)", name, english.Count(len(run), "commit"))})
 	}
 	distinct := map[[2]plumbing.Hash]*match{}
 	for _, f := range found {
@@ -182,9 +183,9 @@ func (m *matcher) firstParents(tip, base plumbing.Hash) []plumbing.Hash {
 // ends at, if one does.
 func (m *matcher) describe(run []plumbing.Hash) string {
 	last := run[len(run)-1]
-	s := fmt.Sprintf("%.8s..%.8s (%d commit(s))", run[0], last, len(run))
+	s := fmt.Sprintf("%.8s..%.8s (%s)", run[0], last, english.Count(len(run), "commit"))
 	if name, ok := m.tips[last]; ok {
-		s = fmt.Sprintf("%s (%d commit(s))", name, len(run))
+		s = fmt.Sprintf("%s (%s)", name, english.Count(len(run), "commit"))
 	}
 	return s
 }

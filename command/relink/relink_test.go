@@ -68,7 +68,7 @@ func TestRelink(t *testing.T) {
 				r.Git(t, "commit", "-qm", "Squash (#1)")
 			},
 			dryRun: true,
-			say:    []string{"would relink ", "Squash (#1): squash of aiedit/x (1 commit(s))", "1 note(s) to write"},
+			say:    []string{"would relink ", "Squash (#1): squash of aiedit/x (1 commit)", "1 note to write"},
 		},
 		"two origins that differ": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
@@ -76,7 +76,7 @@ func TestRelink(t *testing.T) {
 				review(t, r, repo, "aiedit/y", "y.md sha256:00", "a\nB\nc\n")
 				copyOnMovedMain(t, r, src)
 			},
-			say: []string{"left alone ", "its change is that of 2 review commits recording different responses", "0 note(s) written"},
+			say: []string{"left alone ", "its change is that of 2 review commits recording different responses", "0 notes written"},
 		},
 		"git rebase -i on the review branch": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
@@ -94,7 +94,7 @@ func TestRelink(t *testing.T) {
 				t.Setenv("GIT_EDITOR", "true")
 				r.Git(t, "rebase", "-q", "-i", "main")
 			},
-			say:   []string{"relinked ", ": squash of aiedit/x (reflog) (2 commit(s))", "1 note(s) written"},
+			say:   []string{"relinked ", ": squash of aiedit/x (reflog) (2 commits)", "1 note written"},
 			noted: true,
 		},
 		"no notes here": {
@@ -111,7 +111,7 @@ func TestRelink(t *testing.T) {
 				r.Write(t, "f.txt", "a\nb\nC\n")
 				r.Git(t, "commit", "-qam", "by hand")
 			},
-			say: []string{"0 note(s) written; 2 other commit(s) without a note"},
+			say: []string{"0 notes written; 2 other commits without a note"},
 		},
 		"every commit has its note": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
@@ -129,7 +129,7 @@ func TestRelink(t *testing.T) {
 				copyOnMovedMain(t, r, src)
 				r.Git(t, "notes", "--ref=aiedit", "copy", src.String(), "HEAD")
 			},
-			say:   []string{"relinked ", ": the note git copied here, placed on this commit's lines\n", "1 note(s) written"},
+			say:   []string{"relinked ", ": the note git copied here, placed on this commit's lines\n", "1 note written"},
 			noted: true,
 		},
 		"no response line left": {
@@ -141,7 +141,7 @@ func TestRelink(t *testing.T) {
 				r.Git(t, "merge", "-q", "--squash", "aiedit/x")
 				r.Git(t, "commit", "-qm", "Squash (#2)")
 			},
-			say: []string{"relinked ", "Squash (#2): squash of aiedit/x (2 commit(s)), in which no line a response wrote is left; no note needed\n", "0 note(s) written"},
+			say: []string{"relinked ", "Squash (#2): squash of aiedit/x (2 commits), in which no line a response wrote is left; no note needed\n", "0 notes written"},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {

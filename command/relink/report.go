@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 )
@@ -116,7 +116,7 @@ func (p *report) finish(ctx context.Context, repo *gitops.Repo, opts *Options) e
 	if opts.DryRun {
 		verb = "would relink"
 	} else if len(p.notes) > 0 {
-		if err := repo.AddNotes(ctx, attrnote.Ref, p.notes, "aiedit: relink "+strconv.Itoa(len(p.notes))+" commit(s)"); err != nil {
+		if err := repo.AddNotes(ctx, attrnote.Ref, p.notes, "aiedit: relink "+english.Count(len(p.notes), "commit")); err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}
 	}
@@ -127,7 +127,7 @@ func (p *report) finish(ctx context.Context, repo *gitops.Repo, opts *Options) e
 			fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s\n", verb, l)
 		}
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "relink: %d note(s) %s; %d other commit(s) without a note match no review commit (people's commits)\n",
-		len(p.notes), map[bool]string{true: "to write", false: "written"}[opts.DryRun], p.skipped)
+	fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s; %s without a note match no review commit (people's commits)\n",
+		english.Count(len(p.notes), "note"), map[bool]string{true: "to write", false: "written"}[opts.DryRun], english.Count(p.skipped, "other commit"))
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -98,7 +99,7 @@ func Run(ctx context.Context, opts *Options) error {
 	left := st.left(ds)
 	fmt.Fprintf(opts.IO.ErrOut, "recorded the review of %s as %s: %s", st.name, commit.String()[:8], counts(ds))
 	if left > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "; %d hunk(s) still undecided (git aiedit review %s)", left, st.name)
+		fmt.Fprintf(opts.IO.ErrOut, "; %s still undecided (git aiedit review %s)", english.Count(left, "hunk"), st.name)
 	}
 	fmt.Fprintln(opts.IO.ErrOut)
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/refmove"
@@ -66,12 +67,12 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.UsageErrorf("undo: branch %s is checked out in %s, which has local changes; "+
 			"commit or stash them first (or there run `git reset --keep %s~1`, which keeps them when it can)", name, b.Where(), name)
 	}
-	reason := fmt.Sprintf("aiedit: undo %d response(s)", len(removed))
+	reason := "aiedit: undo " + english.Count(len(removed), "response")
 	if err := b.Move(ctx, repo, target, tip, reason); err != nil {
 		return b.Explain("undo", err, fmt.Sprintf("undo: branch %s moved while undoing; nothing was changed; look at `git aiedit log %s` and run the command again", name, name))
 	}
 	cs := opts.IO.ErrColorScheme()
-	fmt.Fprintf(opts.IO.ErrOut, "removed %d response commit(s) from %s:\n", len(removed), name)
+	fmt.Fprintf(opts.IO.ErrOut, "removed %s from %s:\n", english.Count(len(removed), "response commit"), name)
 	for _, r := range removed {
 		fmt.Fprintf(opts.IO.ErrOut, "  %s %d/%d %s\n", cs.Yellow(r.Short()), r.N, r.Total, r.Subject)
 	}

@@ -24,15 +24,15 @@ func TestRun(t *testing.T) {
 		wantCode int
 		wantErr  string
 	}{
-		"newest":           {opts: Options{Branch: "review"}, wantTip: "review~1", stderr: "removed 1 response commit(s) from review"},
+		"newest":           {opts: Options{Branch: "review"}, wantTip: "review~1", stderr: "removed 1 response commit from review"},
 		"full name":        {opts: Options{Branch: "refs/heads/review"}, wantTip: "review~1"},
-		"to":               {opts: Options{Branch: "review", To: "review~2"}, wantTip: "review~2", stderr: "removed 2 response commit(s)"},
-		"to base":          {opts: Options{Branch: "review", To: "main"}, wantTip: "main", stderr: "removed 3 response commit(s)"},
+		"to":               {opts: Options{Branch: "review", To: "review~2"}, wantTip: "review~2", stderr: "removed 2 response commits"},
+		"to base":          {opts: Options{Branch: "review", To: "main"}, wantTip: "main", stderr: "removed 3 response commits"},
 		"to tip":           {opts: Options{Branch: "review", To: "review"}, wantTip: "review", stderr: "nothing to undo"},
 		"error_not_aiedit": {opts: Options{Branch: "main"}, wantTip: "review", wantCode: exitcode.Usage, wantErr: "is not an aiedit commit"},
 		"current branch, clean": {
 			setup: func(t *testing.T, git func(...string) string) { git("switch", "-q", "review") },
-			opts:  Options{}, wantTip: "review~1", stderr: "removed 1 response commit(s) from review",
+			opts:  Options{}, wantTip: "review~1", stderr: "removed 1 response commit from review",
 		},
 		"other worktree, clean": {
 			setup: func(t *testing.T, git func(...string) string) {

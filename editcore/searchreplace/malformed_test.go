@@ -62,8 +62,16 @@ func TestParseMalformed(t *testing.T) {
 			"a.rst\n<<<<<<< SEARCH\nTitle\n=======\nNew title\n=========\n>>>>>>> REPLACE\n" + good,
 			[]editcore.Op{
 				malformed("a.rst", 2, "a.rst\n<<<<<<< SEARCH\nTitle\n=======\nNew title\n=========\n>>>>>>> REPLACE",
-					"1 more ======= line(s) after the first (line 6): a block has one divider, and a line of only = signs cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE"),
+					"1 more ======= line after the first (line 6): a block has one divider, and a line of only = signs cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE"),
 				goodAt(9),
+			},
+		},
+		"two more dividers": {
+			"a.rst\n<<<<<<< SEARCH\nTitle\n=======\nNew title\n=========\nSub\n=======\n>>>>>>> REPLACE\n" + good,
+			[]editcore.Op{
+				malformed("a.rst", 2, "a.rst\n<<<<<<< SEARCH\nTitle\n=======\nNew title\n=========\nSub\n=======\n>>>>>>> REPLACE",
+					"2 more ======= lines after the first (line 6): a block has one divider, and a line of only = signs cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE"),
+				goodAt(11),
 			},
 		},
 		"stray end marker": {

@@ -216,10 +216,15 @@ func (p *Parser) complete() []editcore.Op {
 	case b.noPath:
 		return []editcore.Op{p.malformed("")}
 	case b.extra > 0:
+		// The edit core imports nothing of internal/ (english.Count).
+		lines := "line"
+		if b.extra > 1 {
+			lines = "lines"
+		}
 		return []editcore.Op{p.malformed(fmt.Sprintf(
-			"%d more %s line(s) after the first (line %d): a block has one divider, and a line of only = signs "+
+			"%d more %s %s after the first (line %d): a block has one divider, and a line of only = signs "+
 				"cannot be told from one; split the edit so that no such line is in SEARCH or REPLACE",
-			b.extra, dividerText, b.extraAt))}
+			b.extra, dividerText, lines, b.extraAt))}
 	}
 	p.prev = b.path
 	return build(b.path, b.start, strings.Join(b.raw, "\n"), b.search, b.replace)

@@ -15,7 +15,7 @@ func TestIsReview(t *testing.T) {
 		"default name":                 {name: "aiedit/fix", want: true},
 		"default name, landed onto":    {name: "aiedit/big", reflog: []string{"aiedit: land aiedit/small (rebase)"}, want: true},
 		"named by -b":                  {name: "fix-login", reflog: []string{"commit: typo", "aiedit: apply fix.md", "branch: Created from HEAD"}, want: true},
-		"named by -b, undone":          {name: "fix-login", reflog: []string{"aiedit: undo 1 response(s)", "aiedit: apply fix.md"}, want: true},
+		"named by -b, undone":          {name: "fix-login", reflog: []string{"aiedit: undo 1 response", "aiedit: apply fix.md"}, want: true},
 		"land target":                  {name: "develop", reflog: []string{"aiedit: land aiedit/x (rebase)", "branch: Created from main"}},
 		"applied to, then landed":      {name: "develop", reflog: []string{"aiedit: land aiedit/x (squash)", "aiedit: apply fix.md"}},
 		"fast-forwarded":               {name: "main", reflog: []string{"merge develop: Fast-forward", "commit (initial): base"}},

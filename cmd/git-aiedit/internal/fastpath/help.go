@@ -24,7 +24,7 @@ COMMANDS:
    show          show one response: its blocks, why some failed, and its diff
    sessions      list the sessions agents recorded for this repository
    retry-prompt  print the text to send back to the model for the blocks that did not apply
-   undo          remove the newest response commit(s) from a review branch
+   undo          remove the newest response commits from a review branch
    review        accept, reject or edit each hunk a review branch's responses made
    blame         git blame with each line's owner: a response's block and model, or a person
    notes         share the attribution notes (refs/notes/aiedit) with a remote
