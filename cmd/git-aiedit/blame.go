@@ -21,8 +21,8 @@ func blameCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"commit, or a line a person changed before land --squash). An aiedit commit that\n" +
 			"git rewrote without its note (a rebase or an amend without notes.rewriteRef)\n" +
 			"follows the note of the commit it came from: a line changed on the way is the\n" +
-			"person's. One whose note is missing (notes not fetched) still names its\n" +
-			"response, with block \"b?\".",
+			"person's. One whose note is missing (notes not fetched) is \"unknown\", and\n" +
+			"standard error names its response and says to fetch the notes.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "one JSON object per line, for scripts"},
 		},
