@@ -115,7 +115,7 @@ func (b *batch) verify(ctx context.Context, base, tip plumbing.Hash) *verificati
 			v.unchecked(terr.Error())
 			return v
 		}
-		if aerr := applyRecorded(tfs, o.Patch); aerr != nil {
+		if aerr := applyRecorded(tfs, o); aerr != nil {
 			v.unchecked("the recorded patch does not apply to where the replay started (" + aerr.Error() + "); was the transcript applied to the task's base commit?")
 			return v
 		}

@@ -5,23 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
-// applyRecorded applies a patch the record carries (a git diff of the
-// agent's final work) to tfs, strictly, as git apply would: the result is
-// the tree the record says the agent left. An error names the file that
-// did not apply; tfs is then partly changed and must be dropped.
-func applyRecorded(tfs *gitops.TreeFS, patch string) error {
-	files, _, err := gitdiff.Parse(strings.NewReader(patch))
-	if err != nil {
-		return fmt.Errorf("the recorded patch cannot be read: %w", err)
+// applyRecorded applies the patch the record carries (a git diff of the
+// agent's final work, read by the transcript) to tfs, strictly, as git
+// apply would: the result is the tree the record says the agent left. An
+// error names the file that did not apply; tfs is then partly changed and
+// must be dropped.
+func applyRecorded(tfs *gitops.TreeFS, o transcript.Outcome) error {
+	if o.PatchErr != nil {
+		return fmt.Errorf("the recorded patch cannot be read: %w", o.PatchErr)
 	}
-	for _, f := range files {
+	for _, f := range o.Files {
 		if err := applyRecordedFile(tfs, f); err != nil {
 			name := f.NewName
 			if f.IsDelete {

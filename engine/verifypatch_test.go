@@ -10,6 +10,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
+	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
 // TestApplyRecorded: a patch as git writes it (what OpenHands and
@@ -38,7 +39,7 @@ func TestApplyRecorded(t *testing.T) {
 
 	tfs, err := repo.TreeFS(base)
 	require.NoError(t, err)
-	require.NoError(t, applyRecorded(tfs, patch))
+	require.NoError(t, applyRecorded(tfs, transcript.PatchOutcome("test", patch, 0)))
 	got, err := repo.WriteTree(tfs)
 	require.NoError(t, err)
 	assert.Equal(t, want, got.String())
@@ -57,7 +58,7 @@ func TestApplyRecorded(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tfs, err := repo.TreeFS(base)
 			require.NoError(t, err)
-			err = applyRecorded(tfs, tc.patch)
+			err = applyRecorded(tfs, transcript.PatchOutcome("test", tc.patch, 0))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.err)
 		})
@@ -83,7 +84,7 @@ func FuzzApplyRecorded(f *testing.F) {
 	f.Fuzz(func(t *testing.T, patch string) {
 		tfs, err := repo.TreeFS(base)
 		require.NoError(t, err)
-		if applyRecorded(tfs, patch) != nil {
+		if applyRecorded(tfs, transcript.PatchOutcome("test", patch, 0)) != nil {
 			return
 		}
 		changed, err := tfs.Changed()

@@ -3,7 +3,10 @@ package transcript
 import (
 	"encoding/json"
 	"regexp"
+	"strings"
 	"sync"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
 )
 
 // Outcome is the final result of the agent's work as its record states
@@ -23,6 +26,19 @@ type Outcome struct {
 	// Commit is the abbreviated id of the commit the tool made.
 	Commit string
 	Line   int // record or line where the result was read
+	// Files are Patch read as a git diff, strictly, as git apply reads
+	// it; PatchErr says why Patch could not be read, if so.
+	Files    []*gitdiff.File
+	PatchErr error
+}
+
+// PatchOutcome is the result a record states as a patch, read.
+func PatchOutcome(what, patch string, line int) Outcome {
+	o := Outcome{What: what, Patch: patch, Line: line}
+	if patch != "" {
+		o.Files, _, o.PatchErr = gitdiff.Parse(strings.NewReader(patch))
+	}
+	return o
 }
 
 // outcome hands a recorded result to the caller.
@@ -58,7 +74,9 @@ func sweSubmission(e *emitter, value json.RawMessage) {
 	if json.Unmarshal(value, &info) != nil || info.Submission == nil {
 		return
 	}
-	e.outcome(Outcome{What: "swe-agent info.submission", Patch: *info.Submission})
+	if e.opt.Outcome != nil {
+		e.outcome(PatchOutcome("swe-agent info.submission", *info.Submission, 0))
+	}
 }
 
 // ohGitPatch reads an OpenHands evaluation record's test_result: its
@@ -73,5 +91,7 @@ func ohGitPatch(e *emitter, rec int, raw json.RawMessage) {
 	if json.Unmarshal(raw, &ev) != nil || ev.TestResult == nil || ev.TestResult.GitPatch == nil {
 		return
 	}
-	e.outcome(Outcome{What: "openhands test_result.git_patch", Patch: *ev.TestResult.GitPatch, Line: rec})
+	if e.opt.Outcome != nil {
+		e.outcome(PatchOutcome("openhands test_result.git_patch", *ev.TestResult.GitPatch, rec))
+	}
 }

@@ -36,9 +36,31 @@ func TestOutcome(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			var got []Outcome
-			_, _, err := readAll(t, tt.data, tt.src, Options{Outcome: func(o Outcome) { got = append(got, o) }})
+			_, _, err := readAll(t, tt.data, tt.src, Options{Outcome: func(o Outcome) {
+				o.Files, o.PatchErr = nil, nil // what PatchOutcome read: TestPatchOutcome
+				got = append(got, o)
+			}})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestPatchOutcome: a patch the record states is read as git reads it,
+// once, where the record is read; one that does not parse says why.
+func TestPatchOutcome(t *testing.T) {
+	o := PatchOutcome("openhands test_result.git_patch", "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+two\n"+
+		"diff --git a/b.txt b/b.txt\nnew file mode 100644\n--- /dev/null\n+++ b/b.txt\n@@ -0,0 +1 @@\n+b\n", 3)
+	require.NoError(t, o.PatchErr)
+	require.Len(t, o.Files, 2)
+	assert.Equal(t, "a.txt", o.Files[0].NewName)
+	assert.True(t, o.Files[1].IsNew)
+	assert.Equal(t, 3, o.Line)
+
+	o = PatchOutcome("swe-agent info.submission", "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -x +y @@\n", 0)
+	assert.Error(t, o.PatchErr)
+
+	o = PatchOutcome("swe-agent info.submission", "", 0)
+	assert.NoError(t, o.PatchErr)
+	assert.Empty(t, o.Files, "an empty patch: the agent changed nothing")
 }
