@@ -86,5 +86,9 @@ func TestHookRepeatedStops(t *testing.T) {
 	log, _ := os.ReadFile(filepath.Join(r.dir, ".git", "aiedit", "hook.log"))
 	assert.NotContains(t, string(log), "was not in the session file", "no false line")
 	assert.Empty(t, strings.TrimSpace(string(log)))
+	locks, err := filepath.Glob(filepath.Join(r.dir, ".git", "aiedit", "sessions", "*", "*.lock"))
+	require.NoError(t, err)
+	assert.Empty(t, locks, "no run leaves its lock file")
+	assert.FileExists(t, filepath.Join(r.dir, ".git", "aiedit", "sessions", "claude-code", "7c0e4a1d-52b9-4f0e-8d7e-3a9f61c2b804.json"), "the cursor stays")
 	t.Logf("16 repeated Stops took %v", took)
 }

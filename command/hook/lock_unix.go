@@ -21,9 +21,9 @@ var errLockBusy = errors.New("another run is still recording this session; its n
 // lockFile takes an exclusive lock on path, waiting (up to lockWait) for
 // another run of the same session to finish. The kernel releases it if
 // the process dies.
-// unlock(true) removes the file first (a session with nothing recorded
-// leaves nothing behind); a run that was waiting on the removed file sees
-// that path no longer names what it locked, and locks afresh.
+// unlock(true) removes the file first, so that no lock file outlives a
+// run; a run that was waiting on the removed file sees that path no
+// longer names what it locked, and locks afresh.
 func lockFile(path string) (unlock func(remove bool), err error) {
 	deadline := time.Now().Add(lockWait)
 	for {

@@ -131,9 +131,9 @@ func (r *runner) run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cannot lock the session: %w", err)
 	}
-	// An event for a session with nothing to record (its file missing or
-	// not the agent's) leaves no cursor, and so no lock file either.
-	defer func() { unlock(!exists(path)) }()
+	// The lock file goes when the run ends, so that no run leaves a
+	// *.lock behind; a run that waited on it locks afresh (lockFile).
+	defer unlock(true)
 	cur, err := live.Load(path)
 	if err != nil {
 		logf(r.repo.CommonDir, r.agent, r.ev.Session, "%v", err)
@@ -232,11 +232,6 @@ func regularFile(path string) error {
 		return fmt.Errorf("the session file %s is not a regular file (%s); nothing recorded", path, info.Mode().Type())
 	}
 	return nil
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // branchName picks aiedit/<agent>/<first 8 characters of the id>, or the
