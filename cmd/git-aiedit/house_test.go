@@ -1,6 +1,8 @@
 package main
 
 import (
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -119,5 +121,27 @@ func TestTrailerKeysOwnedOnce(t *testing.T) {
 				assert.Fail(t, "a trailer key spelt outside format/trailer", "%s:%d: use format/trailer's Key constants: %s", rel, i+1, strings.TrimSpace(line))
 			}
 		}
+	}
+}
+
+// TestPackageDocsNameTheirPackage: a package comment starts "Package
+// NAME" with the package's own name, so that go doc and a reader who
+// opens the file are told the same thing.
+func TestPackageDocsNameTheirPackage(t *testing.T) {
+	files := houseFiles(t, func(rel string) bool {
+		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.Contains(rel, "/testdata/")
+	})
+	for rel, text := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), rel, text, parser.PackageClauseOnly|parser.ParseComments)
+		require.NoError(t, err, rel)
+		if f.Doc == nil {
+			continue
+		}
+		doc := f.Doc.Text()
+		if !strings.HasPrefix(doc, "Package ") {
+			continue // a command's doc: "Command …", or a file's own note
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(doc, "Package "), " ")
+		assert.Equal(t, f.Name.Name, strings.TrimRight(name, ",.:\n"), "%s: its package comment names package %s", rel, name)
 	}
 }

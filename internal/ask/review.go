@@ -1,8 +1,9 @@
-// Package review is `apply -p`'s conversation with the user: each block's
+// `apply -p`'s conversation with the user: each block's
 // diff, then `Apply this block [y,n,e,a,d,q,?]?`, answered on the
 // terminal line by line as in `git add -p`; the edit answer opens the
 // block's result in the user's editor (git's own choice of editor:
 // GIT_EDITOR, core.editor, VISUAL, EDITOR).
+
 package ask
 
 import (

@@ -1,4 +1,4 @@
-// Package hooks checks the result of one model response before it is
+// Package check checks the result of one model response before it is
 // committed: built-in syntax checks (package syntax), commands the user
 // configured in git config, run in a temporary checkout of the response's
 // tree, and the repository's own commit-msg hook on the commit message.
