@@ -12,7 +12,7 @@
 // environment from the runtime and writes and exits through the
 // runtime's own functions, the ones os and syscall use, so not even os
 // is initialized before it answers. It imports only runtime, unsafe and
-// hooks/syntax/langs (which imports nothing). Elsewhere (sys_other.go) it
+// check/syntax/langs (which imports nothing). Elsewhere (sys_other.go) it
 // imports os, and is initialized right after os. For these few
 // invocations, whose output is known without the rest, it prints that
 // output and exits before the rest is reached. Every other invocation goes
