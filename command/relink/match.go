@@ -47,8 +47,19 @@ func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, stri
 	if err != nil {
 		return nil, "", err
 	}
-	// First the exact trees: a squash (or a copy) on an unchanged base has
-	// the trees of the two ends of a run of review commits.
+	if found, why, done := m.sameTrees(target, parent); done {
+		return found, why, nil
+	}
+	if found, why, done := m.samePatch(target, id); done {
+		return found, why, nil
+	}
+	return m.squashedOnMovedTarget(ctx, target, parent, id)
+}
+
+// sameTrees finds a squash (or a copy) on an unchanged base: it has the
+// trees of the two ends of a run of review commits. done is false when
+// no run has them.
+func (m *matcher) sameTrees(target, parent *object.Commit) (found *match, why string, done bool) {
 	runs := map[[2]plumbing.Hash][]plumbing.Hash{}
 	for _, end := range m.byTree[target.TreeHash] {
 		if end.Hash == target.Hash {
@@ -59,34 +70,42 @@ func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, stri
 		}
 	}
 	if len(runs) > 1 {
-		return nil, fmt.Sprintf("its change is that of %d different runs of review commits", len(runs)), nil
+		return nil, fmt.Sprintf("its change is that of %d different runs of review commits", len(runs)), true
 	}
 	for _, run := range runs {
-		return &match{run: run, from: m.describe(run)}, "", nil
+		return &match{run: run, from: m.describe(run)}, "", true
 	}
-	// A rebased commit: the same patch as review commits recording the
-	// same responses.
-	if cands := m.byPatch[id]; len(cands) > 0 {
-		var pick *source
-		keys := map[string]bool{}
-		for _, c := range cands {
-			if c.commit.Hash == target.Hash {
-				continue
-			}
-			keys[responsesKey(c.note)] = true
-			if pick == nil || isOriginal(c) && !isOriginal(pick) {
-				pick = c
-			}
+	return nil, "", false
+}
+
+// samePatch finds a rebased commit: the same patch as review commits
+// recording the same responses. done is false when no other commit has
+// the patch.
+func (m *matcher) samePatch(target *object.Commit, id string) (found *match, why string, done bool) {
+	cands := m.byPatch[id]
+	var pick *source
+	keys := map[string]bool{}
+	for _, c := range cands {
+		if c.commit.Hash == target.Hash {
+			continue
 		}
-		switch {
-		case len(keys) == 1:
-			return &match{copyOf: pick}, "", nil
-		case len(keys) > 1:
-			return nil, fmt.Sprintf("its change is that of %d review commits recording different responses", len(cands)), nil
+		keys[responsesKey(c.note)] = true
+		if pick == nil || isOriginal(c) && !isOriginal(pick) {
+			pick = c
 		}
 	}
-	// A squash onto a target that moved: the patch of a review branch's
-	// whole change since its merge base.
+	switch {
+	case len(keys) == 1:
+		return &match{copyOf: pick}, "", true
+	case len(keys) > 1:
+		return nil, fmt.Sprintf("its change is that of %d review commits recording different responses", len(cands)), true
+	}
+	return nil, "", false
+}
+
+// squashedOnMovedTarget finds a squash onto a target that moved: the
+// patch of a review branch's whole change since its merge base.
+func (m *matcher) squashedOnMovedTarget(ctx context.Context, target, parent *object.Commit, id string) (*match, string, error) {
 	var found []*match
 	for tip, name := range m.tips {
 		if tip == target.Hash {
