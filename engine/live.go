@@ -1,13 +1,12 @@
 package engine
 
-// This file is what `git aiedit hook run` (command/hook) needs from apply:
+// This file is what `git aiedit hook run` (command/hook) needs from the engine:
 // record the turns of an agent's session that were appended since the
 // last run, numbered after the earlier ones, each identified by its own
 // first record so that a full re-read recognises what is on the branch.
 
 import (
 	"context"
-
 	"crypto/sha256"
 	"encoding/hex"
 	"io"

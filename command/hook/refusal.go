@@ -6,7 +6,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/engine"
 )
 
-// refusal finds in apply's report the one outcome that leaves a turn
+// refusal finds in the engine's report the one outcome that leaves a turn
 // unrecorded although the run finished: the repository's commit-msg hook
 // refused a response's message, and that response and every later one of
 // the run were not committed. It returns the refused response (its number
