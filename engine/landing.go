@@ -3,10 +3,13 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
+	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
@@ -183,4 +186,41 @@ func (l *landing) takeTurn(ctx context.Context) error {
 			a.branchName, l.attempt, l.retry.Bound)
 	}
 	return nil
+}
+
+// reflogMessage is what the branch's reflog says of a run.
+func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s", a.inputs[0].label) }
+
+// moveBranch moves the branch from old to head, and the attribution notes
+// of the commits the build made with it, in one transaction: one git
+// process, and a commit on the branch always has its note. What the run
+// wrote is packed and kept until the refs name it, so that a concurrent
+// `git gc --prune=now` cannot delete it meanwhile; the caller releases
+// the protection once it has checked the move. An error that names no
+// ref (gitops.MovedRef) came before any ref was asked to move.
+func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
+	var prot *gitops.Protection
+	msg := fmt.Sprintf("aiedit: attribution of %s on %s", english.Count(len(st.notes), "commit"), a.branchName)
+	err := a.repo.AddNotesWith(ctx, attrnote.Ref, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
+		p, err := a.repo.ProtectWritten()
+		if err != nil {
+			return err
+		}
+		updates := []gitops.RefUpdate{{Ref: a.branch, New: head, Old: old}}
+		if notes.Ref != "" {
+			updates = append(updates, notes)
+		}
+		if a.tx != nil {
+			err = a.tx.Commit(ctx, updates...) // the process started with the run
+		} else {
+			err = a.repo.UpdateRefs(ctx, a.reflogMessage(), updates...)
+		}
+		if err != nil {
+			p.Release()
+			return err
+		}
+		prot = p
+		return nil
+	})
+	return prot, err
 }
