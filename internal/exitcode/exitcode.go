@@ -1,6 +1,6 @@
 // Package exitcode names the exit statuses (docs/json-report.md) and the typed errors
 // that carry them. Commands return errors only; main turns the error into
-// the process's exit status with Status, in one place.
+// the process's exit status in one place (exitStatus in cmd/git-aiedit).
 package exitcode
 
 import (
@@ -10,11 +10,10 @@ import (
 
 // Exit statuses (docs/json-report.md, "Exit status").
 const (
-	OK       = 0 // every block applied or was already applied
-	Partial  = 1 // at least one block failed, was skipped or was not in context
-	Usage    = 2 // bad usage or unreadable/undecodable input
-	Repo     = 3 // repository problem
-	Internal = 4 // a bug: never expected
+	OK      = 0 // every block applied or was already applied
+	Partial = 1 // at least one block failed, was skipped or was not in context
+	Usage   = 2 // bad usage or unreadable/undecodable input
+	Repo    = 3 // repository problem
 	// Interrupted: the user interrupted the run (SIGINT, SIGTERM); what was
 	// complete is recorded. 128 + SIGINT, as shells report it.
 	Interrupted = 130
