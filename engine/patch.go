@@ -115,7 +115,7 @@ func (r *response) reviewUnit(unit []editcore.Op) {
 
 // edit opens the block's result in the editor and puts what is saved in
 // the tree. It reports false when the block is still undecided, and
-// review.ErrInterrupted when the run was interrupted meanwhile.
+// ask.ErrInterrupted when the run was interrupted meanwhile.
 func (r *response) edit(block ask.Block, first editcore.Result, results []editcore.Result) (bool, error) {
 	a := r.b.a
 	cur, ok := readTree(r.b.tfs, first.Path)

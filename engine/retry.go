@@ -8,7 +8,7 @@ import (
 
 // retryPrompt is the text to send back to the model when blocks did not
 // apply,
-// quoting files as they are at head. It is built by retryprompt.Build
+// quoting files as they are at head. It is built by retry.Build
 // from exactly what the commits record, so `git aiedit retry-prompt`
 // prints the same text from the branch later. Empty when everything
 // applied.
@@ -17,7 +17,7 @@ func (a *applier) retryPrompt(st *runState) (string, error) {
 	for _, r := range st.responses {
 		if r.retryStop != nil {
 			// Retried: what is left after the last round, as the branch
-			// records it (retryprompt.ItemsOf settles rounds the same way).
+			// records it (retry.ItemsOf settles rounds the same way).
 			for _, it := range r.outstanding {
 				it.Proposed = ""
 				items = append(items, it)
@@ -71,7 +71,7 @@ func orDash(s string) string {
 }
 
 // laterOutcomes are the outcomes of a response's blocks after a failed
-// tool call (retryprompt.MovedPast).
+// tool call (retry.MovedPast).
 func laterOutcomes(rs []editcore.Result) []retry.Outcome {
 	out := make([]retry.Outcome, len(rs))
 	for i, b := range rs {
