@@ -2,7 +2,6 @@ package hook
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 )
@@ -45,34 +44,4 @@ func claudeSettings(ctx context.Context, sc scope, dir string) (string, error) {
 func readStdin(opts *RunOptions) (Event, func(), error) {
 	ev, err := readClaude(opts.Stdin, opts.Agent)
 	return ev, nil, err
-}
-
-// claudeForm is Claude Code's settings shape, which Gemini CLI and
-// Codex's hooks.json share: "hooks": {"<Event>": [{"hooks": [{"type":
-// "command", "command": …}]}]}. strict: the agent rejects a file with
-// comments or trailing commas whole.
-type claudeForm struct{ strict bool }
-
-func (claudeForm) add(s *spec, text string, existed bool) (string, bool, error) {
-	return installClaude(s.name, text, existed)
-}
-
-func (claudeForm) remove(_ *spec, text string) (string, bool, error) { return uninstallClaude(text) }
-
-func (claudeForm) installed(s *spec, text string) ([]string, error) {
-	root, err := parseSettings(s.name, text)
-	if err != nil || root.kind != '{' {
-		return nil, errors.New("invalid JSON")
-	}
-	_, hooks := root.member("hooks")
-	if hooks == nil || hooks.kind != '{' {
-		return nil, nil
-	}
-	var events []string
-	for _, m := range hooks.members {
-		if m.val.kind == '[' && claudeHas(m.val) {
-			events = append(events, m.key)
-		}
-	}
-	return events, nil
 }
