@@ -64,7 +64,7 @@ type Options struct {
 	Checks   string // --checks: off, report or require; "" = git config aiedit.checks, else report
 	NoVerify bool   // --no-verify: do not run the repository's commit-msg hook
 
-	NoPrompts bool // --no-prompts: leave the user's prompts out (why.go)
+	NoPrompts bool // --no-prompts: leave the user's prompts out (textpolicy.go)
 
 	// IO: standard input for "-", the JSON report on Out, what people
 	// read on ErrOut (colour and a progress line when it is a terminal).

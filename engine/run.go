@@ -78,7 +78,7 @@ type applier struct {
 	debug  debugLog
 	spills []*blockLog // responses' block results on disk, until the run ends
 	checks *checkSetup // set by setupChecks before anything is applied
-	why    *why        // set by setupWhy before anything is applied
+	text   *textPolicy // set by setupTextPolicy before anything is applied
 
 	branch     string // full ref name
 	exists     bool   // the branch existed when the run read it

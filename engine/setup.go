@@ -78,7 +78,7 @@ func setUp(ctx context.Context, opts *Options) (a *applier, work context.Context
 	u.add(a.closeSpills)
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)
 	a.tx = tx.For(repo)
-	for _, read := range []func(context.Context) error{a.setupChecks, a.retrySettings, a.setupWhy} {
+	for _, read := range []func(context.Context) error{a.setupChecks, a.retrySettings, a.setupTextPolicy} {
 		if err := read(ctx); err != nil {
 			return nil, nil, release, err
 		}

@@ -63,8 +63,8 @@ type responseState struct {
 	checks []check.Outcome   // in the order they ran
 
 	subject, body     string           // the commit message's (subject.go)
-	prompt            string           // what the user asked, redacted; "" with --no-prompts (why.go)
-	redactions        int              // secrets taken out of its prompt and prose (why.go)
+	prompt            string           // what the user asked, redacted; "" with --no-prompts (textpolicy.go)
+	redactions        int              // secrets taken out of its prompt and prose (textpolicy.go)
 	trailerRedactions int              // and out of its trailers, when its message was built
 	red               *redact.Redactor // what redacts its message; nil before compose
 	transcript        string           // Aiedit-Transcript value, once the transcript's hash is known

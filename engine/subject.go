@@ -189,8 +189,8 @@ func proseHead(prose string) string {
 // and what it changed. The prose and the prompt are redacted first.
 func (r *response) compose(prose string) {
 	a, rs := r.b.a, r.r
-	if a.why != nil {
-		rs.red = a.why.red
+	if a.text != nil {
+		rs.red = a.text.red
 	}
 	a.takePrompt(rs)
 	prose = a.redact(rs, printable(proseHead(prose)))

@@ -12,16 +12,16 @@ import (
 	"github.com/git-aiedit/git-aiedit/redact"
 )
 
-// why holds what a run records of the user's request and how it keeps
+// textPolicy holds what a run records of the user's request and how it keeps
 // secrets out of history (docs/trailers.md, "Prompt"; docs/privacy.md).
-type why struct {
+type textPolicy struct {
 	prompts bool             // record prompts: not --no-prompts, aiedit.prompts not false
 	red     *redact.Redactor // every text from a transcript goes through it
 }
 
-// setupWhy reads --no-prompts, aiedit.prompts and aiedit.redact before
+// setupTextPolicy reads --no-prompts, aiedit.prompts and aiedit.redact before
 // anything is applied: a bad pattern is refused before any work.
-func (a *applier) setupWhy(ctx context.Context) error {
+func (a *applier) setupTextPolicy(ctx context.Context) error {
 	on, err := a.repo.ConfigBool(ctx, "aiedit.prompts", true)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Usage, err)
@@ -30,16 +30,16 @@ func (a *applier) setupWhy(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.why = &why{prompts: on && !a.opts.NoPrompts, red: red}
+	a.text = &textPolicy{prompts: on && !a.opts.NoPrompts, red: red}
 	return nil
 }
 
 // redact takes secrets out of s, counting them on r.
 func (a *applier) redact(r *responseState, s string) string {
-	if a.why == nil {
+	if a.text == nil {
 		return s
 	}
-	out, n := a.why.red.Text(s)
+	out, n := a.text.red.Text(s)
 	r.redactions += n
 	return out
 }
@@ -57,7 +57,7 @@ const (
 // first (a cut must not leave half a secret), then bounded for the
 // report; "" when prompts are not recorded.
 func (a *applier) takePrompt(r *responseState) {
-	if a.why == nil || !a.why.prompts {
+	if a.text == nil || !a.text.prompts {
 		r.prompt = ""
 		return
 	}
