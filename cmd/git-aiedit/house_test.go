@@ -46,11 +46,11 @@ func houseFiles(t *testing.T, keep func(rel string) bool) map[string]string {
 	return out
 }
 
-// TestNoCitationsAClonesCannotFollow: the repository documents itself in
+// TestNoCitationsACloneCannotFollow: the repository documents itself in
 // docs/. Code, tests, scripts and the docs cite no document a clone does
 // not have (the design's spec files, an issue by number), and no test
 // says it is PENDING once it passes.
-func TestNoCitationsAClonesCannotFollow(t *testing.T) {
+func TestNoCitationsACloneCannotFollow(t *testing.T) {
 	files := houseFiles(t, func(rel string) bool {
 		switch {
 		case strings.HasSuffix(rel, ".go"), strings.HasSuffix(rel, ".txtar"), strings.HasSuffix(rel, ".md"),
