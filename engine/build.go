@@ -94,24 +94,8 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range b.pending {
-			if !p.sealed {
-				if err := b.seal(ctx, p, b.all, parent == start); err != nil {
-					return nil, err
-				}
-			}
-			if p.msg == "" {
-				continue // the commit-msg hook refused it or an earlier message
-			}
-			c, err := a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.msg)
-			if err != nil {
-				return nil, a.commitError(ctx, err)
-			}
-			p.r.commit = c
-			parent = c
-			if n := p.r.note(); n != nil {
-				notes[c] = n.EncodeFor(c)
-			}
+		if parent, err = b.commitPending(ctx, start, parent, notes); err != nil {
+			return nil, err
 		}
 		if stopped || st.stop != "" {
 			break // what was not read is not recorded either
@@ -126,6 +110,32 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		return nil, err
 	}
 	return st, nil
+}
+
+// commitPending writes the commits of the batch's responses on top of
+// parent, sealing the messages not sealed yet, and adds each commit's
+// attribution note to notes. It returns the new tip.
+func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+	for _, p := range b.pending {
+		if !p.sealed {
+			if err := b.seal(ctx, p, b.all, parent == start); err != nil {
+				return parent, err
+			}
+		}
+		if p.msg == "" {
+			continue // the commit-msg hook refused it or an earlier message
+		}
+		c, err := b.a.repo.WriteCommit(ctx, p.tree, []plumbing.Hash{parent}, p.msg)
+		if err != nil {
+			return parent, b.a.commitError(ctx, err)
+		}
+		p.r.commit = c
+		parent = c
+		if n := p.r.note(); n != nil {
+			notes[c] = n.EncodeFor(c)
+		}
+	}
+	return parent, nil
 }
 
 // batch applies one input's responses.
