@@ -24,7 +24,7 @@ import (
 // pages, each a page fault: about 15 µs each on the project's virtual
 // machines, 4 ms a MiB, so that a 10,000-file response that let its heap
 // reach 64 MiB spent a third of its CPU faulting pages in, more than
-// collecting a small live heap costs (README, Performance).
+// collecting a small live heap costs (docs/performance.md).
 const Floor = 16 << 20
 
 // HugeInput is the input from which a run is expected to grow its heap
@@ -32,7 +32,7 @@ const Floor = 16 << 20
 // of 1 MiB or more (a 10,000-file response is 1.1 MB) has its heap backed
 // by transparent huge pages, one page fault per 2 MiB instead of 512.
 // Below it, the one collection that giving the advice takes would cost a
-// small run more than its faults (README, Performance).
+// small run more than its faults (docs/performance.md).
 const HugeInput = 1 << 20
 
 // HugeHeap is how much heap is given huge pages, and HugeFloor the floor

@@ -3,8 +3,8 @@
 // Command pagefault measures what a page fault costs on this machine:
 // it maps fresh anonymous memory and touches one byte of each page, the
 // way a growing heap does. scripts/bench prints its figure, since on the
-// project's virtual machines it decides much of a run's CPU time (README,
-// Performance).
+// project's virtual machines it decides much of a run's CPU time
+// (docs/performance.md).
 //
 //	go run ./scripts/pagefault [MiB]
 package main
