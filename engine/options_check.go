@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
@@ -44,8 +45,8 @@ func (o *Options) check() error {
 	if o.Live != nil && (len(o.Transcripts) != 1 || o.Transcripts[0] == "-") {
 		return exitcode.UsageErrorf("a live session is one transcript file")
 	}
-	if math.IsNaN(o.Fuzzy) || o.Fuzzy < 0 || o.Fuzzy > 1 {
-		return exitcode.UsageErrorf("--fuzzy threshold %v is outside 0..1; try --fuzzy=0.9", o.Fuzzy)
+	if err := checkFuzzy(o.Fuzzy, strconv.FormatFloat(o.Fuzzy, 'g', -1, 64)); err != nil {
+		return err
 	}
 	if o.Workdir != "" && !transcript.IsAbsWorkdir(o.Workdir) {
 		return exitcode.UsageErrorf("--workdir %q is not an absolute path; give the folder the agent worked in as its record names it, e.g. --workdir /home/me/proj or --workdir 'C:\\Users\\me\\proj'", o.Workdir)
@@ -95,6 +96,24 @@ func (o *Options) check() error {
 				return exitcode.UsageErrorf("--worktree %s already exists; name a new directory for the review checkout", o.Worktree)
 			}
 		}
+	}
+	return nil
+}
+
+// ParseFuzzy reads --fuzzy's threshold as the user wrote it. It and
+// check refuse a bad one with the same words (checkFuzzy), whether the
+// CLI read it from text or a caller set it.
+func ParseFuzzy(s string) (float64, error) {
+	t, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		t = math.NaN()
+	}
+	return t, checkFuzzy(t, s)
+}
+
+func checkFuzzy(t float64, given string) error {
+	if math.IsNaN(t) || t < 0 || t > 1 {
+		return exitcode.UsageErrorf("--fuzzy=%s: want a similarity between 0 and 1, e.g. --fuzzy=0.9", given)
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func TestOptionsCheck(t *testing.T) {
 		"branch empty":                        {opts: Options{Transcripts: one, Given: Given{Branch: true}}, want: "-b/--branch needs a branch name, e.g. -b aiedit/fix"},
 		"no transcript":                       {want: "no transcript given; name a file, or - for standard input"},
 		"entire without id":                   {opts: Options{From: "entire"}, want: "--from entire needs a checkpoint id (12 hex digits) or a commit with an Entire-Checkpoint trailer"},
-		"fuzzy above 1":                       {opts: Options{Transcripts: one, Fuzzy: 1.5}, want: "--fuzzy threshold 1.5 is outside 0..1; try --fuzzy=0.9"},
+		"fuzzy above 1":                       {opts: Options{Transcripts: one, Fuzzy: 1.5}, want: "--fuzzy=1.5: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
 		"patch and dry run":                   {opts: Options{Transcripts: one, Patch: true, DryRun: true}, want: "-p cannot be combined with --dry-run: a dry run records nothing to decide on"},
 		"patch from stdin":                    {opts: Options{Transcripts: []string{"-"}, Patch: true}, want: "-p reads your answers from standard input, so the transcript cannot be - too; save it to a file first"},
 		"patch from stdin, decided elsewhere": {opts: Options{Transcripts: []string{"-"}, Patch: true, Decider: &scripted{}}},
@@ -49,6 +49,36 @@ func TestOptionsCheck(t *testing.T) {
 			}
 			require.EqualError(t, err, tc.want)
 			assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
+		})
+	}
+}
+
+// TestParseFuzzy: --fuzzy's text is read and refused in one place, with
+// the same words whether it is no number or a number out of range.
+func TestParseFuzzy(t *testing.T) {
+	tests := map[string]struct {
+		in   string
+		want float64
+		err  string
+	}{
+		"default":      {in: "0.9", want: 0.9},
+		"bounds":       {in: "1", want: 1},
+		"spaces":       {in: " 0.5 ", want: 0.5},
+		"no number":    {in: "abc", err: "--fuzzy=abc: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+		"above":        {in: "2", err: "--fuzzy=2: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+		"below":        {in: "-0.1", err: "--fuzzy=-0.1: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+		"not a number": {in: "NaN", err: "--fuzzy=NaN: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, err := ParseFuzzy(tc.in)
+			if tc.err != "" {
+				assert.EqualError(t, err, tc.err)
+				assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
+				return
+			}
+			assert.NoError(t, err)
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }

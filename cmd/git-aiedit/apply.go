@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -94,9 +93,9 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				}
 			}
 			if f := cmd.String("fuzzy"); f != "" {
-				t, err := strconv.ParseFloat(f, 64)
+				t, err := engine.ParseFuzzy(f)
 				if err != nil {
-					return exitcode.UsageErrorf("--fuzzy=%s: want a similarity between 0 and 1, e.g. --fuzzy=0.9", f)
+					return err
 				}
 				opts.Fuzzy = t
 			}
