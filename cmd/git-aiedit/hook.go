@@ -15,8 +15,8 @@ import (
 
 func hookCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	scopeFlags := []cli.Flag{
-		&cli.BoolFlag{Name: "project", Usage: "the repository's shared agent settings, committed with it (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/, .opencode/plugins/, .clinerules/hooks/, .cursor/hooks.json); default: your own (.claude/settings.local.json for claude-code, the --user file for the others)"},
-		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, $COPILOT_HOME/hooks/, ~/.config/opencode/plugins/, ~/Documents/Cline/Hooks/, ~/.cursor/hooks.json)"},
+		&cli.BoolFlag{Name: "project", Usage: "the repository's shared agent settings, committed with it (" + hook.SettingsFiles(true) + "); default: your own (.claude/settings.local.json for claude-code, the --user file for the others)"},
+		&cli.BoolFlag{Name: "user", Usage: "your own agent settings (" + hook.SettingsFiles(false) + ")"},
 		&cli.BoolFlag{Name: "notify", Usage: "codex: its notify program in $CODEX_HOME/config.toml, for a Codex older than its hooks (0.114)"},
 	}
 	agents := strings.Join(hook.AgentNames(), ", ")

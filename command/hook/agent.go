@@ -10,6 +10,9 @@ import "context"
 type spec struct {
 	name    Agent
 	display string // the product's name, for messages
+	// project and user are the settings file (or folder) of --project
+	// and --user, as the flags' help shows them.
+	project, user string
 
 	// settings is the configuration file for the scope asked for
 	// (--project, --user, --notify, or none of them: the default).

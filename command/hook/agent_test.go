@@ -30,6 +30,8 @@ func TestRegistry(t *testing.T) {
 			assert.Equal(t, s.name, a)
 			assert.Same(t, s, a.spec())
 			assert.NotEmpty(t, s.display)
+			assert.NotEmpty(t, s.project, "--project's help names its settings file")
+			assert.NotEmpty(t, s.user, "--user's help names its settings file")
 			assert.NotNil(t, s.settings)
 			assert.NotNil(t, s.form)
 			assert.NotNil(t, s.read)

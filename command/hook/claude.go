@@ -15,6 +15,8 @@ import (
 var claudeSpec = &spec{
 	name:     ClaudeCode,
 	display:  "Claude Code",
+	project:  ".claude/settings.json",
+	user:     "~/.claude/settings.json",
 	settings: claudeSettings,
 	// The personal file (.claude/settings.local.json) first: it is the
 	// default (personal.go).

@@ -24,6 +24,8 @@ import (
 var clineSpec = &spec{
 	name:       Cline,
 	display:    "Cline",
+	project:    ".clinerules/hooks/",
+	user:       "~/Documents/Cline/Hooks/",
 	settings:   clineSettings,
 	scopes:     allScopes,
 	form:       fileForm{content: clineScript},

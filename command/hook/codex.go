@@ -22,6 +22,8 @@ import (
 var codexSpec = &spec{
 	name:     Codex,
 	display:  "Codex",
+	project:  ".codex/hooks.json",
+	user:     "$CODEX_HOME/hooks.json",
 	settings: codexSettings,
 	scopes:   append(allScopes[:len(allScopes):len(allScopes)], scope{user: true, notify: true}),
 	form:     claudeForm{strict: true},

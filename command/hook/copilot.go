@@ -21,6 +21,8 @@ import (
 var copilotSpec = &spec{
 	name:     CopilotCLI,
 	display:  "GitHub Copilot CLI",
+	project:  ".github/hooks/",
+	user:     "$COPILOT_HOME/hooks/",
 	settings: copilotSettings,
 	scopes:   allScopes,
 	form:     flatForm{version: true, entry: copilotEntry, cmdKeys: []string{"bash", "powershell", "command"}},

@@ -24,6 +24,8 @@ import (
 var cursorSpec = &spec{
 	name:     CursorAgent,
 	display:  "Cursor",
+	project:  ".cursor/hooks.json",
+	user:     "~/.cursor/hooks.json",
 	settings: cursorSettings,
 	scopes:   allScopes,
 	form:     flatForm{version: true, entry: cursorEntry, cmdKeys: []string{"command"}},

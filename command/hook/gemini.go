@@ -9,6 +9,8 @@ import "context"
 var geminiSpec = &spec{
 	name:      Gemini,
 	display:   "Gemini CLI",
+	project:   ".gemini/settings.json",
+	user:      "~/.gemini/settings.json",
 	settings:  geminiSettings,
 	scopes:    allScopes,
 	form:      claudeForm{strict: false},

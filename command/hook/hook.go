@@ -55,6 +55,19 @@ func init() {
 // Agents lists the agents `hook` accepts, in documentation order.
 var Agents []Agent
 
+// SettingsFiles lists every agent's settings file (or folder) for
+// --project (project) or --user, as the flags' help shows them.
+func SettingsFiles(project bool) string {
+	out := make([]string, len(registry))
+	for i, s := range registry {
+		out[i] = s.user
+		if project {
+			out[i] = s.project
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // AgentNames are the AGENT arguments, in documentation order.
 func AgentNames() []string {
 	out := make([]string, len(Agents))

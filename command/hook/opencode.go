@@ -25,6 +25,8 @@ import (
 var opencodeSpec = &spec{
 	name:      OpenCode,
 	display:   "OpenCode",
+	project:   ".opencode/plugins/",
+	user:      "~/.config/opencode/plugins/",
 	settings:  opencodeSettings,
 	scopes:    allScopes,
 	form:      fileForm{content: opencodePlugin},
