@@ -26,17 +26,7 @@ func (claudeForm) installed(s *spec, text string) ([]string, error) {
 	if err != nil || root.kind != '{' {
 		return nil, errors.New("invalid JSON")
 	}
-	_, hooks := root.member("hooks")
-	if hooks == nil || hooks.kind != '{' {
-		return nil, nil
-	}
-	var events []string
-	for _, m := range hooks.members {
-		if m.val.kind == '[' && claudeHas(m.val) {
-			events = append(events, m.key)
-		}
-	}
-	return events, nil
+	return hookEvents(root, claudeHas), nil
 }
 
 type claudeHook struct {

@@ -114,15 +114,5 @@ func (f flatForm) installed(s *spec, text string) ([]string, error) {
 	if err != nil {
 		return nil, errors.New("invalid JSON")
 	}
-	_, hooks := root.member("hooks")
-	if hooks == nil || hooks.kind != '{' {
-		return nil, nil
-	}
-	var events []string
-	for _, m := range hooks.members {
-		if m.val.kind == '[' && f.find(m.val) >= 0 {
-			events = append(events, m.key)
-		}
-	}
-	return events, nil
+	return hookEvents(root, func(list *jnode) bool { return f.find(list) >= 0 }), nil
 }

@@ -411,6 +411,22 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	return fmt.Sprintf("uninstalled: git-aiedit's entries removed from %s (the rest was edited since install and is kept)", path), nil
 }
 
+// hookEvents names the events of a settings object's "hooks" whose list
+// holds an entry of ours (has looks in one list), in the file's order.
+func hookEvents(root *jnode, has func(list *jnode) bool) []string {
+	_, hooks := root.member("hooks")
+	if hooks == nil || hooks.kind != '{' {
+		return nil
+	}
+	var events []string
+	for _, m := range hooks.members {
+		if m.val.kind == '[' && has(m.val) {
+			events = append(events, m.key)
+		}
+	}
+	return events
+}
+
 // removeHookEntries cuts git-aiedit's entries out of the "hooks" object of
 // a settings text (what names that object in errors), one at a time until
 // none is left, taking the event lists and the object that become empty
