@@ -46,24 +46,16 @@ func installClaude(agent Agent, text string, existed bool) (string, bool, error)
 		text = "{}\n"
 	}
 	group := claudeGroup{Hooks: []claudeHook{{Type: "command", Command: runCommand(agent)}}}
-	added := false
-	for _, event := range agent.spec().events {
+	parse := func(text string) (*jnode, error) {
 		root, err := parseSettings(agent, text)
-		if err != nil {
-			return "", false, err
+		if err == nil && root.kind != '{' {
+			return nil, errors.New("not a JSON object")
 		}
-		if root.kind != '{' {
-			return "", false, errors.New("not a JSON object")
-		}
-		e, done, err := addHookEntry(text, root, "the settings object", event, group, claudeHas)
-		if err != nil {
-			return "", false, err
-		}
-		if done {
-			continue
-		}
-		text = e.apply(text)
-		added = true
+		return root, err
+	}
+	text, added, err := addHookEntries(text, agent.spec().events, parse, "the settings object", group, claudeHas)
+	if err != nil {
+		return "", false, err
 	}
 	return text, !added, nil
 }

@@ -53,21 +53,10 @@ func (f flatForm) add(s *spec, text string, existed bool) (string, bool, error) 
 		b.WriteString("\n  }\n}\n")
 		return b.String(), false, nil
 	}
-	added := false
-	for _, event := range s.events {
-		root, err := f.parse(s, text)
-		if err != nil {
-			return "", false, err
-		}
-		e, done, err := addHookEntry(text, root, "the hook file's object", event, entry, func(arr *jnode) bool { return f.find(arr) >= 0 })
-		if err != nil {
-			return "", false, err
-		}
-		if done {
-			continue
-		}
-		text = e.apply(text)
-		added = true
+	parse := func(text string) (*jnode, error) { return f.parse(s, text) }
+	text, added, err := addHookEntries(text, s.events, parse, "the hook file's object", entry, f.has)
+	if err != nil {
+		return "", false, err
 	}
 	if f.version {
 		root, err := f.parse(s, text)
@@ -80,6 +69,9 @@ func (f flatForm) add(s *spec, text string, existed bool) (string, bool, error) 
 	}
 	return text, !added, nil
 }
+
+// has reports whether an event's list holds git-aiedit's entry.
+func (f flatForm) has(arr *jnode) bool { return f.find(arr) >= 0 }
 
 // find is the index of git-aiedit's entry in an event's list, or -1.
 func (f flatForm) find(arr *jnode) int {
@@ -114,5 +106,5 @@ func (f flatForm) installed(s *spec, text string) ([]string, error) {
 	if err != nil {
 		return nil, errors.New("invalid JSON")
 	}
-	return hookEvents(root, func(list *jnode) bool { return f.find(list) >= 0 }), nil
+	return hookEvents(root, f.has), nil
 }

@@ -476,6 +476,29 @@ func removeHookEntries(text, what string, cut func(list *jnode) (e edit, found, 
 	}
 }
 
+// addHookEntries adds entry to the list of each of events in the "hooks"
+// object of a settings text (what names that object in errors), one event
+// at a time, the text parsed again after each edit; has says whether a list
+// holds our entry already. added says whether the text changed.
+func addHookEntries(text string, events []string, parse func(string) (*jnode, error), what string, entry any, has func(*jnode) bool) (out string, added bool, err error) {
+	for _, event := range events {
+		root, err := parse(text)
+		if err != nil {
+			return "", false, err
+		}
+		e, done, err := addHookEntry(text, root, what, event, entry, has)
+		if err != nil {
+			return "", false, err
+		}
+		if done {
+			continue
+		}
+		text = e.apply(text)
+		added = true
+	}
+	return text, added, nil
+}
+
 // addHookEntry is the edit that adds entry under "hooks" → event of the
 // settings object root (named what in errors), creating "hooks" and the
 // event's list as needed; done when has finds the entry there already.
