@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"strconv"
@@ -67,16 +68,16 @@ func fsckPathReason(p string, mode filemode.FileMode, content func() ([]byte, er
 	parts := strings.Split(p, "/")
 	for i, name := range parts {
 		if err := checkName(p, name); err != nil {
-			return err.(*UnsafePathError).Reason, nil
+			return reasonOf(err), nil
 		}
 		if i < len(parts)-1 {
 			if err := checkDir(p, name); err != nil {
-				return err.(*UnsafePathError).Reason, nil
+				return reasonOf(err), nil
 			}
 		}
 	}
 	if err := checkEntry(p, mode); err != nil {
-		return err.(*UnsafePathError).Reason, nil
+		return reasonOf(err), nil
 	}
 	if mode != filemode.Regular && mode != filemode.Executable || special(path.Base(p)) == "" {
 		return "", nil
@@ -86,7 +87,16 @@ func fsckPathReason(p string, mode filemode.FileMode, content func() ([]byte, er
 		return "", err
 	}
 	if err := CheckContent(p, data); err != nil {
-		return err.(*UnsafePathError).Reason, nil
+		return reasonOf(err), nil
 	}
 	return "", nil
+}
+
+// reasonOf is why the fsck rules refused a path: the reason alone, as the
+// log lists it beside the path.
+func reasonOf(err error) string {
+	if u := (*UnsafePathError)(nil); errors.As(err, &u) {
+		return u.Reason
+	}
+	return err.Error()
 }
