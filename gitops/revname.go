@@ -3,12 +3,16 @@ package gitops
 import (
 	"errors"
 	"regexp"
+	"sync"
 )
 
 // unknownRev is how git's rev-list names an argument that is no commit:
 // "ambiguous argument 'x': unknown revision or path not in the working
-// tree. Use '--' …", or "bad revision 'x'".
-var unknownRev = regexp.MustCompile(`^(?:ambiguous argument '(.*?)': unknown revision or path not in the working tree|bad revision '(.*?)')`)
+// tree. Use '--' …", or "bad revision 'x'". Compiled on first use, not
+// at every start.
+var unknownRev = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:ambiguous argument '(.*?)': unknown revision or path not in the working tree|bad revision '(.*?)')`)
+})
 
 // revNameError turns git's words for a name that is no commit into the
 // user's, as ResolveCommit says it: which name, and what to give instead.
@@ -18,7 +22,7 @@ func revNameError(err error) error {
 	if !errors.As(err, &e) {
 		return err
 	}
-	m := unknownRev.FindStringSubmatch(e.Msg)
+	m := unknownRev().FindStringSubmatch(e.Msg)
 	if m == nil {
 		return err
 	}
