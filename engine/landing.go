@@ -49,7 +49,7 @@ func (l *landing) try(ctx context.Context) (st *runState, again bool, err error)
 	if err != nil && l.exists && errors.Is(err, plumbing.ErrObjectNotFound) && l.retry.Wait(ctx) {
 		// The tip names objects a racing prune deleted before their run
 		// made them reachable; that run is writing them again.
-		return nil, true, l.rebase(ctx)
+		return nil, true, l.startAtTip(ctx)
 	}
 	if err != nil {
 		return nil, false, a.unrecorded(err)
@@ -86,9 +86,9 @@ func (l *landing) try(ctx context.Context) (st *runState, again bool, err error)
 	return l.lost(ctx, st, err)
 }
 
-// rebase reads the branch again after a build found objects missing, and
+// startAtTip reads the branch again after a build found objects missing, and
 // builds the next attempt on its tip.
-func (l *landing) rebase(ctx context.Context) error {
+func (l *landing) startAtTip(ctx context.Context) error {
 	var err error
 	if l.tip, l.exists, err = l.a.repo.ReadRef(ctx, l.a.branch); err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
