@@ -2,9 +2,12 @@ package gitops
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // ExcludeLocally makes git ignore path (relative to the working tree, with
@@ -23,9 +26,11 @@ func (r *Repo) ExcludeLocally(ctx context.Context, path string) (bool, error) {
 	default:
 		return false, &RepoError{Op: op, Dir: r.Dir, Msg: gitMessage(res)}
 	}
-	file := filepath.Join(r.CommonDir, "info", "exclude")
-	old, err := os.ReadFile(file)
-	if err != nil && !os.IsNotExist(err) {
+	// Reached without links and only as a regular file, as every file
+	// git-aiedit writes in a repository (internal/safeopen).
+	rel := filepath.Join("info", "exclude")
+	old, err := safeopen.ReadIn(r.CommonDir, rel, 64<<20)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
 	}
 	line := "/" + strings.TrimPrefix(path, "/")
@@ -34,10 +39,7 @@ func (r *Repo) ExcludeLocally(ctx context.Context, path string) (bool, error) {
 		text += "\n"
 	}
 	text += line + "\n"
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
-	}
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+	if err := safeopen.WriteIn(r.CommonDir, rel, []byte(text), 0o644); err != nil {
 		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
 	}
 	return true, nil

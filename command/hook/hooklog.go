@@ -3,10 +3,11 @@ package hook
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // logName is the hook's log, under the common git directory.
@@ -16,14 +17,19 @@ const logName = "hook.log"
 const maxLog = 1 << 20
 
 // logf appends one line to .git/aiedit/hook.log. Errors writing it are
-// ignored: the agent must never see them.
+// ignored: the agent must never see them. The log is reached without
+// links and only as a regular file (internal/safeopen), as every file
+// the hook command writes.
 func logf(commonDir string, agent Agent, session, format string, args ...any) {
-	path := filepath.Join(commonDir, "aiedit", logName)
-	_ = os.MkdirAll(filepath.Dir(path), 0o755)
-	if info, err := os.Stat(path); err == nil && info.Size() > maxLog {
-		trimLog(path)
+	rel := filepath.Join("aiedit", logName)
+	if f, err := safeopen.OpenIn(commonDir, rel); err == nil {
+		info, err := f.Stat()
+		f.Close()
+		if err == nil && info.Size() > maxLog {
+			trimLog(commonDir, rel)
+		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := safeopen.AppendIn(commonDir, rel, 0o644)
 	if err != nil {
 		return
 	}
@@ -32,8 +38,8 @@ func logf(commonDir string, agent Agent, session, format string, args ...any) {
 	fmt.Fprintf(f, "%s %s %s %s\n", time.Now().UTC().Format(time.RFC3339), agent, orDash(session), msg)
 }
 
-func trimLog(path string) {
-	data, err := os.ReadFile(path)
+func trimLog(commonDir, rel string) {
+	data, err := safeopen.ReadIn(commonDir, rel, 4*maxLog)
 	if err != nil {
 		return
 	}
@@ -41,12 +47,12 @@ func trimLog(path string) {
 	if i := strings.IndexByte(string(half), '\n'); i >= 0 {
 		half = half[i+1:]
 	}
-	_ = os.WriteFile(path, half, 0o644)
+	_ = safeopen.WriteIn(commonDir, rel, half, 0o644)
 }
 
 // tailLog returns the last n lines of the hook log.
 func tailLog(commonDir string, n int) []string {
-	f, err := os.Open(filepath.Join(commonDir, "aiedit", logName))
+	f, err := safeopen.OpenIn(commonDir, filepath.Join("aiedit", logName))
 	if err != nil {
 		return nil
 	}

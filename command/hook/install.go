@@ -14,6 +14,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // InstallOptions are the inputs of `git aiedit hook install|uninstall`.
@@ -44,15 +45,16 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 		return err
 	}
 	sc := scope{opts.Project, opts.User, opts.Notify}
+	p := placeOf(ctx, sc, opts.Dir, path)
 	var msg string
 	if opts.Remove {
 		keep := tracked(ctx, path)
-		msg, err = uninstall(opts.Agent, path, opts.Notify, keep)
+		msg, err = uninstall(opts.Agent, p, opts.Notify, keep)
 		if err == nil {
 			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
 		}
 	} else {
-		msg, err = install(opts.Agent, path, opts.Notify)
+		msg, err = install(ctx, opts.Agent, p, sc, opts.Notify)
 		if err == nil {
 			var note string
 			note, err = scopeNote(ctx, opts.Agent, sc, path)
@@ -170,8 +172,11 @@ func hashOf(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// readSettings reads a file of the user's own that install does not
+// write (Codex's config.toml, for its notes): a regular file only,
+// bounded (place.go).
 func readSettings(path string) (string, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeopen.ReadRegular(path, maxSettings)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", false, nil
 	}
@@ -181,43 +186,27 @@ func readSettings(path string) (string, bool, error) {
 	return string(data), true, nil
 }
 
-// writeSettings replaces path's content through a temporary file and a
-// rename, keeping its permissions. A settings file that is a symbolic link
+// writeSettings replaces the file's content through a temporary file and
+// a rename in its directory, keeping its permissions (perm for a new
+// one). A settings file of the user's own that is a symbolic link
 // (dotfiles kept in a repository of their own) is written where it
-// points, so the link stays.
-func writeSettings(link, text string) error {
-	if err := writable(link); err != nil {
+// points, so the link stays; one inside the repository is never a link
+// (place.go).
+func writeSettings(p place, text string, perm os.FileMode) error {
+	if err := writable(p); err != nil {
 		return err
 	}
-	path := linkTarget(link)
-	if dir := filepath.Dir(path); path != link {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-			return exitcode.UsageErrorf("%s is a link to %s, in a directory that does not exist (%s); nothing was changed: create it, or point the link elsewhere", link, path, dir)
+	if target := linkTarget(p.path); target != p.path && !p.inRepo {
+		if dir := filepath.Dir(target); !isDir(dir) {
+			return exitcode.UsageErrorf("%s is a link to %s, in a directory that does not exist (%s); nothing was changed: create it, or point the link elsewhere", p.path, target, dir)
 		}
 	}
-	mode := os.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".aiedit-*")
-	if err != nil {
-		return exitcode.UsageErrorf("cannot write %s: %v", path, err)
-	}
-	_, err = tmp.WriteString(text)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return exitcode.UsageErrorf("cannot write %s: %v", path, err)
-	}
-	return nil
+	return p.write(text, perm)
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 // firstMissing is the outermost directory of dir's that does not exist
@@ -280,8 +269,9 @@ func sameEOL(orig, text string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", "\r\n")
 }
 
-func install(agent Agent, path string, notify bool) (string, error) {
-	orig, existed, err := readSettings(path)
+func install(ctx context.Context, agent Agent, p place, sc scope, notify bool) (string, error) {
+	path := p.path
+	orig, existed, err := p.read()
 	if err != nil {
 		return "", err
 	}
@@ -298,27 +288,27 @@ func install(agent Agent, path string, notify bool) (string, error) {
 	if done {
 		return fmt.Sprintf("already installed in %s", path) + installNote(agent, notify, path), nil
 	}
-	if err := writable(path); err != nil {
+	if err := writable(p); err != nil {
+		return "", err
+	}
+	// Everything install will write is looked at before anything is.
+	if err := checkOthers(ctx, agent, sc, p); err != nil {
 		return "", err
 	}
 	text = sameEOL(orig, text)
 	st := &installState{Path: path, Existed: existed, Original: orig, Wrote: hashOf(text)}
-	if dir := filepath.Dir(path); !existed {
-		st.CreatedDir = firstMissing(dir)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return "", exitcode.UsageErrorf("cannot create %s: %v", dir, err)
-		}
+	if !existed {
+		st.CreatedDir = firstMissing(filepath.Dir(path))
 	}
 	if err := st.save(); err != nil {
 		return "", exitcode.UsageErrorf("cannot remember what install changes (%v); nothing was changed", err)
 	}
-	if err := writeSettings(path, text); err != nil {
-		return "", err
+	perm := os.FileMode(0o644)
+	if agent.spec().executable {
+		perm = 0o755 // a new one; an existing file keeps its permissions
 	}
-	if agent.spec().executable && !existed {
-		if err := os.Chmod(linkTarget(path), 0o755); err != nil {
-			return "", exitcode.UsageErrorf("cannot make %s executable: %v", path, err)
-		}
+	if err := writeSettings(p, text, perm); err != nil {
+		return "", err
 	}
 	return fmt.Sprintf("installed: %s now runs `%s` (%s)", path, runCommand(agent), describeHooks(agent, notify)) + installNote(agent, notify, path), nil
 }
@@ -351,8 +341,9 @@ func uninstallHint(agent Agent, notify bool) string {
 // uninstall removes git-aiedit's entries from path; keep (the file is
 // tracked by git) keeps the file even when install created it, so that
 // uninstall never deletes what a commit holds.
-func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
-	text, existed, err := readSettings(path)
+func uninstall(agent Agent, p place, notify, keep bool) (string, error) {
+	path := p.path
+	text, existed, err := p.read()
 	if err != nil {
 		return "", err
 	}
@@ -361,13 +352,13 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	}
 	if st := loadState(path); st != nil && st.Wrote == hashOf(text) && (st.Existed || !keep) {
 		// Untouched since install: give the original back exactly.
-		if err := writable(path); err != nil {
+		if err := writable(p); err != nil {
 			return "", err
 		}
 		if st.Existed {
-			err = writeSettings(path, st.Original)
+			err = writeSettings(p, st.Original, 0o644)
 		} else {
-			err = os.Remove(linkTarget(path))
+			err = p.remove()
 			if err == nil && st.CreatedDir != "" {
 				removeEmpty(filepath.Dir(path), st.CreatedDir)
 			}
@@ -394,14 +385,14 @@ func uninstall(agent Agent, path string, notify, keep bool) (string, error) {
 	if out == "" {
 		// A file that was git-aiedit's alone (a plugin, a hook script),
 		// edited since: nothing of it is left to keep.
-		if err := os.Remove(linkTarget(path)); err != nil {
-			return "", exitcode.UsageErrorf("cannot remove %s: %v", path, err)
+		if err := p.remove(); err != nil {
+			return "", err
 		}
 		dropState(path)
 		return fmt.Sprintf("uninstalled: %s, git-aiedit's own file, is removed", path), nil
 	}
 	out = sameEOL(text, out)
-	if err := writeSettings(path, out); err != nil {
+	if err := writeSettings(p, out, 0o644); err != nil {
 		return "", err
 	}
 	dropState(path)

@@ -3,7 +3,6 @@ package hook
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -76,7 +75,7 @@ func otherScopeHint(ctx context.Context, agent Agent, sc scope, dir, path string
 	if err != nil || p == path {
 		return ""
 	}
-	if text, err := os.ReadFile(p); err != nil || !strings.Contains(string(text), runCommand(agent)) {
+	if text, _, err := placeOf(ctx, other, dir, p).readRaw(); err != nil || !strings.Contains(text, runCommand(agent)) {
 		return ""
 	}
 	flag := " --project"

@@ -49,7 +49,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			case !sc.user:
 				name = "local" // the personal project file (personal.go)
 			}
-			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, path, sc.notify), path)
+			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, placeOf(ctx, sc, opts.Dir, path), sc.notify), path)
 		}
 	}
 	if repo == nil {
@@ -90,11 +90,11 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 func statusScopes(a Agent) []scope { return a.spec().scopes }
 
 // installedState reads an agent's settings file for git-aiedit's hooks.
-func installedState(a Agent, path string, notify bool) string {
-	text, existed, err := readSettings(path)
+func installedState(a Agent, p place, notify bool) string {
+	text, existed, err := p.readRaw()
 	switch {
 	case err != nil:
-		return "unreadable"
+		return statusOf(err)
 	case !existed:
 		return "not installed"
 	}
