@@ -21,6 +21,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/live"
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
@@ -152,7 +153,7 @@ func get(env found.Env, k string) string {
 
 // fileSum is the transcript's hash as apply records it.
 func fileSum(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := safeopen.Regular(path)
 	if err != nil {
 		return "", err
 	}

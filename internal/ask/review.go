@@ -20,6 +20,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // Answer is the user's decision on one block.
@@ -195,8 +196,19 @@ func (r *Reviewer) EditText(ctx context.Context, name string, text []byte) ([]by
 	if err != nil {
 		return nil, fmt.Errorf("the editor %q failed (%v); it is still undecided", editor, err)
 	}
-	return os.ReadFile(file)
+	// Only a regular file is read back: an editor (or anything else) that
+	// leaves a FIFO or a link to /dev/zero in its place would hang the
+	// review, or grow it without end.
+	out, err := safeopen.ReadRegular(file, maxEdited)
+	if err != nil {
+		return nil, fmt.Errorf("the editor %q left no text to read back (%v); it is still undecided", editor, err)
+	}
+	return out, nil
 }
+
+// maxEdited bounds what is read back from the editor: a hunk or a file
+// under review, never this large.
+const maxEdited = 256 << 20
 
 // editor is git's choice: GIT_EDITOR, core.editor, VISUAL, EDITOR, vi.
 func (r *Reviewer) editor(ctx context.Context) (string, error) {

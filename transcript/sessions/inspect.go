@@ -1,8 +1,7 @@
 package sessions
 
 import (
-	"os"
-
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -15,7 +14,7 @@ type Summary struct {
 // Inspect reads a session's transcript to count its responses and find its
 // model.
 func Inspect(s Session, opt transcript.Options) (Summary, error) {
-	f, err := os.Open(s.File)
+	f, err := safeopen.Regular(s.File)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -54,7 +54,19 @@ func SpecStory(root string) []Session {
 	files, _ := filepath.Glob(filepath.Join(root, ".specstory", "history", "*.md"))
 	var out []Session
 	for _, f := range files {
+		if !inRepo(f) {
+			continue
+		}
 		out = append(out, session(transcript.SpecStory, f, f, strings.TrimSuffix(filepath.Base(f), ".md"), root))
 	}
 	return out
+}
+
+// inRepo reports whether a session file inside the repository is a
+// regular file itself, not a link: a repository can commit
+// .specstory/history/x.md -> /dev/zero, or -> a private file elsewhere
+// that apply --session latest would then read into a commit.
+func inRepo(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.Mode().IsRegular()
 }

@@ -26,6 +26,10 @@
 //	             the repository
 //
 // Finding reads at most the head of each candidate; nothing is written.
+// A candidate that is no regular file (a FIFO, a link to /dev/zero, in an
+// agent's folder or committed in the repository) is no session: it is
+// left out, never opened to wait on or read without end; every open is
+// safeopen.Regular's, which does not block.
 package sessions
 
 import (
@@ -39,11 +43,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -89,6 +95,7 @@ func Find(root string, env Env) []Session {
 	all = append(all, CopilotCLI(root, env)...)
 	all = append(all, Cursor(root, env)...)
 	all = append(all, SpecStory(root)...)
+	all = slices.DeleteFunc(all, func(s Session) bool { return !regular(s.File) })
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
 	return all
 }
@@ -242,7 +249,7 @@ func geminiChats(chats, cwd string) []Session {
 // Aider lists the repository's aider chat history.
 func Aider(root string) []Session {
 	f := filepath.Join(root, ".aider.chat.history.md")
-	if info, err := os.Stat(f); err == nil && info.Mode().IsRegular() {
+	if inRepo(f) {
 		return []Session{session(transcript.Aider, f, f, "aider", root)}
 	}
 	return nil
@@ -361,6 +368,12 @@ func session(agent transcript.Source, path, file, id, cwd string) Session {
 	return s
 }
 
+// regular reports whether path leads to a regular file.
+func regular(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
+}
+
 // inside reports whether dir is root or below it.
 func inside(dir, root string) bool {
 	if dir == "" {
@@ -373,7 +386,7 @@ func inside(dir, root string) bool {
 // jsonlField returns the first non-empty value get finds in the first
 // records of a JSONL file.
 func jsonlField(path string, get func(map[string]json.RawMessage) string) string {
-	f, err := os.Open(path)
+	f, err := safeopen.Regular(path)
 	if err != nil {
 		return ""
 	}
@@ -411,7 +424,7 @@ func str(raw json.RawMessage) string {
 }
 
 func readHead(path string, n int64) []byte {
-	f, err := os.Open(path)
+	f, err := safeopen.Regular(path)
 	if err != nil {
 		return nil
 	}
