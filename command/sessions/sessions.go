@@ -22,6 +22,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/internal/safeopen"
+	"github.com/git-aiedit/git-aiedit/internal/visible"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
@@ -126,7 +127,9 @@ func writeTable(w io.Writer, entries []Entry) {
 		case rec == "live":
 			rec += ", nothing recorded yet"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, e.ID, model, e.Responses, rec)
+		// The id and the model come from the session file: their control
+		// characters are shown, not sent to the terminal.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, visible.Line(e.ID), visible.Line(model), e.Responses, rec)
 	}
 	tw.Flush()
 }
