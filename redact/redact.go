@@ -8,9 +8,10 @@
 // own patterns. Each secret is replaced, wherever it occurs in the text,
 // by a marker naming the rule that found it: [REDACTED:rule].
 //
-// The rule set is compiled on first use (a few hundred regular
-// expressions, ~100 ms): commands that write no transcript text never
-// pay for it.
+// gitleaks' rules are read on first use, and each rule's expression is
+// compiled only when one of its keywords occurs in a text (rules.go):
+// text without any costs about a millisecond, and commands that write
+// no transcript text pay nothing.
 package redact
 
 import (
@@ -20,11 +21,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/rs/zerolog"
-	"github.com/zricethezav/gitleaks/v8/detect"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // Marker is what a secret becomes; rule names what found it.
@@ -65,8 +61,12 @@ func New(patterns []string) (*Redactor, error) {
 	return r, nil
 }
 
-// A secret found in the text: its bytes and the rule that found it.
-type secret struct{ text, rule string }
+// A secret found in the text: its bytes, the rule that found it, and
+// for gitleaks' rules where its line starts.
+type secret struct {
+	text, rule string
+	line       int
+}
 
 // minSecret is the shortest text replaced: a shorter "secret" (a rule
 // matching a one-letter value) would blank out ordinary words.
@@ -110,35 +110,8 @@ func (r *Redactor) userSecrets(s string) []secret {
 			if len(m) > 1 && m[1] != "" {
 				t = m[1]
 			}
-			out = append(out, secret{t, "custom"})
+			out = append(out, secret{text: t, rule: "custom"})
 		}
-	}
-	return out
-}
-
-var (
-	detector = sync.OnceValues(func() (*detect.Detector, error) {
-		// gitleaks logs to standard error; a library must not.
-		logging.Logger = zerolog.Nop()
-		return detect.NewDetectorDefaultConfig()
-	})
-	detectMu sync.Mutex
-)
-
-// gitleaksSecrets are the secrets gitleaks' default rules find in s.
-func gitleaksSecrets(s string) []secret {
-	d, err := detector()
-	if err != nil {
-		// The rule set is compiled into the binary: failing to load it is
-		// a defect of the build, caught by the tests.
-		panic("redact: gitleaks' default rules do not load: " + err.Error())
-	}
-	detectMu.Lock()
-	findings := d.DetectString(s)
-	detectMu.Unlock()
-	out := make([]secret, 0, len(findings))
-	for _, f := range findings {
-		out = append(out, secret{f.Secret, f.RuleID})
 	}
 	return out
 }
@@ -155,7 +128,7 @@ func urlPasswords(s string) []secret {
 		start := strings.LastIndexAny(rest[:i], " \t\n\"'`<(=,;") + 1
 		end := i + 3 + strings.IndexAny(rest[i+3:]+" ", " \t\n\"'`>)")
 		if pw, ok := urlPassword(rest[start:end]); ok {
-			out = append(out, secret{pw, "url-password"})
+			out = append(out, secret{text: pw, rule: "url-password"})
 		}
 		rest = rest[i+3:]
 	}
