@@ -14,18 +14,19 @@ const allowSignature = "gitleaks:allow"
 func gitleaksSecrets(s string) []secret { return rules().secrets(s) }
 
 func (set *ruleSet) secrets(s string) []secret {
-	lower := strings.ToLower(s)
-	var out []secret
-	seen := make(map[int]bool)
-	for _, k := range set.keywords {
-		if !strings.Contains(lower, k) {
-			continue
+	var named []bool // by rule, in the configuration's order
+	set.index.occurring(s, func(k int) {
+		if named == nil {
+			named = make([]bool, len(set.rules))
 		}
-		for _, i := range set.byKeyword[k] {
-			if !seen[i] {
-				seen[i] = true
-				out = set.rules[i].find(s, set, out)
-			}
+		for _, i := range set.byKeyword[set.keywords[k]] {
+			named[i] = true
+		}
+	})
+	var out []secret
+	for i, yes := range named {
+		if yes {
+			out = set.rules[i].find(s, set, out)
 		}
 	}
 	for _, r := range set.always {

@@ -78,17 +78,15 @@ func (r *Redactor) Text(s string) (string, int) {
 	if strings.TrimSpace(s) == "" {
 		return s, 0
 	}
-	var found []secret
-	found = append(found, gitleaksSecrets(s)...)
-	found = append(found, urlPasswords(s)...)
-	if r != nil {
-		found = append(found, r.userSecrets(s)...)
-	}
+	found := r.secrets(s)
 	if len(found) == 0 {
 		return s, 0
 	}
 	// Longest first: a secret that contains another is replaced whole.
-	slices.SortStableFunc(found, func(a, b secret) int { return cmp.Compare(len(b.text), len(a.text)) })
+	// Of equal ones, a specific rule's name is the marker.
+	slices.SortStableFunc(found, func(a, b secret) int {
+		return cmp.Or(cmp.Compare(len(b.text), len(a.text)), cmp.Compare(generic(a), generic(b)))
+	})
 	n := 0
 	for _, f := range found {
 		if len(f.text) < minSecret || strings.Contains(Marker(f.rule), f.text) {
@@ -100,6 +98,44 @@ func (r *Redactor) Text(s string) (string, int) {
 		}
 	}
 	return s, n
+}
+
+// Secret reports whether s holds a secret, and the rule that found the
+// first one: for a file that is to be committed whole, where a marker
+// cannot stand in for the secret.
+func (r *Redactor) Secret(s string) (rule string, found bool) {
+	for _, f := range r.secrets(s) {
+		if len(f.text) >= minSecret && (rule == "" || generic(f) < generic(secret{rule: rule})) {
+			rule, found = f.rule, true
+		}
+	}
+	return rule, found
+}
+
+// generic is 1 for a generic rule's finding, 0 for a specific one's.
+func generic(s secret) int {
+	if strings.Contains(s.rule, "generic") {
+		return 1
+	}
+	return 0
+}
+
+// secrets are the secrets in s as written, encoded (encoded.go) and
+// split over lines (split.go).
+func (r *Redactor) secrets(s string) []secret {
+	found := r.plainSecrets(s)
+	found = append(found, r.encodedSecrets(s)...)
+	return append(found, r.splitSecrets(s)...)
+}
+
+// plainSecrets are the secrets in s as written.
+func (r *Redactor) plainSecrets(s string) []secret {
+	found := gitleaksSecrets(s)
+	found = append(found, urlPasswords(s)...)
+	if r != nil {
+		found = append(found, r.userSecrets(s)...)
+	}
+	return found
 }
 
 func (r *Redactor) userSecrets(s string) []secret {

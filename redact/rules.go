@@ -74,6 +74,7 @@ type ruleSet struct {
 	always    []*rule          // rules without keywords: run on every text
 	byKeyword map[string][]int // lower-case keyword -> rules
 	keywords  []string         // the keys of byKeyword, in a fixed order
+	index     *keywordIndex    // finds the keywords in a text
 	global    func() []*allowlist
 }
 
@@ -135,6 +136,7 @@ func newRuleSet(c tomlConfig) *ruleSet {
 			r.keywords = append(r.keywords, k)
 		}
 	}
+	set.index = newKeywordIndex(set.keywords)
 	return set
 }
 
