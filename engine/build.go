@@ -46,6 +46,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		a.stopReason = "" // built again (the branch moved): the hook is asked again
 	}
 	st := &runState{branch: a.branch, base: start, dryRun: a.opts.DryRun || mode.probe, multi: len(a.inputs) > 1}
+	if a.text != nil {
+		st.red = a.text.red
+	}
 	recorded := map[string]map[int]string{}
 	if l := a.opts.Live; l == nil || !l.Trusted || retry {
 		var err error

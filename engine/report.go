@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
@@ -31,8 +32,9 @@ type Report struct {
 	// For the callers of Run: the commit the branch points at once the
 	// run is over (zero when the branch does not exist), and how many
 	// responses the run read, those already on the branch included.
-	Tip  plumbing.Hash `json:"-"`
-	Read int           `json:"-"`
+	Tip  plumbing.Hash    `json:"-"`
+	red  *redact.Redactor // redacts the spilled blocks as they are written
+	Read int              `json:"-"`
 }
 
 // ResponseReport is one assistant response.
@@ -124,6 +126,7 @@ func (s *runState) report() *Report {
 	for _, v := range s.verifications {
 		rep.Verification = append(rep.Verification, v.report())
 	}
+	rep.redact(s.red)
 	return rep
 }
 

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/git-aiedit/git-aiedit/redact"
 )
 
 // spilledList is a report's list of blocks whose rest is on disk
@@ -74,7 +76,7 @@ func (r *Report) streamJSON(w io.Writer, lists []spilledList) error {
 		if _, err := bw.Write(rest[:line]); err != nil {
 			return err
 		}
-		if err := writeSpilled(bw, l.log, indent); err != nil {
+		if err := writeSpilled(bw, l.log, indent, r.red); err != nil {
 			return err
 		}
 		rest = rest[end:]
@@ -87,7 +89,7 @@ func (r *Report) streamJSON(w io.Writer, lists []spilledList) error {
 
 // writeSpilled writes the blocks of l past its kept head as elements of
 // a JSON list indented by indent.
-func writeSpilled(w io.Writer, l *blockLog, indent string) error {
+func writeSpilled(w io.Writer, l *blockLog, indent string, red *redact.Redactor) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent(indent, "  ")
@@ -103,7 +105,9 @@ func writeSpilled(w io.Writer, l *blockLog, indent string) error {
 		}
 		first = false
 		buf.WriteString(indent)
-		if err := enc.Encode(blockReport(i+1, b)); err != nil {
+		br := blockReport(i+1, b)
+		br.redact(red)
+		if err := enc.Encode(br); err != nil {
 			return err
 		}
 		buf.Truncate(buf.Len() - 1) // the encoder's newline

@@ -38,6 +38,9 @@ type runState struct {
 	stop        string
 	stoppedAt   *responseState
 	retryPrompt string // for the model, when something did not apply
+	// red redacts what the report quotes of the transcripts (report.go);
+	// nil before the text policy is read.
+	red *redact.Redactor
 	// unretried are recorded responses with failures that no run sent
 	// to the model, which --retry-cmd does not retry now (unretried.go).
 	unretried []*responseState

@@ -1,6 +1,7 @@
 package gitops
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -41,7 +42,11 @@ const (
 // (GIT_INDEX_FILE), so the stat information there spares hashing files
 // that did not change. When the tree equals HEAD's, no commit is written
 // and HEAD is returned (Clean).
-func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, error) {
+func (r *Repo) SnapshotWorkTree(ctx context.Context, message string, opts ...SnapshotOption) (Snapshot, error) {
+	var o snapshotOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	const op = "snapshot the working tree"
 	if r.WorkTree == "" {
 		return Snapshot{}, &RepoError{Op: op, Dir: r.Dir, Msg: "a bare repository has no working tree"}
@@ -77,7 +82,7 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 	if _, err := (gitCmd{dir: r.WorkTree, args: []string{"add", "--update", "--ignore-errors", "--", "."}, env: env}).output(ctx, op); err != nil {
 		return Snapshot{}, err
 	}
-	take, left, err := r.untracked(ctx, env)
+	take, left, err := r.untracked(ctx, env, o.secret)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -113,7 +118,7 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string) (Snapshot, 
 
 // untracked lists the untracked files that are not ignored and may be
 // taken, and says which were left out and why.
-func (r *Repo) untracked(ctx context.Context, env []string) (take, left []string, err error) {
+func (r *Repo) untracked(ctx context.Context, env []string, secret SecretCheck) (take, left []string, err error) {
 	out, err := gitCmd{dir: r.WorkTree, args: []string{"ls-files", "-z", "--others", "--exclude-standard"}, env: env}.output(ctx, "list untracked files")
 	if err != nil {
 		return nil, nil, err
@@ -135,6 +140,10 @@ func (r *Repo) untracked(ctx context.Context, env []string) (take, left []string
 			left = append(left, fmt.Sprintf("%s (%d bytes, over %d)", name, info.Size(), maxUntrackedFile))
 			continue
 		}
+		if rule, found := holdsSecret(filepath.Join(r.WorkTree, filepath.FromSlash(name)), info, secret); found {
+			left = append(left, name+" (it holds a secret: "+rule+")")
+			continue
+		}
 		total += info.Size()
 		take = append(take, name)
 	}
@@ -146,15 +155,58 @@ func (r *Repo) untracked(ctx context.Context, env []string) (take, left []string
 	return take, left, nil
 }
 
+// SecretCheck says whether a file's content holds a secret, and which
+// rule found it.
+type SecretCheck func(content []byte) (rule string, found bool)
+
+// SnapshotOption sets how SnapshotWorkTree chooses what it takes.
+type SnapshotOption func(*snapshotOptions)
+
+type snapshotOptions struct{ secret SecretCheck }
+
+// WithSecretCheck leaves out an untracked text file whose content check
+// says holds a secret, as a file whose name says so is: the snapshot is
+// a commit, and a commit may be pushed. gitops knows no secrets; the
+// caller brings its redactor's judgement.
+func WithSecretCheck(check SecretCheck) SnapshotOption {
+	return func(o *snapshotOptions) { o.secret = check }
+}
+
+// holdsSecret reads an untracked regular file (within maxUntrackedFile)
+// and asks check about it. A binary file (a NUL in its first 8 KiB) is
+// not asked: the rules read text. The file is opened without blocking
+// and must still be a regular file once open: a FIFO put in its place
+// since it was listed is not waited on.
+func holdsSecret(name string, info os.FileInfo, check SecretCheck) (string, bool) {
+	if check == nil || !info.Mode().IsRegular() || info.Size() == 0 {
+		return "", false
+	}
+	f, err := openNoBlock(name)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxUntrackedFile))
+	if err != nil || bytes.IndexByte(b[:min(len(b), 8<<10)], 0) >= 0 {
+		return "", false
+	}
+	return check(b)
+}
+
 // secretName reports an untracked file whose name says it holds a
-// secret: environment files, private keys, credential stores.
+// secret: environment files, private keys, credential stores, the
+// files tools keep their tokens in.
 func secretName(name string) bool {
 	base := strings.ToLower(path.Base(name))
 	switch {
 	case base == ".env" || strings.HasPrefix(base, ".env."),
 		strings.HasSuffix(base, ".env"),
 		strings.HasPrefix(base, "id_rsa"), strings.HasPrefix(base, "id_dsa"),
-		strings.HasPrefix(base, "id_ecdsa"), strings.HasPrefix(base, "id_ed25519"):
+		strings.HasPrefix(base, "id_ecdsa"), strings.HasPrefix(base, "id_ed25519"),
+		strings.HasPrefix(base, "kubeconfig"):
 		return !strings.HasSuffix(base, ".example") && !strings.HasSuffix(base, ".sample") && !strings.HasSuffix(base, ".pub")
 	}
 	switch path.Ext(base) {
@@ -164,10 +216,39 @@ func secretName(name string) bool {
 	switch base {
 	case ".npmrc", ".pypirc", ".netrc", ".git-credentials", ".pgpass", ".htpasswd",
 		"credentials", "credentials.json", "secrets.json", "secrets.yaml", "secrets.yml",
-		"service-account.json", ".dockercfg", "terraform.tfvars":
+		"service-account.json", ".dockercfg", "terraform.tfvars",
+		".envrc", ".vault-token", ".s3cfg", ".boto":
 		return true
 	}
-	return strings.Contains(base, "secret") || strings.Contains(base, "credential")
+	lower := strings.ToLower(name)
+	if lower == ".kube/config" || strings.HasSuffix(lower, "/.kube/config") ||
+		lower == ".docker/config.json" || strings.HasSuffix(lower, "/.docker/config.json") {
+		return true
+	}
+	return tokenFile(base) || strings.Contains(base, "secret") || strings.Contains(base, "credential")
+}
+
+// tokenFile reports a name such as token.txt, .vault-token, api_token,
+// github-token.json: a data file (no extension, or a text or config
+// format) whose stem is, or ends in, "token" or "tokens". token.go and
+// tokenizer.py are code.
+func tokenFile(base string) bool {
+	stem := base
+	switch ext := path.Ext(base); ext {
+	case "", ".txt", ".json", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".conf":
+		stem = strings.TrimSuffix(base, ext)
+	default:
+		return false
+	}
+	for _, w := range []string{"token", "tokens"} {
+		if stem == w {
+			return true
+		}
+		if rest, ok := strings.CutSuffix(stem, w); ok && strings.ContainsAny(rest[len(rest)-1:], "._-") {
+			return true
+		}
+	}
+	return false
 }
 
 // keepIndexTime gives the copy of the index the original's modification

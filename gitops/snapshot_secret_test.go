@@ -25,6 +25,19 @@ func TestSecretName(t *testing.T) {
 		"main.go":                false,
 		"notes.txt":              false,
 		"keyboard.py":            false,
+		".envrc":                 true,
+		".vault-token":           true,
+		"kubeconfig":             true,
+		"deploy/kubeconfig.yaml": true,
+		".kube/config":           true,
+		".docker/config.json":    true,
+		"web/config.json":        false,
+		"token.txt":              true,
+		"github_token":           true,
+		"api-tokens.json":        true,
+		"go/token/token.go":      false,
+		"tokenizer.py":           false,
+		"tokens.go":              false,
 	} {
 		t.Run(name, func(t *testing.T) {
 			require.Equal(t, secret, secretName(name))

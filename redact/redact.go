@@ -8,9 +8,10 @@
 // own patterns. Each secret is replaced, wherever it occurs in the text,
 // by a marker naming the rule that found it: [REDACTED:rule].
 //
-// The rule set is compiled on first use (a few hundred regular
-// expressions, ~100 ms): commands that write no transcript text never
-// pay for it.
+// gitleaks' rules are read on first use, and each rule's expression is
+// compiled only when one of its keywords occurs in a text (rules.go):
+// text without any costs about a millisecond, and commands that write
+// no transcript text pay nothing.
 package redact
 
 import (
@@ -20,11 +21,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/rs/zerolog"
-	"github.com/zricethezav/gitleaks/v8/detect"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // Marker is what a secret becomes; rule names what found it.
@@ -65,8 +61,12 @@ func New(patterns []string) (*Redactor, error) {
 	return r, nil
 }
 
-// A secret found in the text: its bytes and the rule that found it.
-type secret struct{ text, rule string }
+// A secret found in the text: its bytes, the rule that found it, and
+// for gitleaks' rules where its line starts.
+type secret struct {
+	text, rule string
+	line       int
+}
 
 // minSecret is the shortest text replaced: a shorter "secret" (a rule
 // matching a one-letter value) would blank out ordinary words.
@@ -78,17 +78,15 @@ func (r *Redactor) Text(s string) (string, int) {
 	if strings.TrimSpace(s) == "" {
 		return s, 0
 	}
-	var found []secret
-	found = append(found, gitleaksSecrets(s)...)
-	found = append(found, urlPasswords(s)...)
-	if r != nil {
-		found = append(found, r.userSecrets(s)...)
-	}
+	found := r.secrets(s)
 	if len(found) == 0 {
 		return s, 0
 	}
 	// Longest first: a secret that contains another is replaced whole.
-	slices.SortStableFunc(found, func(a, b secret) int { return cmp.Compare(len(b.text), len(a.text)) })
+	// Of equal ones, a specific rule's name is the marker.
+	slices.SortStableFunc(found, func(a, b secret) int {
+		return cmp.Or(cmp.Compare(len(b.text), len(a.text)), cmp.Compare(generic(a), generic(b)))
+	})
 	n := 0
 	for _, f := range found {
 		if len(f.text) < minSecret || strings.Contains(Marker(f.rule), f.text) {
@@ -102,6 +100,44 @@ func (r *Redactor) Text(s string) (string, int) {
 	return s, n
 }
 
+// Secret reports whether s holds a secret, and the rule that found the
+// first one: for a file that is to be committed whole, where a marker
+// cannot stand in for the secret.
+func (r *Redactor) Secret(s string) (rule string, found bool) {
+	for _, f := range r.secrets(s) {
+		if len(f.text) >= minSecret && (rule == "" || generic(f) < generic(secret{rule: rule})) {
+			rule, found = f.rule, true
+		}
+	}
+	return rule, found
+}
+
+// generic is 1 for a generic rule's finding, 0 for a specific one's.
+func generic(s secret) int {
+	if strings.Contains(s.rule, "generic") {
+		return 1
+	}
+	return 0
+}
+
+// secrets are the secrets in s as written, encoded (encoded.go) and
+// split over lines (split.go).
+func (r *Redactor) secrets(s string) []secret {
+	found := r.plainSecrets(s)
+	found = append(found, r.encodedSecrets(s)...)
+	return append(found, r.splitSecrets(s)...)
+}
+
+// plainSecrets are the secrets in s as written.
+func (r *Redactor) plainSecrets(s string) []secret {
+	found := gitleaksSecrets(s)
+	found = append(found, urlPasswords(s)...)
+	if r != nil {
+		found = append(found, r.userSecrets(s)...)
+	}
+	return found
+}
+
 func (r *Redactor) userSecrets(s string) []secret {
 	var out []secret
 	for _, re := range r.user {
@@ -110,35 +146,8 @@ func (r *Redactor) userSecrets(s string) []secret {
 			if len(m) > 1 && m[1] != "" {
 				t = m[1]
 			}
-			out = append(out, secret{t, "custom"})
+			out = append(out, secret{text: t, rule: "custom"})
 		}
-	}
-	return out
-}
-
-var (
-	detector = sync.OnceValues(func() (*detect.Detector, error) {
-		// gitleaks logs to standard error; a library must not.
-		logging.Logger = zerolog.Nop()
-		return detect.NewDetectorDefaultConfig()
-	})
-	detectMu sync.Mutex
-)
-
-// gitleaksSecrets are the secrets gitleaks' default rules find in s.
-func gitleaksSecrets(s string) []secret {
-	d, err := detector()
-	if err != nil {
-		// The rule set is compiled into the binary: failing to load it is
-		// a defect of the build, caught by the tests.
-		panic("redact: gitleaks' default rules do not load: " + err.Error())
-	}
-	detectMu.Lock()
-	findings := d.DetectString(s)
-	detectMu.Unlock()
-	out := make([]secret, 0, len(findings))
-	for _, f := range findings {
-		out = append(out, secret{f.Secret, f.RuleID})
 	}
 	return out
 }
@@ -155,7 +164,7 @@ func urlPasswords(s string) []secret {
 		start := strings.LastIndexAny(rest[:i], " \t\n\"'`<(=,;") + 1
 		end := i + 3 + strings.IndexAny(rest[i+3:]+" ", " \t\n\"'`>)")
 		if pw, ok := urlPassword(rest[start:end]); ok {
-			out = append(out, secret{pw, "url-password"})
+			out = append(out, secret{text: pw, rule: "url-password"})
 		}
 		rest = rest[i+3:]
 	}

@@ -91,6 +91,8 @@ func FuzzText(f *testing.F) {
 	f.Add("postgres://a:b1234@h/x " + githubToken)
 	f.Add("plain text")
 	f.Add("://@:")
+	f.Add("key=" + anthropicKey[:50] + "\n" + anthropicKey[50:] + ".")
+	f.Add("c2stYW50LWFwaTAzLXNhakFJeE5LdThpUzJHOE5QUlZkRDUzWDgzUlpK")
 	var r Redactor
 	f.Fuzz(func(t *testing.T, s string) {
 		got, n := r.Text(s)

@@ -17,6 +17,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/live"
+	"github.com/git-aiedit/git-aiedit/internal/redaction"
 )
 
 // RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
@@ -264,6 +265,18 @@ func (r *runner) session() trailer.Session {
 	return trailer.Session{Agent: string(r.agent), ID: r.ev.Session}
 }
 
+// secretCheck is what leaves an untracked file whose content holds a
+// secret out of the snapshot: the repository's redactor, or gitleaks'
+// rules alone when aiedit.redact holds a bad pattern (apply refuses it
+// later, saying so; the snapshot must not take a secret meanwhile).
+func (r *runner) secretCheck(ctx context.Context) gitops.SecretCheck {
+	red, err := redaction.For(ctx, r.repo)
+	if err != nil {
+		red = nil
+	}
+	return func(content []byte) (string, bool) { return red.Secret(string(content)) }
+}
+
 // snapshot records the working tree the agent starts from as the base.
 func (r *runner) snapshot(ctx context.Context) error {
 	rec := trailer.Record{Session: r.session(), Snapshot: trailer.SessionStart}
@@ -273,7 +286,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 	// for it until then.
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	snap, err := r.repo.SnapshotWorkTree(ctx, msg)
+	snap, err := r.repo.SnapshotWorkTree(ctx, msg, gitops.WithSecretCheck(r.secretCheck(ctx)))
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("the working tree took longer than %s to record (%v)", snapshotTimeout, err)

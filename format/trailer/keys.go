@@ -30,13 +30,14 @@ const (
 
 // Quotes reports whether the trailer key's values quote the response (the
 // commands it suggested or ran, why its blocks failed, the paths it
-// named, what its checks said), so a writer redacts them. The others
+// named, what its checks said, the agent's folders its paths were
+// mapped from), so a writer redacts them. The others
 // identify the response (its transcript's hash, its number, its digest,
 // its session) and are never changed: a hash beside a file named
 // api-keys.md is no secret.
 func Quotes(key string) bool {
 	switch key {
-	case KeyShell, KeyUnreplayed, KeyReason, KeyBlock, KeyCheck:
+	case KeyShell, KeyUnreplayed, KeyReason, KeyBlock, KeyCheck, KeyWorkdir:
 		return true
 	}
 	return false
