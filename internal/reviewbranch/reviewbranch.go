@@ -30,6 +30,9 @@ type Branch struct {
 	Merged      bool     `json:"merged"` // its tip is in HEAD's history
 	Current     bool     `json:"current"`
 	CheckedOut  string   `json:"checked_out,omitempty"` // the worktree that has it checked out
+	// made: the commit the branch was made on (under its oldest
+	// response and a session-start snapshot), for Default.
+	made plumbing.Hash
 }
 
 // List reads every review branch's newest series of aiedit
@@ -90,6 +93,7 @@ func List(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 			}
 		}
 		sort.Strings(br.Transcripts)
+		br.made = madeOn(repo, rs[len(rs)-1])
 		if headErr == nil && !br.Current {
 			if br.Merged, err = repo.IsAncestor(ctx, b.Tip, head); err != nil {
 				return nil, err
