@@ -51,19 +51,28 @@ func holds(n int) string {
 	return "hold"
 }
 
-// chooseBranch takes, for land run on current with no branch named, the
-// newest review branch made on current (reviewbranch.Default), and says
-// so. A review branch made elsewhere is not landed unasked: it would
-// bring its own branch's commits along.
+// chooseBranch settles, for land run on current with no branch named,
+// which branch lands (reviewbranch.Default): current itself when it is
+// a review branch (its target is then what is missing), else the newest
+// review branch made on current, said so. A review branch made
+// elsewhere is not landed unasked: it would bring its own branch's
+// commits along.
 func (l *lander) chooseBranch(ctx context.Context, current string) error {
 	ch, err := reviewbranch.Default(ctx, l.repo)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
-	if !ch.FromHere {
-		return exitcode.UsageErrorf("name the review branch to land on %s: no review branch was made on it; git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
+	switch {
+	case ch.Current:
+		return nil
+	case ch.FromHere:
+		ch.Say(l.opts.IO.ErrOut, "land")
+		l.branch = ch.Name
+		return nil
+	case l.holdsResponses(ctx):
+		// A review branch by its commits, though not by its name or
+		// reflog (fetched, renamed): its target is what is missing.
+		return nil
 	}
-	ch.Say(l.opts.IO.ErrOut, "land")
-	l.branch = ch.Name
-	return nil
+	return exitcode.UsageErrorf("name the review branch to land on %s: no review branch was made on it; git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
 }

@@ -109,9 +109,7 @@ func (l *lander) resolveNames(ctx context.Context) error {
 		l.branch = current
 	}
 	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
-	if l.opts.Branch == "" && current != "" && current != "HEAD" && !l.holdsResponses(ctx) {
-		// Run on the target with nothing named: the newest review
-		// branch made on it is the one to land.
+	if l.opts.Branch == "" && current != "" && current != "HEAD" {
 		if err := l.chooseBranch(ctx, current); err != nil {
 			return err
 		}

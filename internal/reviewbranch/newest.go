@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -29,7 +30,7 @@ type Choice struct {
 // the newest of all. Newest is the tip committed last (ties: the first
 // by name).
 func Default(ctx context.Context, repo *gitops.Repo) (Choice, error) {
-	list, err := List(ctx, repo)
+	branches, err := list(ctx, repo, false)
 	if err != nil {
 		return Choice{}, err
 	}
@@ -39,8 +40,9 @@ func Default(ctx context.Context, repo *gitops.Repo) (Choice, error) {
 	}
 	head, headErr := repo.ResolveCommit(ctx, "HEAD")
 	var newest, fromHere string
+	var landed map[string]bool // the responses in HEAD's history, read when first needed
 	var newestTime, fromHereTime int64
-	for _, b := range list {
+	for _, b := range branches {
 		if b.Current {
 			ch.Name, ch.Current = b.Name, true
 			return ch, nil
@@ -56,9 +58,18 @@ func Default(ctx context.Context, repo *gitops.Repo) (Choice, error) {
 		if headErr != nil || b.Merged || b.made.IsZero() || fromHere != "" && t <= fromHereTime {
 			continue
 		}
-		if ok, err := repo.IsAncestor(ctx, b.made, head); err != nil {
-			return Choice{}, err
-		} else if ok {
+		if ok, err := repo.IsAncestor(ctx, b.made, head); err != nil || !ok {
+			if err != nil {
+				return Choice{}, err
+			}
+			continue
+		}
+		if landed == nil {
+			if landed, err = landedKeys(ctx, repo, head); err != nil {
+				return Choice{}, err
+			}
+		}
+		if !landed[b.newest] {
 			fromHere, fromHereTime = b.Name, t
 		}
 	}
@@ -70,10 +81,17 @@ func Default(ctx context.Context, repo *gitops.Repo) (Choice, error) {
 	return ch, nil
 }
 
-// Newest names the review branch Default chooses; "" when there is none.
-func Newest(ctx context.Context, repo *gitops.Repo) (string, error) {
+// Pick is Default for a command whose own default is HEAD (log, show,
+// undo, retry-prompt): the branch to take instead, said on w for cmd,
+// or "" when HEAD's branch is the one (a review branch) or there is no
+// review branch at all.
+func Pick(ctx context.Context, repo *gitops.Repo, w io.Writer, cmd string) (string, error) {
 	ch, err := Default(ctx, repo)
-	return ch.Name, err
+	if err != nil || ch.Current || ch.Name == "" {
+		return "", err
+	}
+	ch.Say(w, cmd)
+	return ch.Name, nil
 }
 
 // Why says why this branch was taken, for the line Say prints.
@@ -111,6 +129,35 @@ func madeOn(repo *gitops.Repo, oldest *history.Response) plumbing.Hash {
 		return c.ParentHashes[0]
 	}
 	return oldest.Parent
+}
+
+// maxLanded bounds the commits of HEAD's history Default reads to know
+// which review branches have landed there.
+const maxLanded = 1000
+
+// landedKeys lists the responses on head's first-parent history (the
+// newest maxLanded commits): land --rebase copies each response commit
+// with its message, so a review branch whose newest response is among
+// them has landed, though its own commits are not in head.
+func landedKeys(ctx context.Context, repo *gitops.Repo, head plumbing.Hash) (map[string]bool, error) {
+	keys := map[string]bool{}
+	n := 0
+	err := repo.FirstParents(ctx, head, plumbing.ZeroHash, func(c *object.Commit) error {
+		if n++; n > maxLanded {
+			return gitops.ErrStopWalk
+		}
+		if r, ok := history.FromCommit(c); ok {
+			keys[responseKey(r)] = true
+		}
+		return nil
+	})
+	return keys, err
+}
+
+// responseKey names a response by what its message says: the transcript
+// (its bytes' hash included), the response and the retry round.
+func responseKey(r *history.Response) string {
+	return fmt.Sprintf("%s\x00%d\x00%d\x00%d", r.Transcript, r.N, r.RetryOf, r.Round)
 }
 
 // problems counts the blocks still to retry on a branch: what
