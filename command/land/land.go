@@ -21,6 +21,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 	"github.com/git-aiedit/git-aiedit/internal/refmove"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // Options are the inputs of `git aiedit land [--squash|--rebase] [--onto B] [BRANCH]`.
@@ -224,7 +225,13 @@ func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, n
 		fmt.Fprintln(l.opts.IO.ErrOut, msg)
 	}
 	if noted {
-		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", attrnote.Ref, attrnote.Ref)
+		// A plain git push of the notes is refused once someone else
+		// pushed theirs: the hint names the command that merges.
+		if hint := sharehint.Notes(ctx, l.repo, "push"); hint != "" {
+			fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: %s\n", attrnote.Ref, hint)
+		} else {
+			fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s\n", attrnote.Ref)
+		}
 	}
 	return nil
 }
