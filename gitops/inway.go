@@ -23,20 +23,11 @@ import (
 // ignores it).
 
 // inTheWay returns a *CheckoutBlockedError for the first file in the
-// worktree at dir that moving from the tree of commit old to that of
-// new would overwrite or delete without its being tracked; nil when
-// there is none.
+// worktree at dir that moving from tree old to tree new would overwrite
+// or delete without its being tracked; nil when there is none.
 func (r *Repo) inTheWay(ctx context.Context, dir string, old, new plumbing.Hash) error {
-	oldC, err := r.Commit(old)
-	if err != nil {
-		return err
-	}
-	newC, err := r.Commit(new)
-	if err != nil {
-		return err
-	}
 	w := &wayWalk{r: r, dir: dir, same: map[string]plumbing.Hash{}}
-	if err := w.trees("", oldC.TreeHash, newC.TreeHash); err != nil {
+	if err := w.trees("", old, new); err != nil {
 		return err
 	}
 	if w.blocked == "" && len(w.same) > 0 {

@@ -11,8 +11,13 @@ import (
 // followAndCommit moves the files of dir from old to new, then commits
 // the prepared transaction; filesMoved reports a commit that failed
 // after the files had moved. A refused move aborts the transaction.
-func followAndCommit(ctx context.Context, dir string, tx *refTx, old, new plumbing.Hash) (filesMoved bool, err error) {
+func followAndCommit(ctx context.Context, dir string, tx *refTx, old, new plumbing.Hash, a *Adoption) (filesMoved bool, err error) {
+	if err := a.stageAdopted(ctx, dir, false); err != nil {
+		tx.abort()
+		return false, err
+	}
 	if err := readTree(ctx, dir, old, new); err != nil {
+		_ = a.stageAdopted(ctx, dir, true)
 		tx.abort()
 		return false, err
 	}

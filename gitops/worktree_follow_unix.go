@@ -27,7 +27,10 @@ import (
 // shell started, nothing moved. Only a kill of the shell or of git
 // read-tree itself can leave the files half-way, as a kill of git's own
 // checkout can.
-func followAndCommit(_ context.Context, dir string, tx *refTx, old, new plumbing.Hash) (filesMoved bool, err error) {
+//
+// Adopted paths (a) are staged first, in the same shell, and put back
+// should read-tree refuse: the index never keeps half a move.
+func followAndCommit(_ context.Context, dir string, tx *refTx, old, new plumbing.Hash, a *Adoption) (filesMoved bool, err error) {
 	// git's messages go to a file, not a pipe: with this process gone a
 	// pipe would kill read-tree (SIGPIPE) on its first warning.
 	errFile, err := os.CreateTemp("", "aiedit-read-tree-")
@@ -41,8 +44,17 @@ func followAndCommit(_ context.Context, dir string, tx *refTx, old, new plumbing
 	if !ok {
 		git = "git"
 	}
-	const script = `"$1" -C "$2" read-tree -m -u "$3" "$4" && printf 'commit\n' >&3`
-	cmd := exec.Command("/bin/sh", "-c", script, "sh", git, dir, old.String(), new.String())
+	stage, restore, err := adoptionFiles(a)
+	if err != nil {
+		tx.abort()
+		return false, &RepoError{Op: "update-index", Dir: dir, Msg: err.Error(), Err: err}
+	}
+	defer os.Remove(stage)
+	defer os.Remove(restore)
+	const script = `{ [ -z "$5" ] || "$1" -C "$2" update-index -z --index-info <"$5"; } &&
+{ "$1" -C "$2" read-tree -m -u "$3" "$4" || { [ -z "$6" ] || "$1" -C "$2" update-index -z --index-info <"$6"; exit 1; }; } &&
+printf 'commit\n' >&3`
+	cmd := exec.Command("/bin/sh", "-c", script, "sh", git, dir, old.String(), new.String(), stage, restore)
 	cmd.Env = gitEnv()
 	cmd.Stderr = errFile
 	cmd.ExtraFiles = []*os.File{tx.input}
@@ -78,4 +90,35 @@ func (t *refTx) answer(verb string) error {
 		return err
 	}
 	return &RepoError{Op: opName(t.updates), Dir: t.dir, Msg: "git ended the transaction without answering " + strings.TrimSpace(verb)}
+}
+
+// adoptionFiles writes a's index records to files for the shell; ""
+// for none.
+func adoptionFiles(a *Adoption) (stage, restore string, err error) {
+	if len(a.Adopted) == 0 {
+		return "", "", nil
+	}
+	write := func(data []byte) (string, error) {
+		f, err := os.CreateTemp("", "aiedit-adopt-")
+		if err != nil {
+			return "", err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			_ = os.Remove(f.Name())
+			return "", err
+		}
+		return f.Name(), nil
+	}
+	if stage, err = write(a.stage); err != nil {
+		return "", "", err
+	}
+	if restore, err = write(a.restore); err != nil {
+		_ = os.Remove(stage)
+		return "", "", err
+	}
+	return stage, restore, nil
 }

@@ -42,9 +42,21 @@ import (
 // The objects new reaches may be this process's own, or git merge-tree's:
 // they are published and kept (ProtectReachable) first.
 func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plumbing.Hash, reason string) error {
+	return r.MoveCheckedOutAdopting(ctx, dir, ref, &Adoption{Old: old, New: new}, reason)
+}
+
+// MoveCheckedOutAdopting is MoveCheckedOut from a.Old to a.New that
+// adopts a's paths (worktree_adopt.go): their index entries become
+// a.New's in the same step as the other files follow, their files stay.
+// A move with paths that differ is refused, nothing changed.
+func (r *Repo) MoveCheckedOutAdopting(ctx context.Context, dir, ref string, a *Adoption, reason string) error {
 	op := "move " + ref
+	new, old := a.New, a.Old
 	if !strings.HasPrefix(ref, "refs/heads/") || new.IsZero() || old.IsZero() {
 		return &RepoError{Op: op, Msg: "want a full branch name and both of its values"}
+	}
+	if !a.Clean() {
+		return &CheckoutBlockedError{Dir: dir, Path: a.Differ[0], Msg: "local changes to " + strings.Join(a.Differ, ", ") + " would be overwritten"}
 	}
 	if err := r.transactionsStream(ctx); err != nil {
 		return err
@@ -54,6 +66,21 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 		return prunedError(op, dir, err)
 	}
 	defer prot.Release()
+	from, err := a.fromTree(ctx, r, dir)
+	if err != nil {
+		return err
+	}
+	oldC, err := r.Commit(old)
+	if err != nil {
+		return err
+	}
+	newC, err := r.Commit(new)
+	if err != nil {
+		return err
+	}
+	if len(a.Adopted) == 0 {
+		from = oldC.TreeHash
+	}
 	u := RefUpdate{Ref: ref, New: new, Old: old}
 	tx, err := r.prepareRef(ctx, dir, reason, u)
 	if err != nil {
@@ -66,20 +93,25 @@ func (r *Repo) MoveCheckedOut(ctx context.Context, dir, ref string, new, old plu
 		tx.abort()
 		return err
 	}
-	if err := r.inTheWay(ctx, dir, old, new); err != nil {
+	if err := r.inTheWay(ctx, dir, from, newC.TreeHash); err != nil {
 		tx.abort()
 		return err
 	}
-	if filesMoved, err := followAndCommit(ctx, dir, tx, old, new); err != nil {
+	if filesMoved, err := followAndCommit(ctx, dir, tx, from, newC.TreeHash, a); err != nil {
 		if filesMoved {
 			// The ref's commit failed after the files had followed.
-			if back := readTree(ctx, dir, new, old); back != nil {
+			back := readTree(ctx, dir, newC.TreeHash, from)
+			if back == nil {
+				back = a.stageAdopted(ctx, dir, true)
+			}
+			if back != nil {
 				return &RepoError{Op: op, Dir: dir, Msg: err.Error() + "; putting the files back failed too: " + back.Error(), Err: err,
 					Hint: "the branch did not move; `git read-tree -m -u " + new.String() + " " + old.String() + "` there puts the files back"}
 			}
 		}
 		return err
 	}
+	a.refresh(ctx, dir)
 	r.ForgetWritten()
 	return nil
 }

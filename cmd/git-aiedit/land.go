@@ -15,9 +15,10 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Name:      "land",
 		Usage:     "bring a review branch onto its target, keeping who wrote each line",
 		ArgsUsage: "[BRANCH]",
-		Description: "Lands BRANCH (default: the current branch; a remote-tracking one such as\n" +
-			"origin/aiedit/fix too) on the local branch named by --onto (default: the current\n" +
-			"branch, when BRANCH is another one).\n\n" +
+		Description: "Lands BRANCH (a remote-tracking one such as origin/aiedit/fix too) on the\n" +
+			"local branch named by --onto (default: the current branch, when BRANCH is another\n" +
+			"one). Without BRANCH: on a review branch, that branch; on any other branch, the\n" +
+			"newest review branch made on it, after saying which.\n\n" +
 			"--rebase (the default) replays BRANCH's commits on the target, each keeping its\n" +
 			"author and message, and carries each attribution note to its copy (as git's\n" +
 			"notes.rewriteRef does, with line numbers moved to the new files). When the target\n" +
@@ -26,9 +27,12 @@ func landCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 			"note composes theirs: a line a later response rewrote is the later one's, a line\n" +
 			"a person changed in a fix-up commit is human.\n\n" +
 			"The target moves in one compare-and-swap; a target checked out in a worktree is\n" +
-			"moved there, its index and files following as with git reset --keep, when it has\n" +
-			"no local changes, and refused when it has; either all of it moves or nothing\n" +
-			"does. A commit that conflicts with the target changes nothing (exit 1).\n\n" +
+			"moved there, its index and files following as with git reset --keep; either all\n" +
+			"of it moves or nothing does. A local change that is what landing brings (the\n" +
+			"agent's edit after a live session) is committed and left clean; other local\n" +
+			"changes to files landing does not touch stay as they are; a different local\n" +
+			"change to a file landing changes is refused, named. A commit that conflicts with\n" +
+			"the target changes nothing (exit 1).\n\n" +
 			"A branch the hook recorded starts with a snapshot of the working tree as the\n" +
 			"session began (your uncommitted work, scratch files, the agent's settings). land\n" +
 			"lands the agent's turns only, replayed without it, and says what it left out;\n" +

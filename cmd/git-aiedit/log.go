@@ -18,7 +18,7 @@ func logCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Description: "Lists the aiedit commits of a branch, newest first: short hash, response n/total,\n" +
 			"block counts and subject, read from the commits' trailers (so it works on any\n" +
 			"clone and after a rebase). By default it walks the first-parent history from\n" +
-			"BRANCH (default: the current branch), passes over commits that are not aiedit\n" +
+			"BRANCH (default: " + defaultBranch + "), passes over commits that are not aiedit\n" +
 			"commits, then lists aiedit commits down to the first one that is not: the newest\n" +
 			"series, the one apply adds to. A range A..B lists every aiedit commit in it.",
 		Flags: []cli.Flag{

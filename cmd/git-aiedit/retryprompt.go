@@ -17,7 +17,7 @@ func retryPromptCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command 
 		ArgsUsage: "[COMMIT|BRANCH]",
 		Description: "Writes, for every failed, skipped or not-in-context block, what went wrong and\n" +
 			"the current content of the file (with line numbers; files the model had not seen\n" +
-			"in full are quoted verbatim). A BRANCH (default: the current one; a remote-tracking\n" +
+			"in full are quoted verbatim). A BRANCH (default: " + defaultBranch + "; a remote-tracking\n" +
 			"one such as origin/aiedit/fix too) covers its newest series of aiedit commits and\n" +
 			"quotes files as they are at its tip; a COMMIT covers that response alone. It is\n" +
 			"the same text as retry_prompt in apply --json.",

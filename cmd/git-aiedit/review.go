@@ -20,8 +20,7 @@ func reviewCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Usage:     "accept, reject or edit each hunk a review branch's responses made",
 		ArgsUsage: "[BRANCH]",
 		Metadata:  map[string]any{completeHeads: true},
-		Description: "Walks every hunk the responses of BRANCH (default: the current branch when it is a\n" +
-			"review branch, else the newest one) made, response by response, with git add -p's\n" +
+		Description: "Walks every hunk the responses of BRANCH (default: " + defaultBranch + ") made, response by response, with git add -p's\n" +
 			"keys: y keep, n take back, e edit the hunk in git's editor, s split it, a/d keep or\n" +
 			"take back the rest of the file, q quit, ? help. The decisions become one new commit\n" +
 			"on the branch: rejected hunks taken back, edited ones as saved, and one\n" +

@@ -15,7 +15,8 @@ func showCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Name:      "show",
 		Usage:     "show one response: its blocks, why some failed, and its diff",
 		ArgsUsage: "[COMMIT]",
-		Description: "Shows an aiedit commit (default HEAD): every block with its status and, for\n" +
+		Description: "Shows an aiedit commit (default: the newest response of " + defaultBranch + "):\n" +
+			"every block with its status and, for\n" +
 			"those that did not apply, the reason; then the commit's diff, with changed words\n" +
 			"highlighted on a terminal and as a plain unified diff when piped.",
 		Flags: []cli.Flag{

@@ -17,7 +17,7 @@ func undoCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		Usage:     "remove the newest response commits from a review branch",
 		ArgsUsage: "[BRANCH]",
 		Metadata:  map[string]any{completeHeads: true},
-		Description: "Moves BRANCH (default: the current branch) back to the parent of its newest\n" +
+		Description: "Moves BRANCH (default: " + defaultBranch + ") back to the parent of its newest\n" +
 			"commit, which must be an aiedit commit, in one compare-and-swap: if anything moved\n" +
 			"the branch meanwhile, nothing changes. With --to COMMIT every commit after COMMIT\n" +
 			"is removed, and each must be an aiedit commit. A branch checked out in a worktree\n" +

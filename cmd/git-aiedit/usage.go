@@ -69,3 +69,9 @@ func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
 
 // usageErrorf is a usage error (exit 2) for the commands' own checks.
 func usageErrorf(format string, args ...any) error { return exitcode.UsageErrorf(format, args...) }
+
+// defaultBranch is, for the help of every command that takes a review
+// branch, which one it takes when none is named (reviewbranch.Default;
+// docs/workflow.md, "Which branch").
+const defaultBranch = "the checked-out branch when it is a review branch, else the newest review\n" +
+	"branch made on it, else the newest of all; the command says which it took"

@@ -21,6 +21,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // TraceVersion is the Agent Trace version written. The specification
@@ -111,8 +112,11 @@ func Run(ctx context.Context, opts *Options) error {
 	// A clone has no notes until they are fetched: every record would
 	// then have no lines, with nothing to say why.
 	if _, exists, err := repo.ReadRef(ctx, attrnote.Ref); err == nil && !exists {
-		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed: "+
-			"fetch it first (git fetch origin %s:%s)\n", attrnote.Ref, attrnote.Ref, attrnote.Ref)
+		fetch := ""
+		if hint := sharehint.Notes(ctx, repo, "pull"); hint != "" {
+			fetch = ": fetch it first (" + hint + ")"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %s is not in this repository, so no line can be attributed%s\n", attrnote.Ref, fetch)
 	}
 	// Never an export that reads as "no AI line" where it cannot tell.
 	for _, c := range commits {
@@ -125,7 +129,12 @@ func Run(ctx context.Context, opts *Options) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "wrote %s on %s; share them with: git push origin %s\n", english.Count(n, "git-ai authorship log"), GitAIRef, GitAIRef)
+		// git-ai's own ref: notes push does not carry it, git push does.
+		share := ""
+		if remote, _ := sharehint.Remote(ctx, repo); remote != "" {
+			share = fmt.Sprintf("; share them with: git push %s %s", remote, GitAIRef)
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %s on %s%s\n", english.Count(n, "git-ai authorship log"), GitAIRef, share)
 		return nil
 	}
 	enc := json.NewEncoder(opts.IO.Out)

@@ -21,6 +21,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 	"github.com/git-aiedit/git-aiedit/internal/refmove"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // Options are the inputs of `git aiedit land [--squash|--rebase] [--onto B] [BRANCH]`.
@@ -75,9 +76,6 @@ func (l *lander) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if !dest.Clean {
-		return exitcode.UsageErrorf("land: %s is checked out in %s, which has local changes; commit or stash them first", l.onto, dest.Where())
-	}
 	mode := "rebase"
 	if l.opts.Squash {
 		mode = "squash"
@@ -90,6 +88,9 @@ func (l *lander) run(ctx context.Context) error {
 		fmt.Fprintf(l.opts.IO.ErrOut, "nothing to land: the changes of %s are already in %s\n", l.branch, l.onto)
 		return nil
 	}
+	if err := l.adopt(ctx, dest, target, newTip); err != nil {
+		return err
+	}
 	if err := l.repo.AddNotes(ctx, attrnote.Ref, notes, fmt.Sprintf("aiedit: land %s onto %s (%s)", l.branch, l.onto, mode)); err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
@@ -97,7 +98,7 @@ func (l *lander) run(ctx context.Context) error {
 	if err := dest.Move(ctx, l.repo, newTip, target, reason); err != nil {
 		return dest.Explain("land", err, fmt.Sprintf("land: %s moved while landing; nothing was changed; run the command again", l.onto))
 	}
-	return l.report(ctx, len(commits), newTip, len(notes) > 0)
+	return l.report(ctx, len(commits), newTip, len(notes) > 0, dest)
 }
 
 // resolveNames settles the review branch and its target from the
@@ -109,10 +110,10 @@ func (l *lander) resolveNames(ctx context.Context) error {
 		l.branch = current
 	}
 	l.onto = strings.TrimPrefix(l.opts.Onto, "refs/heads/")
-	if l.opts.Branch == "" && current != "" && current != "HEAD" && !l.holdsResponses(ctx) {
-		// Run on the target with nothing named: the review branch is
-		// what is missing.
-		return exitcode.UsageErrorf("name the review branch to land on %s: git aiedit land aiedit/NAME (git aiedit branches lists them)", current)
+	if l.opts.Branch == "" && current != "" && current != "HEAD" {
+		if err := l.chooseBranch(ctx, current); err != nil {
+			return err
+		}
 	}
 	if l.onto == "" {
 		if current == l.branch || current == "HEAD" || current == "" {
@@ -206,12 +207,16 @@ func (l *lander) build(ctx context.Context, commits []*object.Commit, target, ba
 
 // report says what landed, what was left out, and how to share the
 // notes.
-func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, noted bool) error {
+func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, noted bool, dest *refmove.Branch) error {
 	how := "as " + english.Count(landed, "commit")
 	if l.opts.Squash {
 		how = "as one commit"
 	}
 	fmt.Fprintf(l.opts.IO.ErrOut, "landed %s of %s on %s %s: %s is now at %s\n", english.Count(landed, "commit"), l.branch, l.onto, how, l.onto, short(newTip))
+	if dest.Adopt != nil && len(dest.Adopt.Adopted) > 0 {
+		fmt.Fprintf(l.opts.IO.ErrOut, "the agent's changes to %s were already in %s: they are committed now, and your other changes are as they were\n",
+			english.Count(len(dest.Adopt.Adopted), "file"), dest.Where())
+	}
 	if len(l.dropped) > 0 {
 		msg, err := l.leftOut(ctx, l.dropped)
 		if err != nil {
@@ -220,7 +225,13 @@ func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, n
 		fmt.Fprintln(l.opts.IO.ErrOut, msg)
 	}
 	if noted {
-		fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: git push origin %s\n", attrnote.Ref, attrnote.Ref)
+		// A plain git push of the notes is refused once someone else
+		// pushed theirs: the hint names the command that merges.
+		if hint := sharehint.Notes(ctx, l.repo, "push"); hint != "" {
+			fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s; share it with: %s\n", attrnote.Ref, hint)
+		} else {
+			fmt.Fprintf(l.opts.IO.ErrOut, "attribution kept in %s\n", attrnote.Ref)
+		}
 	}
 	return nil
 }

@@ -29,6 +29,7 @@ func TestRunCheckedOut(t *testing.T) {
 		stderr   string
 		wantCode int
 		wantErr  string
+		status   string // git status --porcelain afterwards
 	}{
 		"rebase":  {opts: Options{Branch: "review"}, stderr: "landed 3 commits of review on main"},
 		"squash":  {opts: Options{Branch: "review", Squash: true}, stderr: "as one commit"},
@@ -53,7 +54,43 @@ func TestRunCheckedOut(t *testing.T) {
 			setup:    func(t *testing.T, r *gittest.Repo) { r.Write(t, "app.py", "mine\n") },
 			opts:     Options{Branch: "review"},
 			wantCode: exitcode.Usage,
-			wantErr:  "(this worktree), which has local changes",
+			wantErr:  "(this worktree), where app.py holds a local change that is not what landing review brings",
+		},
+		"error_staged_otherwise": {
+			// The file as review has it, the index as neither: git add
+			// of something else, then the file put back.
+			setup: func(t *testing.T, r *gittest.Repo) {
+				r.Write(t, "docs.md", "staged\n")
+				r.Git(t, "add", "docs.md")
+				r.Write(t, "docs.md", r.Git(t, "show", "review:docs.md")+"\n")
+				asReview(t, r, "app.py", "notes.txt")
+				r.Git(t, "status") // its refresh of the index is git's own
+			},
+			opts:     Options{Branch: "review"},
+			wantCode: exitcode.Usage,
+			wantErr:  "where docs.md holds a local change",
+		},
+		"other local changes stay": {
+			setup:  func(t *testing.T, r *gittest.Repo) { r.Write(t, "lib.py", "mine\n") },
+			opts:   Options{Branch: "review"},
+			stderr: "landed 3 commits",
+			status: " M lib.py",
+		},
+		"the branch's changes adopted": {
+			setup: func(t *testing.T, r *gittest.Repo) {
+				asReview(t, r, "app.py", "other.py", "notes.txt", "docs.md")
+				r.Git(t, "add", "other.py")
+				r.Write(t, "lib.py", "mine\n")
+				r.Git(t, "add", "lib.py")
+			},
+			opts:   Options{Branch: "review", Squash: true},
+			stderr: "the agent's changes to 4 files were already in",
+			status: "M  lib.py",
+		},
+		"partly adopted": {
+			setup:  func(t *testing.T, r *gittest.Repo) { asReview(t, r, "docs.md") },
+			opts:   Options{Branch: "review"},
+			stderr: "the agent's changes to 1 file were already in",
 		},
 		"error_lock_held": {
 			setup:    lock(0),
@@ -89,7 +126,8 @@ func TestRunCheckedOut(t *testing.T) {
 			require.NoError(t, err)
 			assert.Contains(t, errOut.String(), tt.stderr)
 			assert.NotEqual(t, before.Refs["refs/heads/main"], r.Git(t, "rev-parse", "main"))
-			assert.Empty(t, r.Git(t, "status", "--porcelain", "--untracked-files=all"), "the files follow main")
+			assert.Equal(t, tt.status, r.Git(t, "status", "--porcelain", "--untracked-files=all"), "the files follow main")
+			r.Git(t, "fsck", "--strict")
 		})
 	}
 }
@@ -154,5 +192,14 @@ func TestSquashMessage(t *testing.T) {
 				assert.Contains(t, got, w)
 			}
 		})
+	}
+}
+
+// asReview writes the files as the branch review has them, as an agent
+// working in the checkout would have left them.
+func asReview(t *testing.T, r *gittest.Repo, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		r.Write(t, p, r.Git(t, "show", "review:"+p)+"\n")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
 	"github.com/git-aiedit/git-aiedit/internal/redaction"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
 // Run lists the responses Rev selects (history.Select), newest first.
@@ -29,6 +30,11 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		if opts.Rev, err = live.SessionBranch(repo.CommonDir, opts.Session); err != nil {
 			return exitcode.WithCode(exitcode.Usage, err)
+		}
+	}
+	if opts.Rev == "" {
+		if opts.Rev, err = reviewbranch.Pick(ctx, repo, opts.IO.ErrOut, "log"); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
 		}
 	}
 	sel, err := history.Select(ctx, repo, opts.Rev)

@@ -14,6 +14,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/retry"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
 // Options are the inputs of `git aiedit retry-prompt [COMMIT|BRANCH]`.
@@ -34,6 +35,11 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
+	if opts.Rev == "" {
+		if opts.Rev, err = reviewbranch.Pick(ctx, repo, opts.IO.ErrOut, "retry-prompt"); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+	}
 	var sel *history.Selection
 	if history.IsBranch(ctx, repo, opts.Rev) {
 		sel, err = history.Select(ctx, repo, opts.Rev)

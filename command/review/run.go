@@ -57,7 +57,19 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
-	st, err := load(ctx, repo, opts.Branch)
+	branch := opts.Branch
+	if branch == "" {
+		ch, err := reviewbranch.Default(ctx, repo)
+		if err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+		if ch.Name == "" {
+			return exitcode.UsageErrorf("review: no review branches here (git aiedit branches lists them); name the branch: git aiedit review aiedit/NAME")
+		}
+		ch.Say(opts.IO.ErrOut, "review")
+		branch = ch.Name
+	}
+	st, err := load(ctx, repo, branch)
 	if err != nil {
 		return err
 	}
@@ -122,15 +134,6 @@ func (st *state) left(ds []Decision) int {
 // earlier reviews recorded.
 func load(ctx context.Context, repo *gitops.Repo, branch string) (*state, error) {
 	name := strings.TrimPrefix(branch, "refs/heads/")
-	if name == "" {
-		var err error
-		if name, err = reviewbranch.Newest(ctx, repo); err != nil {
-			return nil, exitcode.WithCode(exitcode.Repo, err)
-		}
-		if name == "" {
-			return nil, exitcode.UsageErrorf("review: no review branches here (git aiedit branches lists them); name the branch: git aiedit review aiedit/NAME")
-		}
-	}
 	tip, ok, err := repo.ReadRef(ctx, "refs/heads/"+name)
 	if err != nil {
 		return nil, exitcode.WithCode(exitcode.Repo, err)

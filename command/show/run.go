@@ -9,6 +9,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/diffview"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
 // Run shows one aiedit commit.
@@ -18,6 +19,11 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
+	if opts.Rev == "" {
+		if opts.Rev, err = newestResponse(ctx, repo, opts); err != nil {
+			return err
+		}
+	}
 	sel, err := history.One(ctx, repo, opts.Rev)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Usage, err)
@@ -79,4 +85,22 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	return nil
+}
+
+// newestResponse is, when HEAD's branch is not a review branch, the
+// newest response of the branch reviewbranch.Pick takes; "" (HEAD)
+// otherwise.
+func newestResponse(ctx context.Context, repo *gitops.Repo, opts *Options) (string, error) {
+	name, err := reviewbranch.Pick(ctx, repo, opts.IO.ErrOut, "show")
+	if err != nil || name == "" {
+		return "", exitcode.WithCode(exitcode.Repo, err)
+	}
+	sel, err := history.Select(ctx, repo, name)
+	if err != nil {
+		return "", exitcode.WithCode(exitcode.Usage, err)
+	}
+	if len(sel.Responses) == 0 {
+		return name, nil
+	}
+	return sel.Responses[len(sel.Responses)-1].Commit.String(), nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
 	"github.com/git-aiedit/git-aiedit/internal/refmove"
+	"github.com/git-aiedit/git-aiedit/internal/reviewbranch"
 )
 
 // Run removes the newest response commit (or every commit after --to)
@@ -30,6 +31,11 @@ func Run(ctx context.Context, opts *Options) error {
 	defer repo.Close()
 
 	name := strings.TrimPrefix(opts.Branch, "refs/heads/")
+	if name == "" {
+		if name, err = reviewbranch.Pick(ctx, repo, opts.IO.ErrOut, "undo"); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+	}
 	if name == "" || name == "HEAD" {
 		name = repo.ShortName(ctx, "HEAD")
 		if name == "HEAD" || name == "" {

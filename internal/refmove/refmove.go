@@ -25,6 +25,9 @@ type Branch struct {
 	Worktree string // the worktree that has it checked out; "" for none
 	Here     bool   // that worktree is the one the command runs in
 	Clean    bool   // that worktree has no local changes to tracked files
+	// Adopt, when set, is what Move does with the worktree's local
+	// changes (gitops.Adoption): land's, after a live session.
+	Adopt *gitops.Adoption
 }
 
 // Find says where the branch name is checked out, if anywhere, and
@@ -65,8 +68,11 @@ func (b *Branch) Where() string {
 // Move points the branch at new if it still holds old; its worktree's
 // files follow. The error is gitops's: Explain words it.
 func (b *Branch) Move(ctx context.Context, repo *gitops.Repo, new, old plumbing.Hash, reason string) error {
-	if b.Worktree == "" {
+	switch {
+	case b.Worktree == "":
 		return repo.UpdateRefReachable(ctx, b.Ref, new, old, reason)
+	case b.Adopt != nil && b.Adopt.Old == old && b.Adopt.New == new:
+		return repo.MoveCheckedOutAdopting(ctx, b.Worktree, b.Ref, b.Adopt, reason)
 	}
 	return repo.MoveCheckedOut(ctx, b.Worktree, b.Ref, new, old, reason)
 }

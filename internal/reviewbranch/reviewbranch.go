@@ -30,11 +30,23 @@ type Branch struct {
 	Merged      bool     `json:"merged"` // its tip is in HEAD's history
 	Current     bool     `json:"current"`
 	CheckedOut  string   `json:"checked_out,omitempty"` // the worktree that has it checked out
+	// made: the commit the branch was made on (under its oldest
+	// response and a session-start snapshot), for Default.
+	made plumbing.Hash
+	// newest: the key of its newest response (responseKey), for Default
+	// to know the branch already landed.
+	newest string
 }
 
 // List reads every review branch's newest series of aiedit
 // commits.
 func List(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
+	return list(ctx, repo, true)
+}
+
+// list is List; without problems, Problems is left 0 (Default needs no
+// count, and counting reads every branch's files).
+func list(ctx context.Context, repo *gitops.Repo, withProblems bool) ([]*Branch, error) {
 	all, err := repo.Branches(ctx)
 	if err != nil {
 		return nil, err
@@ -78,8 +90,10 @@ func List(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 		}
 		br := &Branch{Name: b.Name(), Tip: b.Tip.String(), Responses: len(rs), Transcripts: []string{},
 			Current: b.Name() == current, CheckedOut: checkedOut[b.Ref]}
-		if br.Problems, err = problems(ctx, repo, rs, b.Tip); err != nil {
-			return nil, err
+		if withProblems {
+			if br.Problems, err = problems(ctx, repo, rs, b.Tip); err != nil {
+				return nil, err
+			}
 		}
 		seen := map[string]bool{}
 		for _, r := range rs {
@@ -90,6 +104,7 @@ func List(ctx context.Context, repo *gitops.Repo) ([]*Branch, error) {
 			}
 		}
 		sort.Strings(br.Transcripts)
+		br.made, br.newest = madeOn(repo, rs[len(rs)-1]), responseKey(rs[0])
 		if headErr == nil && !br.Current {
 			if br.Merged, err = repo.IsAncestor(ctx, b.Tip, head); err != nil {
 				return nil, err
