@@ -21,7 +21,7 @@ func (s *Session) ApplyGroup(ops []*Op) []Result {
 	saved := map[string]*savedFile{}
 	for _, op := range ops {
 		for _, raw := range []string{op.Path, op.From} {
-			if p, err := s.resolve(raw); raw != "" && err == nil && saved[p] == nil {
+			if p, err := s.resolve(raw, op.Exact); raw != "" && err == nil && saved[p] == nil {
 				saved[p] = s.save(p)
 			}
 		}
@@ -32,7 +32,7 @@ func (s *Session) ApplyGroup(ops []*Op) []Result {
 		if failedAt >= 0 {
 			r := Result{Op: op, Path: results[failedAt].Path, Status: Skipped, Error: PreviousEditFailed,
 				Message: fmt.Sprintf("not attempted: edit %d of the same group failed, and the group applies all or nothing", failedAt+1)}
-			if p, err := s.resolve(op.Path); err == nil {
+			if p, err := s.resolve(op.Path, op.Exact); err == nil {
 				r.Path = p
 			}
 			results = append(results, r)

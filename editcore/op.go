@@ -126,6 +126,10 @@ type Op struct {
 	// recorded, maps onto no file of it). Reported with status outside,
 	// never replayed.
 	Outside bool
+	// Exact: the path is the agent's own, mapped from its record (a tool
+	// call's): it names that file of the repository or none, and is never
+	// taken for a file of the same base name elsewhere.
+	Exact bool
 
 	// RecordedError, when set, is the error the edit produced at the time
 	// it was made (a tool call that failed in the transcript). The

@@ -105,7 +105,7 @@ func (s *Session) Apply(op *Op) Result {
 
 // target cleans and checks the path an operation names.
 func (s *Session) target(op *Op, raw string) (string, Result, bool) {
-	p, err := s.resolve(raw)
+	p, err := s.resolve(raw, op.Exact)
 	if err != nil {
 		var nf *notFoundError
 		if errors.As(err, &nf) {
@@ -116,8 +116,10 @@ func (s *Session) target(op *Op, raw string) (string, Result, bool) {
 	return p, Result{}, true
 }
 
-// resolve turns a model-written path into a safe repository path.
-func (s *Session) resolve(raw string) (string, error) {
+// resolve turns a model-written path into a safe repository path. An
+// exact path (Op.Exact) is never taken for a file of the same base name
+// elsewhere.
+func (s *Session) resolve(raw string, exact bool) (string, error) {
 	p := repopath.Clean(raw)
 	if s.opt.Root != "" && path.IsAbs(p) {
 		root := strings.TrimSuffix(repopath.Clean(s.opt.Root), "/")
@@ -128,7 +130,7 @@ func (s *Session) resolve(raw string) (string, error) {
 	if err := repopath.Verify(p); err != nil {
 		return p, err
 	}
-	if s.opt.Resolve != nil && !strings.Contains(p, "/") && !s.exists(p) {
+	if s.opt.Resolve != nil && !exact && !strings.Contains(p, "/") && !s.exists(p) {
 		switch c := s.opt.Resolve(p); len(c) {
 		case 0:
 		case 1:

@@ -481,3 +481,32 @@ func TestHugeHintDoesNotPanic(t *testing.T) {
 	r := NewSession(fs, Options{}).Apply(&Op{Kind: Replace, Path: "f", Old: []string{"a", "b", "c"}, New: []string{"x"}, Hint: int(^uint(0) >> 1)})
 	assert.Equal(t, Applied, r.Status)
 }
+
+// A recorded path (Op.Exact) names that file or none: the root's
+// .gitignore is created, never taken for the only .gitignore elsewhere.
+func TestSessionExactPath(t *testing.T) {
+	fs := memfs.New()
+	require.NoError(t, util.WriteFile(fs, ".entire/.gitignore", []byte("tmp/\n"), 0o644))
+	opt := Options{Resolve: func(name string) []string {
+		if name == ".gitignore" {
+			return []string{".entire/.gitignore"}
+		}
+		return nil
+	}}
+	w := Op{Kind: Write, Path: ".gitignore", Content: []byte("node_modules/\n"), Exact: true}
+	r := NewSession(fs, opt).Apply(&w)
+	assert.Equal(t, Applied, r.Status)
+	assert.Equal(t, ".gitignore", r.Path)
+	got, err := util.ReadFile(fs, ".entire/.gitignore")
+	require.NoError(t, err)
+	assert.Equal(t, "tmp/\n", string(got))
+
+	w.Exact = false // a path a reply names may be a bare file name
+	assert.Equal(t, ".entire/.gitignore", NewSession(memfsWith(t, ".entire/.gitignore"), opt).Apply(&w).Path)
+}
+
+func memfsWith(t *testing.T, name string) billy.Filesystem {
+	fs := memfs.New()
+	require.NoError(t, util.WriteFile(fs, name, []byte("x\n"), 0o644))
+	return fs
+}

@@ -35,7 +35,7 @@ func (s *Session) shell(op *Op) Result {
 	}
 	paths := make([]string, len(c.Paths))
 	for i, raw := range c.Paths {
-		p, err := s.resolve(raw)
+		p, err := s.resolve(raw, op.Exact)
 		if err != nil {
 			r.Status, r.Message = NotRun, err.Error()
 			return r

@@ -53,7 +53,9 @@ func (b *batch) read(ctx context.Context) (err error) {
 	b.in.source = src
 	defer b.countAhead(src)()
 	if err = b.checkForced(src, head); err == nil {
-		err = transcript.Read(br, src, b.transcriptOptions(), b.response)
+		opts := b.transcriptOptions()
+		opts.Known = b.workdirs(src, opts)
+		err = transcript.Read(br, src, opts, b.response)
 	}
 	if err == nil && b.total == 0 && b.a.opts.From != "" && src != transcript.Raw {
 		if seen := transcript.Detect(head, b.in.name); seen != src {

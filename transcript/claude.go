@@ -257,6 +257,7 @@ func (c *claudeReader) toolUse(rec int, b block) {
 		}
 		_ = json.Unmarshal(b.Input, &in)
 		pc := pendingCall{}
+		c.ro.ran(in.Command, "")
 		for _, op := range shellOps(in.Command, rec, "", c.e.opt.Format, func(p string) string { return c.ro.relIn(c.ro.cwd, p) }) {
 			pc.ops = append(pc.ops, len(c.cur.Ops))
 			c.cur.Ops = append(c.cur.Ops, op)

@@ -359,6 +359,7 @@ func (c *clineReader) fileOps(rec int, name string, params map[string]string) []
 // directory's, or those of Roo Code's cwd parameter.
 func (c *clineReader) commandOps(rec int, params map[string]string) []editcore.Op {
 	dir := joinDir(c.ro.cwd, strings.TrimSpace(params["cwd"]))
+	c.ro.ran(params["command"], dir)
 	return shellOps(params["command"], rec, "", c.e.opt.Format, func(p string) string { return c.ro.relIn(dir, p) })
 }
 

@@ -343,6 +343,7 @@ func (c *codexReader) addShell(rec int, ts, callID, text, workdir string) {
 	if workdir != "" {
 		dir = cleanAbs(workdir)
 	}
+	ro.ran(text, dir)
 	ops := shellOps(text, rec, "", c.e.opt.Format, func(p string) string {
 		if dir != "" {
 			return ro.relIn(dir, p)

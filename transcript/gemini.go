@@ -143,6 +143,9 @@ func (g *geminiReader) call(rec int, c gmCall) {
 			}
 			return g.ro.rel(q)
 		}
+		if failed == "" {
+			g.ro.ran(a.Command, dir)
+		}
 		g.cur.Ops = append(g.cur.Ops, shellOps(a.Command, rec, failed, g.e.opt.Format, resolve)...)
 		return
 	case "write_file":

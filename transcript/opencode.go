@@ -162,6 +162,7 @@ func (o *openCodeReader) tool(rec int, name string, raw json.RawMessage, failed 
 	switch name {
 	case "bash":
 		resolve := func(q string) string { return o.ro.relIn(in.Workdir, q) }
+		o.ro.ran(in.Command, in.Workdir)
 		o.add(rec, shellOps(in.Command, rec, failed, o.e.opt.Format, resolve))
 		return
 	case "apply_patch", "patch":

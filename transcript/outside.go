@@ -20,6 +20,7 @@ func markOutsideOp(op *editcore.Op) {
 	if op.Kind == editcore.Malformed || op.Kind == editcore.Unread {
 		return
 	}
+	op.Exact = true // a recorded path: that file or none
 	var in, out int
 	count := func(p string) {
 		switch {

@@ -52,6 +52,9 @@ func newRooter(opt Options) *rooter {
 func (e *emitter) newRooter() *rooter {
 	ro := newRooter(e.opt)
 	ro.infer = true
+	if e.opt.Workdir == "" {
+		ro.seed(e.opt.Known)
+	}
 	e.ro = ro
 	return ro
 }

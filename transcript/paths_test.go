@@ -111,6 +111,20 @@ func TestRooter(t *testing.T) {
 		"this machine's repository maps without a note": {
 			steps: []pathStep{cwd("/home/kim/shop"), maps("/repo/src/app.py", "src/app.py")},
 		},
+		"git init names the root on a base no path confirms": {
+			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "mkdir web && cd web && git init"},
+				maps("/home/jo/web/site/index.html", "site/index.html"), maps("/home/jo/notes.md", "/home/jo/notes.md")},
+			used: []Workdir{{"/home/jo/web", WorkdirRecorded}},
+		},
+		"git init given its folder": {
+			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "git init -q ./app"}, maps("/home/jo/app/lib/a.go", "lib/a.go")},
+			used:  []Workdir{{"/home/jo/app", WorkdirRecorded}},
+		},
+		"a folder the whole record showed maps its new folders from the start": {
+			steps: []pathStep{{do: "known", arg: "/Users/ana/shop"}, cwd("/Users/ana/shop"),
+				maps("/Users/ana/shop/docs/new/plan.md", "docs/new/plan.md")},
+			used: []Workdir{{"/Users/ana/shop", WorkdirInferred}},
+		},
 		"relative paths in a cwd": {
 			steps: []pathStep{cwd("/home/kim"), maps("shop/src/app.py", "src/app.py")},
 			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
@@ -128,6 +142,10 @@ func TestRooter(t *testing.T) {
 					r.setHint(s.arg)
 				case "read":
 					r.relRead(s.arg)
+				case "ran":
+					r.ran(s.arg, "")
+				case "known":
+					r.seed([]Workdir{{Path: s.arg, From: WorkdirInferred}})
 				default:
 					got := r.relIn(r.cwd, s.arg)
 					assert.Equal(t, s.want, got, "maps %s", s.arg)

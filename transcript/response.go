@@ -148,6 +148,9 @@ type Options struct {
 	// not read in its tool's format (readPatch). "" reads each in the
 	// format its tool reads.
 	Format string
+	// Known are the workdirs a first reading of the whole record learned
+	// (Workdirs): the rooter starts from them.
+	Known []Workdir
 }
 
 // Limits that keep hostile input from exhausting memory. Variables only

@@ -72,6 +72,11 @@ type Parser struct {
 	// thinkTag (see reasoning.go); 0 outside one.
 	think    int
 	thinkTag string
+	// record is the line of the tool record being dropped, recordFence a
+	// code fence open inside it (see toolrecord.go); 0 outside one.
+	record      int
+	recordFence mdfence.Fence
+	citation    bool // the record is a citation fence
 }
 
 // maxProse bounds the prose kept for Prose: enough for a commit message,
@@ -246,6 +251,7 @@ func (p *Parser) Finish() []editcore.Op {
 	}
 	p.shellOps(p.shell.End())
 	p.unclosedReasoning()
+	p.record, p.recordFence = 0, mdfence.Fence{} // a record cut off was never an edit either
 	p.release(true)
 	p.active, p.n, p.claimed, p.lastShell = -1, 0, false, 0
 	p.ended = true
@@ -270,6 +276,10 @@ func (p *Parser) line(s string) {
 	p.n++
 	if k := len(s); k > 0 && s[k-1] == '\r' {
 		s = s[:k-1]
+	}
+	if p.record > 0 || p.think == 0 && p.active < 0 && !p.inFence && !slices.Contains(p.inFB, true) && p.openRecord(s) {
+		p.inRecord(s)
+		return
 	}
 	if p.think > 0 || p.active < 0 && !p.inFence && !slices.Contains(p.inFB, true) {
 		var read bool

@@ -65,7 +65,7 @@ func (p *Parser) Reset() {
 // active say the line is in a whole-file block.
 func (p *Parser) Line(n int, line string) (claimed, active bool, ops []editcore.Op) {
 	if p.in {
-		return p.inBlock(line)
+		return p.inBlock(n, line)
 	}
 	if p.inOther {
 		if p.otherPath != "" && len(p.otherRaw) < maxUnreadRaw {
@@ -136,13 +136,18 @@ func (p *Parser) idle(line string) {
 	p.gap = p.gap[:0]
 }
 
-func (p *Parser) inBlock(line string) (claimed, active bool, ops []editcore.Op) {
+func (p *Parser) inBlock(n int, line string) (claimed, active bool, ops []editcore.Op) {
 	b := &p.b
 	b.raw = append(b.raw, line)
 	if b.f.Closes(line) {
 		if b.depth == 0 {
 			op := editcore.Op{Kind: editcore.Write, Format: Name, Path: b.path, Line: b.start, Whole: true,
 				Raw: strings.Join(b.raw, "\n"), Content: editcore.FileContent(b.lines)}
+			if numbered(b.lines) {
+				op = editcore.Op{Kind: editcore.Unread, Format: Name, Path: b.path, Line: b.start, Start: b.start, End: n,
+					Raw: op.Raw, Problem: "the code block after " + b.path + " numbers its lines as a file read shows it (cat -n), " +
+						"so it is what the file held, not new content; " + b.path + " is left as it is"}
+			}
 			p.in, p.b = false, block{}
 			return true, false, []editcore.Op{op}
 		}

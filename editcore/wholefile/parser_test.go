@@ -34,6 +34,20 @@ func TestParse(t *testing.T) {
 			"main.go\n\n```go\npackage main\n```\n",
 			[]editcore.Op{write("main.go", 3, "main.go\n\n```go\npackage main\n```", "package main\n")},
 		},
+		"a file as a read tool listed it is no new content": {
+			"`src/a.py`\n```py\n     1→x = 1\n     2→\n     3→y = 2\n```\nb.txt\n```\n1\tone\n2\ttwo\n```\n",
+			[]editcore.Op{
+				{Kind: editcore.Unread, Format: Name, Path: "src/a.py", Line: 2, Start: 2, End: 6,
+					Raw:     "`src/a.py`\n```py\n     1→x = 1\n     2→\n     3→y = 2\n```",
+					Problem: "the code block after src/a.py numbers its lines as a file read shows it (cat -n), so it is what the file held, not new content; src/a.py is left as it is"},
+				{Kind: editcore.Unread, Format: Name, Path: "b.txt", Line: 8, Start: 8, End: 11,
+					Raw:     "b.txt\n```\n1\tone\n2\ttwo\n```",
+					Problem: "the code block after b.txt numbers its lines as a file read shows it (cat -n), so it is what the file held, not new content; b.txt is left as it is"},
+			},
+		},
+		"a command in backticks, then its output, is no file": {
+			"`~/Library/Android/sdk/platform-tools/adb devices`\n```\nList of devices attached\n```\n", nil,
+		},
 		"decorated path lines": {
 			"**a.txt**\n```\nA\n```\n### `b/c.txt`\n```\nB\n```\nFile: d.txt\n~~~\nD\n~~~\n",
 			[]editcore.Op{

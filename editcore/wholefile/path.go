@@ -26,7 +26,13 @@ func linePath(line string) (string, bool) {
 		// quoted to be taken from a line (a wrong guess overwrites a file).
 		return "", false
 	}
-	return repopath.Detect(t)
+	p, ok := repopath.Detect(t)
+	if ok && strings.Contains(p, " ") && path.Ext(path.Base(strings.ReplaceAll(p, `\`, "/"))) == "" {
+		// "`adb devices`" before a fence is a command and its output: a
+		// file named with a space has an extension ("My Notes.txt").
+		return "", false
+	}
+	return p, ok
 }
 
 // hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a
