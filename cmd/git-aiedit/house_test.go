@@ -149,3 +149,25 @@ func TestPackageDocsNameTheirPackage(t *testing.T) {
 		assert.Equal(t, f.Name.Name, strings.TrimRight(name, ",.:\n"), "%s: its package comment names package %s", rel, name)
 	}
 }
+
+// TestScriptsRunInCI: every script under scripts/ runs in CI (.ci/run),
+// in a short mode, so that none rots unseen; a Go command there whose
+// package has tests is run by go test ./... instead.
+func TestScriptsRunInCI(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	require.NoError(t, err)
+	entries, err := os.ReadDir(filepath.Join(root, "scripts"))
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+	for _, e := range entries {
+		name := "scripts/" + e.Name()
+		if e.IsDir() {
+			if tests, _ := filepath.Glob(filepath.Join(root, name, "*_test.go")); len(tests) > 0 {
+				continue
+			}
+		}
+		assert.Regexp(t, `(?m)^[^#\n]*\b`+regexp.QuoteMeta(name)+`\b`, string(ci), "%s is not run by .ci/run", name)
+	}
+}
