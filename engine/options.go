@@ -27,6 +27,7 @@ type Options struct {
 	Format      string   // --format
 	From        string   // --from
 	Fuzzy       float64  // --fuzzy threshold, 0 = off
+	FuzzyText   string   // --fuzzy as the user wrote it ("" = not given): check reads it into Fuzzy
 	Workdir     string   // --workdir: the agent's folder, as the record names it; "" = found from the record
 	JSON        bool     // with no Observer: the JSON report on IO.Out too
 	Worktree    string
@@ -34,8 +35,11 @@ type Options struct {
 	Verbose     bool      // people's output says every message; -v's debug log and the retry command's stderr
 	SummaryMD   string    // --summary-md: write log --markdown's summary of the commits here ("-" = stdout)
 	Responses   Responses // --responses: only these responses of each transcript
-	Session     string    // --session: apply the session `sessions` lists under this id, or "latest"
-	Reconcile   bool      // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
+	// ResponsesText is --responses as the user wrote it (with
+	// Given.Responses when it is ""): check reads it into Responses.
+	ResponsesText string
+	Session       string // --session: apply the session `sessions` lists under this id, or "latest"
+	Reconcile     bool   // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
 
 	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
 	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
@@ -74,7 +78,7 @@ type Options struct {
 
 // Given names the flags whose zero value was given on the command line.
 type Given struct {
-	Branch, Session, RetryCmd, Retries, RetryTimeout bool
+	Branch, Session, RetryCmd, Retries, RetryTimeout, Responses bool
 }
 
 func (o *Options) streams() *iostreams.IOStreams {

@@ -15,7 +15,8 @@ import (
 
 // check refuses options that cannot run, before anything is read: every
 // check of apply's flags is here, whoever calls Run (the CLI only maps
-// its flags to Options), in the order the user is told about them.
+// its flags to Options, text as written), in the order the user is told
+// about them. It reads the flags given as text into their values.
 func (o *Options) check() error {
 	g := o.Given
 	if (g.Retries || o.Retries != 0) && o.Retries < 1 {
@@ -45,8 +46,22 @@ func (o *Options) check() error {
 	if o.Live != nil && (len(o.Transcripts) != 1 || o.Transcripts[0] == "-") {
 		return exitcode.UsageErrorf("a live session is one transcript file")
 	}
+	if o.FuzzyText != "" {
+		t, err := ParseFuzzy(o.FuzzyText)
+		if err != nil {
+			return err
+		}
+		o.Fuzzy = t
+	}
 	if err := checkFuzzy(o.Fuzzy, strconv.FormatFloat(o.Fuzzy, 'g', -1, 64)); err != nil {
 		return err
+	}
+	if g.Responses || o.ResponsesText != "" {
+		r, err := ParseResponses(o.ResponsesText)
+		if err != nil {
+			return exitcode.WithCode(exitcode.Usage, err)
+		}
+		o.Responses = r
 	}
 	if o.Workdir != "" && !transcript.IsAbsWorkdir(o.Workdir) {
 		return exitcode.UsageErrorf("--workdir %q is not an absolute path; give the folder the agent worked in as its record names it, e.g. --workdir /home/me/proj or --workdir 'C:\\Users\\me\\proj'", o.Workdir)

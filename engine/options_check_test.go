@@ -35,6 +35,12 @@ func TestOptionsCheck(t *testing.T) {
 		"no transcript":                       {want: "no transcript given; name a file, or - for standard input"},
 		"entire without id":                   {opts: Options{From: "entire"}, want: "--from entire needs a checkpoint id (12 hex digits) or a commit with an Entire-Checkpoint trailer"},
 		"fuzzy above 1":                       {opts: Options{Transcripts: one, Fuzzy: 1.5}, want: "--fuzzy=1.5: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+		"fuzzy text":                          {opts: Options{Transcripts: one, FuzzyText: "0.8"}},
+		"fuzzy text not a number":             {opts: Options{Transcripts: one, FuzzyText: "x"}, want: "--fuzzy=x: want a similarity between 0 and 1, e.g. --fuzzy=0.9"},
+		"fuzzy text after the transcripts":    {opts: Options{FuzzyText: "x"}, want: "no transcript given; name a file, or - for standard input"},
+		"responses text":                      {opts: Options{Transcripts: one, ResponsesText: "2-3"}},
+		"responses text empty given":          {opts: Options{Transcripts: one, Given: Given{Responses: true}}, want: `--responses "" has an empty item; write numbers and ranges like 3-7,9`},
+		"responses text from 0":               {opts: Options{Transcripts: one, ResponsesText: "0-2"}, want: `--responses "0-2": responses are numbered from 1`},
 		"patch and dry run":                   {opts: Options{Transcripts: one, Patch: true, DryRun: true}, want: "-p cannot be combined with --dry-run: a dry run records nothing to decide on"},
 		"patch from stdin":                    {opts: Options{Transcripts: []string{"-"}, Patch: true}, want: "-p reads your answers from standard input, so the transcript cannot be - too; save it to a file first"},
 		"patch from stdin, decided elsewhere": {opts: Options{Transcripts: []string{"-"}, Patch: true, Decider: &scripted{}}},
@@ -80,5 +86,16 @@ func TestParseFuzzy(t *testing.T) {
 			assert.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
+	}
+}
+
+// TestOptionsCheckReadsText: the flags the CLI passes as written are read
+// into their values by check, for every caller alike.
+func TestOptionsCheckReadsText(t *testing.T) {
+	o := Options{Transcripts: []string{"fix.md"}, FuzzyText: "0.8", ResponsesText: "2-3,5"}
+	require.NoError(t, o.check())
+	assert.Equal(t, 0.8, o.Fuzzy)
+	for n, want := range map[int]bool{1: false, 2: true, 3: true, 4: false, 5: true, 6: false} {
+		assert.Equal(t, want, o.Responses.Has(n), "response %d", n)
 	}
 }

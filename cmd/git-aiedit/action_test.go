@@ -39,6 +39,7 @@ var expr = regexp.MustCompile(`\$\{\{\s*([a-z_.-]+)\s*\}\}`)
 // the remote, and the pull request body is the summary with its
 // attribution table.
 func TestActionEndToEnd(t *testing.T) {
+	t.Parallel()
 	actionDir, err := filepath.Abs("../../.github/actions/aiedit")
 	require.NoError(t, err)
 	data, err := os.ReadFile(filepath.Join(actionDir, "action.yml"))

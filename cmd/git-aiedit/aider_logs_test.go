@@ -43,6 +43,7 @@ const aiderLogsEnv = "AIEDIT_AIDER_LOGS"
 // Whether a block applies is another matter: the repository holds
 // placeholders, not the files aider edited.
 func TestAiderWholeLogs(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv(aiderLogsEnv)
 	how := "set " + aiderLogsEnv + " to a folder of real .aider.chat.history.md files (one *.md per log) to measure whole-log context; see docs/transcripts.md"
 	if dir == "" {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/engine"
-	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -79,11 +78,14 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 				RetryTimeout: cmd.Duration("retry-timeout"),
 				Patch:        cmd.Bool("patch"),
 				Reconcile:    cmd.Bool("reconcile"),
-				IO:           iostreams.System(stdin, stdout, stderr),
+				// Read and checked by the engine, with every other flag.
+				FuzzyText:     cmd.String("fuzzy"),
+				ResponsesText: cmd.String("responses"),
+				IO:            iostreams.System(stdin, stdout, stderr),
 				// A flag given with the value that means "not given" is
 				// refused by the engine's check, not taken as the default.
 				Given: engine.Given{Branch: cmd.IsSet("branch"), Session: cmd.IsSet("session"), RetryCmd: cmd.IsSet("retry-cmd"),
-					Retries: cmd.IsSet("retries"), RetryTimeout: cmd.IsSet("retry-timeout")},
+					Retries: cmd.IsSet("retries"), RetryTimeout: cmd.IsSet("retry-timeout"), Responses: cmd.IsSet("responses")},
 			}
 			for _, c := range cmd.StringSlice("context") {
 				for _, p := range strings.Split(c, ",") {
@@ -91,20 +93,6 @@ func applyCommand(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 						opts.Context = append(opts.Context, p)
 					}
 				}
-			}
-			if f := cmd.String("fuzzy"); f != "" {
-				t, err := engine.ParseFuzzy(f)
-				if err != nil {
-					return err
-				}
-				opts.Fuzzy = t
-			}
-			if cmd.IsSet("responses") {
-				r, err := engine.ParseResponses(cmd.String("responses"))
-				if err != nil {
-					return exitcode.WithCode(exitcode.Usage, err)
-				}
-				opts.Responses = r
 			}
 			// An interrupt ends ctx: apply stops at the next response,
 			// question or retry command and records what was complete,

@@ -53,6 +53,7 @@ func completionRepo(t *testing.T, shell string) (*procRepo, string) {
 // TestFishCompletion loads the generated script in a real fish and asks
 // it what it completes (complete -C, as on TAB).
 func TestFishCompletion(t *testing.T) {
+	t.Parallel()
 	requireShell(t, "fish")
 	r, dir := completionRepo(t, "fish")
 	for name, tc := range completionCases {
@@ -94,6 +95,7 @@ zpty -d z
 // TestZshCompletion drives the generated script through zsh's real
 // completion system in a pseudo-terminal.
 func TestZshCompletion(t *testing.T) {
+	t.Parallel()
 	requireShell(t, "zsh")
 	r, dir := completionRepo(t, "zsh")
 	driver := filepath.Join(dir, "drive.zsh")

@@ -19,6 +19,7 @@ const gitBashCompletion = "/usr/share/bash-completion/completions/git"
 // through git's own completion: `git aiedit …` completes commands, flags
 // and branches.
 func TestBashCompletion(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}

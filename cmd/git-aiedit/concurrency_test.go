@@ -12,15 +12,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestConcurrentApplies starts n applies on one branch at once. The ref
-// moves by compare-and-swap and a run that loses rebuilds on the new tip
-// (jittered back-off, bounded at 30 s): every run exits 0, the branch holds
-// exactly one commit per run, and fsck --strict is clean.
+// TestConcurrentApplies starts n applies on one branch at once (16, and
+// 64 with AIEDIT_STRESS=1). The ref moves by compare-and-swap and a run
+// that loses rebuilds on the new tip (jittered back-off, bounded at
+// 30 s): every run exits 0, the branch holds exactly one commit per run,
+// and fsck --strict is clean.
 func TestConcurrentApplies(t *testing.T) {
 	for _, n := range []int{16, 64} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			if n > 16 && testing.Short() {
 				t.Skip("64 processes")
+			}
+			if n > 16 {
+				skipUnlessStress(t, "64 processes")
 			}
 			contend(t, n, nil)
 		})

@@ -43,6 +43,7 @@ func builtBinary(t *testing.T) string {
 // `git aiedit apply --format applypatch` and compares the review branch's
 // tree with expected/, byte for byte, every file and no other.
 func TestApplyPatchConformance(t *testing.T) {
+	t.Parallel()
 	extdata.Require(t, conformanceDir, "the Codex apply_patch conformance scenarios",
 		"put the Codex apply-patch test scenarios (github.com/openai/codex, codex-rs/apply-patch/tests/fixtures/scenarios) there, beside this repository as ../shared/conformance/apply-patch")
 	entries, err := os.ReadDir(conformanceDir)

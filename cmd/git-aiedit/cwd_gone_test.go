@@ -19,6 +19,7 @@ import (
 // read current working directory"; this said "getwd: no such file or
 // directory (in .)"), and changes nothing.
 func TestCurrentDirectoryGone(t *testing.T) {
+	t.Parallel()
 	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 	reply := writeTranscript(t, "reply.md", streamReply)
 	out, err := r.aiedit("apply", "-q", "-b", "aiedit/fix", reply).CombinedOutput()

@@ -19,6 +19,7 @@ import (
 // documented in docs/, so a new format, source, status or error type
 // cannot ship undocumented; and every source has its end-to-end script.
 func TestDocsNames(t *testing.T) {
+	t.Parallel()
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "..", "docs", name))
 		require.NoError(t, err)
@@ -54,6 +55,7 @@ func TestDocsNames(t *testing.T) {
 // TestDocsHookAgents: every agent the hook registry records live has its
 // row in docs/hooks.md, and the scripts drive it end to end.
 func TestDocsHookAgents(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "hooks.md"))
 	require.NoError(t, err)
 	for _, a := range hook.AgentNames() {
@@ -68,6 +70,7 @@ func TestDocsHookAgents(t *testing.T) {
 // docs/ names a file that exists, and the README stays a guide, short
 // enough to read through, with the reference in docs/.
 func TestDocsLinks(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	pages := []string{"README.md", "CONTRIBUTING.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -104,6 +107,7 @@ func TestDocsLinks(t *testing.T) {
 // the binary has (and every subcommand of hook), so a new command cannot
 // ship missing from the guide.
 func TestDocsCommands(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	table := between(string(readme), "## Commands", "\n## ")
@@ -162,6 +166,7 @@ func headingAnchors(page string) map[string]bool {
 // TestDocsDependencies: every module go.mod requires directly has its row
 // in the README's Dependencies table, saying why it is there.
 func TestDocsDependencies(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	require.NoError(t, err)

@@ -63,6 +63,7 @@ func helpSource(s string) []byte {
 // each package as it is initialized), where the system allows before os,
 // and prints the same.
 func TestFastPathEarly(t *testing.T) {
+	t.Parallel()
 	bin, err := binDir()
 	require.NoError(t, err)
 	want, ok := fastpath.Answer([]string{"--help"})

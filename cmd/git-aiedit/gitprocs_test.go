@@ -17,6 +17,7 @@ import (
 // (A new file named by a bare name, "notes.txt", costs one ls-tree more:
 // the model may mean src/notes.txt.)
 func TestApplyGitProcesses(t *testing.T) {
+	t.Parallel()
 	real, err := exec.LookPath("git")
 	require.NoError(t, err)
 	r := newProcRepo(t, map[string]string{"calc.py": "def add(a, b):\n    return a - b\n", "README.md": "calc\n"})

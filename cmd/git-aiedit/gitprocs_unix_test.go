@@ -23,6 +23,7 @@ import (
 // early discovery is not what it would ask for (here $PWD names the
 // directory another way) ends that one and starts its own. No ref moves.
 func TestApplyLeavesNoGitBehind(t *testing.T) {
+	t.Parallel()
 	real, err := exec.LookPath("git")
 	require.NoError(t, err)
 	r := newProcRepo(t, map[string]string{"calc.py": "def add(a, b):\n    return a - b\n"})

@@ -51,6 +51,7 @@ func houseFiles(t *testing.T, keep func(rel string) bool) map[string]string {
 // not have (the design's spec files, an issue by number), and no test
 // says it is PENDING once it passes.
 func TestNoCitationsACloneCannotFollow(t *testing.T) {
+	t.Parallel()
 	files := houseFiles(t, func(rel string) bool {
 		switch {
 		case strings.HasSuffix(rel, ".go"), strings.HasSuffix(rel, ".txtar"), strings.HasSuffix(rel, ".md"),
@@ -88,6 +89,7 @@ func TestNoCitationsACloneCannotFollow(t *testing.T) {
 // repository skips through internal/extdata, which says on standard error
 // what is missing and how to get it, never with a bare t.Skip.
 func TestExternalDataSkipsLoudly(t *testing.T) {
+	t.Parallel()
 	files := houseFiles(t, func(rel string) bool { return strings.HasSuffix(rel, "_test.go") })
 	skip := regexp.MustCompile(`\bt\.Skipf?\(`)
 	for rel, text := range files {
@@ -110,6 +112,7 @@ func TestExternalDataSkipsLoudly(t *testing.T) {
 // read one (help text may name a trailer inside a sentence); it uses the
 // package's Key constants.
 func TestTrailerKeysOwnedOnce(t *testing.T) {
+	t.Parallel()
 	files := houseFiles(t, func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.HasPrefix(rel, "format/trailer/")
 	})
@@ -128,6 +131,7 @@ func TestTrailerKeysOwnedOnce(t *testing.T) {
 // NAME" with the package's own name, so that go doc and a reader who
 // opens the file are told the same thing.
 func TestPackageDocsNameTheirPackage(t *testing.T) {
+	t.Parallel()
 	files := houseFiles(t, func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.Contains(rel, "/testdata/")
 	})
@@ -143,5 +147,27 @@ func TestPackageDocsNameTheirPackage(t *testing.T) {
 		}
 		name, _, _ := strings.Cut(strings.TrimPrefix(doc, "Package "), " ")
 		assert.Equal(t, f.Name.Name, strings.TrimRight(name, ",.:\n"), "%s: its package comment names package %s", rel, name)
+	}
+}
+
+// TestScriptsRunInCI: every script under scripts/ runs in CI (.ci/run),
+// in a short mode, so that none rots unseen; a Go command there whose
+// package has tests is run by go test ./... instead.
+func TestScriptsRunInCI(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	require.NoError(t, err)
+	entries, err := os.ReadDir(filepath.Join(root, "scripts"))
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+	for _, e := range entries {
+		name := "scripts/" + e.Name()
+		if e.IsDir() {
+			if tests, _ := filepath.Glob(filepath.Join(root, name, "*_test.go")); len(tests) > 0 {
+				continue
+			}
+		}
+		assert.Regexp(t, `(?m)^[^#\n]*\b`+regexp.QuoteMeta(name)+`\b`, string(ci), "%s is not run by .ci/run", name)
 	}
 }

@@ -28,15 +28,16 @@ import (
 // command run again finishes the job promptly (no wait on what the
 // killed run left) and leaves no .keep file behind.
 //
-// It takes one to two minutes (50 kills; it stops early, after at least
-// 10, once it has run for 3 minutes, as under -race); -short skips it.
+// With AIEDIT_STRESS=1 (CI) it takes one to two minutes (50 kills; it
+// stops early, after at least 10, once it has run for 3 minutes, as under
+// -race); without, 6 kills, both kinds; -short skips it.
 // AIEDIT_KILL_COMMITS=N replays N commits instead of 20 (60: what a
 // killed land once left, one .keep a commit), and lifts the bound.
 func TestKilledLand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIPPED under -short: TestKilledLand kills land 50 times (one to two minutes)")
 	}
-	const trials, minTrials = 50, 10
+	trials, minTrials := rounds(6, 50), rounds(6, 10)
 	commits, bound := 20, 3*time.Minute
 	if n, err := strconv.Atoi(os.Getenv("AIEDIT_KILL_COMMITS")); err == nil && n > 0 {
 		commits, bound = n, time.Hour

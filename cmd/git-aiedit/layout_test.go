@@ -16,6 +16,7 @@ import (
 // types, and knows nothing of git access, the engine, commands or their
 // libraries.
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	const mod = "github.com/git-aiedit/git-aiedit/"
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"...").Output()
 	require.NoError(t, err)

@@ -17,6 +17,7 @@ import (
 // again: both exit 0 every time, and the remote ends with the note of
 // every commit either clone recorded.
 func TestNotesPushRace(t *testing.T) {
+	t.Parallel()
 	ada := newProcRepo(t, map[string]string{"README": "base\n"})
 	remote := filepath.Join(t.TempDir(), "remote.git")
 	ada.git("init", "-q", "--bare", "-b", "main", remote)

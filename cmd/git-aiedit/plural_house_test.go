@@ -17,6 +17,7 @@ import (
 // literal in the module's non-test Go code is checked, so a message, a
 // usage line, a note's or reflog's reason cannot bring the "(s)" back.
 func TestNoParenthesisedPlurals(t *testing.T) {
+	t.Parallel()
 	files := houseFiles(t, func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.Contains(rel, "/testdata/")
 	})

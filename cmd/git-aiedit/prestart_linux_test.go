@@ -17,6 +17,7 @@ import (
 // starts while they are. TestApplyGitProcesses checks that its answers
 // are the ones used: otherwise apply would start two more processes.
 func TestPrestartEarly(t *testing.T) {
+	t.Parallel()
 	r := newProcRepo(t, map[string]string{"calc.py": "def add(a, b):\n    return a - b\n"})
 	tr := writeTranscript(t, "fix.md", "calc.py\n```python\n<<<<<<< SEARCH\n    return a - b\n=======\n    return a + b\n>>>>>>> REPLACE\n```\n")
 	bin, err := binDir()

@@ -18,6 +18,7 @@ import (
 // and checks that the output and the commit it shows are what the
 // commands really print.
 func TestQuickStart(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}

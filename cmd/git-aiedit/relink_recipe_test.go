@@ -29,6 +29,7 @@ type workflow struct {
 // review branch (git merge --squash, as the site does): the remote then
 // has the squash's note, and a developer's blame names the response.
 func TestRelinkRecipe(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "attribution.md"))
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)```yaml\n(# .github/workflows/aiedit-relink.yml\n.*?)```").FindSubmatch(doc)

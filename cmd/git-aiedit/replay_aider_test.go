@@ -38,6 +38,7 @@ var aiderReplayMissed = []string{"061", "133"}
 // alone; this proves the whole path (bare names resolved in the
 // repository's tree, commits, trailers) gives the same figures.
 func TestAiderReplayBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("aider replay through the binary: skipped with -short")
 	}

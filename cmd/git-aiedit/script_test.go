@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,17 +25,40 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script and internal/fastpath/help.go")
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(parallelM{m}, map[string]func(){
 		// The real main: its early start of git's discovery and its
 		// ending of it are part of what the process tests check.
 		"git-aiedit": main,
 	})
 }
 
+// parallelM runs the package's tests with more of them at once than go
+// test's default of one per CPU, unless -parallel is given: a script or
+// process test spends most of its time waiting on git processes, timers
+// and the processes it signals, not on a CPU. It is set here, in the test
+// run, not when the binary runs as git-aiedit (testscript.Main).
+type parallelM struct{ *testing.M }
+
+// testParallel is how many tests run at once per CPU.
+const testParallel = 4
+
+func (m parallelM) Run() int {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(testParallel*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err)
+		}
+	}
+	return m.M.Run()
+}
+
 // TestScript runs the end-to-end scripts in testdata/script: each reads
 // like a user's terminal session, with `exec git aiedit …` on real
 // repositories.
 func TestScript(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,

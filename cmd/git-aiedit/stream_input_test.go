@@ -32,6 +32,7 @@ func (r *procRepo) aiedit(args ...string) *exec.Cmd {
 // /dev/stdin, a process substitution's /dev/fd/N) is read once, as a
 // stream, and its edits are recorded as with "-".
 func TestStreamTranscripts(t *testing.T) {
+	t.Parallel()
 	t.Run("fifo", func(t *testing.T) {
 		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 		fifo := filepath.Join(t.TempDir(), "reply.md")
@@ -87,6 +88,7 @@ func TestStreamTranscripts(t *testing.T) {
 // TestStreamNotText: /dev/zero is refused at once (exit 2), also when the
 // user says it is a raw reply.
 func TestStreamNotText(t *testing.T) {
+	t.Parallel()
 	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 	for _, args := range [][]string{{"apply", "/dev/zero"}, {"apply", "--from", "raw", "/dev/zero"}} {
 		out, err := runWithin(t, r.aiedit(args...), 30*time.Second)
@@ -99,6 +101,7 @@ func TestStreamNotText(t *testing.T) {
 // head, before it is hashed to its end (18 s for 3 GB before); with
 // --from raw it is read, and ^C stops that at once.
 func TestLargeFileNotText(t *testing.T) {
+	t.Parallel()
 	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 	p := filepath.Join(t.TempDir(), "zeros.md")
 	f, err := os.Create(p)
@@ -106,32 +109,72 @@ func TestLargeFileNotText(t *testing.T) {
 	require.NoError(t, f.Truncate(3<<30)) // sparse: no disk used
 	require.NoError(t, f.Close())
 
-	out, err := runWithin(t, r.aiedit("apply", p), 5*time.Second)
+	// Hashing 3 GB costs seconds of CPU (and reading it as much again in
+	// the kernel); its head, a fraction of one. CPU time, not the clock,
+	// so that a loaded machine cannot fail the test.
+	c := r.aiedit("apply", p)
+	out, err := runWithin(t, c, time.Minute)
 	assert.Equal(t, 2, r.exitCode(err), out)
 	assert.Contains(t, out, "zeros.md is not a transcript: it looks like binary data")
+	assert.Less(t, cpuTime(c), hashCPU, "refused only after reading the whole file")
 
-	c := r.aiedit("apply", "--from", "raw", p)
-	var buf bytes.Buffer
-	c.Stdout, c.Stderr = &buf, &buf
-	require.NoError(t, c.Start())
-	time.Sleep(300 * time.Millisecond)
-	require.NoError(t, c.Process.Signal(syscall.SIGINT))
-	done := make(chan error, 1)
-	go func() { done <- c.Wait() }()
-	select {
-	case err := <-done:
-		assert.Equal(t, 130, r.exitCode(err), buf.String())
-	case <-time.After(5 * time.Second):
-		c.Process.Kill()
-		t.Fatalf("apply --from raw did not stop on SIGINT: %s", buf.String())
-	}
+	c, out, err = interrupt(t, syscall.SIGINT, func() *exec.Cmd { return r.aiedit("apply", "--from", "raw", p) }, nil)
+	assert.Equal(t, 130, r.exitCode(err), out)
+	assert.Less(t, cpuTime(c), hashCPU, "stopped only after reading the whole file")
 	assert.Empty(t, r.git("for-each-ref", "refs/heads/aiedit/"))
+}
+
+// hashCPU is less CPU time than reading and hashing 3 GB takes, and far
+// more than a run that stops at the file's head takes under -race.
+const hashCPU = 3 * time.Second
+
+// cpuTime is the user and system time the exited process c took.
+func cpuTime(c *exec.Cmd) time.Duration {
+	return c.ProcessState.UserTime() + c.ProcessState.SystemTime()
+}
+
+// interrupt starts the command made by mk, lets it run a moment (after
+// started, when not nil, has returned), and sends it sig. A process that
+// died of the signal itself had not installed its handler yet (a slow
+// start on a loaded machine): it is run again, waiting twice as long,
+// so that only a command that never handles sig fails.
+func interrupt(t *testing.T, sig syscall.Signal, mk func() *exec.Cmd, started func()) (*exec.Cmd, string, error) {
+	t.Helper()
+	wait := 300 * time.Millisecond
+	for try := 1; ; try++ {
+		c := mk()
+		var out bytes.Buffer
+		c.Stdout, c.Stderr = &out, &out
+		require.NoError(t, c.Start())
+		if started != nil {
+			started()
+		}
+		time.Sleep(wait)
+		require.NoError(t, c.Process.Signal(sig))
+		done := make(chan error, 1)
+		go func() { done <- c.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(time.Minute):
+			c.Process.Kill()
+			<-done
+			t.Fatalf("%v did not stop on %v: %s", c.Args, sig, out.String())
+		}
+		if ws, ok := c.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == sig && try < 6 {
+			t.Logf("%v: %v came before its handler; again, after %v", c.Args, sig, 2*wait)
+			wait *= 2
+			continue
+		}
+		return c, out.String(), err
+	}
 }
 
 // TestStreamInterrupt: ^C or SIGTERM stops a run that waits for a FIFO's
 // writer, or for more of a stream that stays open, at once (exit 130),
 // and leaves no lock file.
 func TestStreamInterrupt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		sig    syscall.Signal
@@ -144,30 +187,24 @@ func TestStreamInterrupt(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
-			fifo := filepath.Join(t.TempDir(), "reply.md")
-			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-			c := r.aiedit("apply", "-b", "aiedit/i", fifo)
-			var out bytes.Buffer
-			c.Stdout, c.Stderr = &out, &out
-			require.NoError(t, c.Start())
+			var fifo string
+			mk := func() *exec.Cmd {
+				fifo = filepath.Join(t.TempDir(), "reply.md")
+				require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+				return r.aiedit("apply", "-b", "aiedit/i", fifo)
+			}
+			var started func()
 			if tc.writer {
-				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-				require.NoError(t, err)
-				defer w.Close()
-				_, err = w.WriteString(streamReply)
-				require.NoError(t, err)
+				started = func() {
+					w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+					require.NoError(t, err)
+					t.Cleanup(func() { w.Close() })
+					_, err = w.WriteString(streamReply)
+					require.NoError(t, err)
+				}
 			}
-			time.Sleep(300 * time.Millisecond)
-			require.NoError(t, c.Process.Signal(tc.sig))
-			done := make(chan error, 1)
-			go func() { done <- c.Wait() }()
-			select {
-			case err := <-done:
-				assert.Equal(t, 130, r.exitCode(err), out.String())
-			case <-time.After(10 * time.Second):
-				c.Process.Kill()
-				t.Fatalf("apply did not stop on %v: %s", tc.sig, out.String())
-			}
+			_, out, err := interrupt(t, tc.sig, mk, started)
+			assert.Equal(t, 130, r.exitCode(err), out)
 			locks, _ := filepath.Glob(filepath.Join(r.dir, ".git", "*.lock"))
 			refLocks, _ := filepath.Glob(filepath.Join(r.dir, ".git", "refs", "heads", "*", "*.lock"))
 			assert.Empty(t, append(locks, refLocks...))
