@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/git-aiedit/git-aiedit/internal/modelserver"
+)
+
+// driver is how TestAgents runs one agent: its program, how it is pointed
+// at the model server, how a turn is typed, and its tools' names and
+// arguments, as the agent declares them to the model.
+type driver struct {
+	agent        string // the hook's agent name
+	bin          string // the program in node_modules/.bin
+	installFlags []string
+	setup        func(c *conformance) // configuration before install
+	env          func(c *conformance) []string
+	args         func(c *conformance, prompt string, mode runMode) []string
+	session      func(c *conformance, stdout string) string // the session id a run printed
+	settle       func(c *conformance)                       // waits for a hook the agent does not wait for
+	files        func(c *conformance) []string              // what install may change
+
+	write func(path, content string) modelserver.Call
+	edit  func(path, old, new string) modelserver.Call
+	read  func(path string) modelserver.Call
+	shell func(c *conformance, command string) modelserver.Call
+}
+
+var drivers = []*driver{claudeDriver}
+
+// Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
+// turn, --continue the directory's last session, --resume an id.
+var claudeDriver = &driver{
+	agent: "claude-code",
+	bin:   "claude",
+	env: func(c *conformance) []string {
+		return []string{
+			"ANTHROPIC_BASE_URL=" + c.server.URL, "ANTHROPIC_API_KEY=dummy",
+			"DISABLE_TELEMETRY=1", "DISABLE_ERROR_REPORTING=1", "DISABLE_AUTOUPDATER=1", "DISABLE_BUG_COMMAND=1",
+			"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "CLAUDE_CONFIG_DIR=" + filepath.Join(c.home, ".claude"),
+		}
+	},
+	args: func(c *conformance, prompt string, mode runMode) []string {
+		args := []string{"-p", prompt, "--output-format", "json", "--permission-mode", "acceptEdits", "--allowedTools", "Write,Edit,Bash,Read"}
+		switch mode {
+		case continueLast:
+			args = append(args, "--continue")
+		case resumeByID:
+			args = append(args, "--resume", c.session)
+		}
+		return args
+	},
+	session: func(c *conformance, stdout string) string {
+		var out struct {
+			SessionID string `json:"session_id"`
+		}
+		_ = json.Unmarshal([]byte(strings.TrimSpace(stdout)), &out)
+		return out.SessionID
+	},
+	files: func(c *conformance) []string {
+		return []string{filepath.Join(c.repo, ".claude", "settings.local.json"), filepath.Join(c.home, ".claude", "settings.json")}
+	},
+	write: func(p, content string) modelserver.Call {
+		return modelserver.Call{Name: "Write", Args: map[string]any{"file_path": p, "content": content}}
+	},
+	edit: func(p, old, new string) modelserver.Call {
+		return modelserver.Call{Name: "Edit", Args: map[string]any{"file_path": p, "old_string": old, "new_string": new}}
+	},
+	read: func(p string) modelserver.Call {
+		return modelserver.Call{Name: "Read", Args: map[string]any{"file_path": p}}
+	},
+	shell: func(c *conformance, command string) modelserver.Call {
+		return modelserver.Call{Name: "Bash", Args: map[string]any{"command": command, "description": "run it"}}
+	},
+}
