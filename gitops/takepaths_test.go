@@ -36,12 +36,12 @@ func TestTakePaths(t *testing.T) {
 		paths []string
 		want  string // ls-tree of the result: path=content
 	}{
-		"nothing taken":  {nil, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
-		"a change":       {[]string{"a.txt"}, "a.txt=a changed|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
-		"a new file":     {[]string{"new.txt"}, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k|new.txt=new"},
-		"a removal":      {[]string{"gone.txt"}, "a.txt=a|b.txt=b|dir/f=f|keep.txt=k"},
-		"folder to file": {[]string{"dir", "dir/f"}, "a.txt=a|b.txt=b|dir=now a file|gone.txt=x|keep.txt=k"},
-		"absent in both": {[]string{"never.txt"}, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
+		"nothing taken":                  {nil, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
+		"a change":                       {[]string{"a.txt"}, "a.txt=a changed|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
+		"a new file":                     {[]string{"new.txt"}, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k|new.txt=new"},
+		"a removal":                      {[]string{"gone.txt"}, "a.txt=a|b.txt=b|dir/f=f|keep.txt=k"},
+		"folder to file":                 {[]string{"dir", "dir/f"}, "a.txt=a|b.txt=b|dir=now a file|gone.txt=x|keep.txt=k"},
+		"absent in both":                 {[]string{"never.txt"}, "a.txt=a|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
 		"a name with a blank and a star": {[]string{"a.txt", "b *.txt"}, "a.txt=a changed|b.txt=b|dir/f=f|gone.txt=x|keep.txt=k"},
 	}
 	for name, tt := range tests {
