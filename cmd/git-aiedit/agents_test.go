@@ -70,6 +70,9 @@ type turnPlan struct {
 	mode   runMode
 	steps  func(c *conformance) []modelserver.Step
 	edits  bool // the turn changes files: it must make one commit
+	// unexplained are the paths its commit must name in
+	// Aiedit-Unexplained: what the record does not explain.
+	unexplained []string
 }
 
 type runMode int
@@ -105,7 +108,7 @@ var plan = []turnPlan{
 	{prompt: "turn three: a question with no edit", mode: resumeByID, steps: func(c *conformance) []modelserver.Step {
 		return []modelserver.Step{{Calls: []modelserver.Call{c.d.read(c.path("notes.txt"))}}}
 	}},
-	{prompt: "turn four: a shell command that writes, then fails", mode: continueLast, edits: true, steps: func(c *conformance) []modelserver.Step {
+	{prompt: "turn four: a shell command that writes, then fails", mode: continueLast, edits: true, unexplained: []string{"notes.txt", "partial.txt"}, steps: func(c *conformance) []modelserver.Step {
 		return []modelserver.Step{
 			{Calls: []modelserver.Call{c.d.shell(c, "printf 'partial\\n' > partial.txt && sed -i 's/three/THREE/' notes.txt && git mv no-such-file elsewhere")}},
 		}
@@ -222,6 +225,20 @@ func (c *conformance) check(p turnPlan, session []turnPlan, wantBranches int) {
 		got = append(got, promptOf(b))
 	}
 	assert.Equal(t, want, got, "the prompts of %s's commits", branch)
+	if p.edits && len(bodies) > 0 {
+		// What the record does not explain is named, as git reads trailers.
+		cmd := exec.Command("git", "interpret-trailers", "--parse")
+		cmd.Stdin = strings.NewReader(bodies[len(bodies)-1] + "\n")
+		out, err := cmd.Output()
+		require.NoError(t, err)
+		var named []string
+		for _, l := range c.lines(string(out)) {
+			if v, ok := strings.CutPrefix(l, "Aiedit-Unexplained: "); ok {
+				named = append(named, v)
+			}
+		}
+		assert.Equal(t, p.unexplained, named, "Aiedit-Unexplained of the commit for %q", p.prompt)
+	}
 
 	// hook status counts what branches shows.
 	status := c.aiedit("hook", "status", c.d.agent)
