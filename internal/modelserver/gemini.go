@@ -100,6 +100,7 @@ func fill(raw json.RawMessage) any {
 		Properties map[string]json.RawMessage `json:"properties"`
 		Required   []string                   `json:"required"`
 		Items      json.RawMessage            `json:"items"`
+		Minimum    *float64                   `json:"minimum"`
 	}
 	if json.Unmarshal(raw, &sc) != nil {
 		return map[string]any{}
@@ -114,6 +115,9 @@ func fill(raw json.RawMessage) any {
 	case "boolean", "BOOLEAN":
 		return false
 	case "number", "integer", "NUMBER", "INTEGER":
+		if sc.Minimum != nil {
+			return *sc.Minimum
+		}
 		return 0
 	case "array", "ARRAY":
 		return []any{}

@@ -195,6 +195,7 @@ func TestFill(t *testing.T) {
 		"enum":          {`{"type":"string","enum":["flash","pro"]}`, `"flash"`},
 		"gemini object": {`{"type":"OBJECT","properties":{"a":{"type":"BOOLEAN"},"b":{"type":"STRING"}},"required":["a"]}`, `{"a":false}`},
 		"nested":        {`{"type":"object","properties":{"o":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}},"required":["o"]}`, `{"o":{"n":0}}`},
+		"a minimum":     {`{"type":"object","properties":{"complexity_score":{"type":"integer","minimum":1}},"required":["complexity_score"]}`, `{"complexity_score":1}`},
 		"not a schema":  {`[1]`, `{}`},
 	}
 	for name, tt := range tests {
