@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/internal/modelserver"
 )
@@ -21,6 +24,11 @@ type driver struct {
 	session      func(c *conformance, stdout string) string // the session id a run printed
 	settle       func(c *conformance)                       // waits for a hook the agent does not wait for
 	files        func(c *conformance) []string              // what install may change
+	// failedShell: the agent records a shell command that exits non-zero
+	// as failed (Claude Code's is_error), so nothing of it replays and
+	// its writes must be named in Aiedit-Unexplained; otherwise it is
+	// replayed and only what the replay did not produce is named.
+	failedShell bool
 
 	write func(path, content string) modelserver.Call
 	edit  func(path, old, new string) modelserver.Call
@@ -28,13 +36,14 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver}
+var drivers = []*driver{claudeDriver, geminiDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.
 var claudeDriver = &driver{
-	agent: "claude-code",
-	bin:   "claude",
+	agent:       "claude-code",
+	bin:         "claude",
+	failedShell: true,
 	env: func(c *conformance) []string {
 		return []string{
 			"ANTHROPIC_BASE_URL=" + c.server.URL, "ANTHROPIC_API_KEY=dummy",
@@ -73,5 +82,81 @@ var claudeDriver = &driver{
 	},
 	shell: func(c *conformance, command string) modelserver.Call {
 		return modelserver.Call{Name: "Bash", Args: map[string]any{"command": command, "description": "run it"}}
+	},
+}
+
+// Gemini CLI: generateContent at GOOGLE_GEMINI_BASE_URL with an API key;
+// -p runs one turn, --resume latest or an id goes on with a session. Its
+// user settings (written before install, so that uninstall must give
+// them back byte for byte) turn off telemetry, update checks and folder
+// trust.
+var geminiDriver = &driver{
+	agent: "gemini",
+	bin:   "gemini",
+	setup: func(c *conformance) {
+		dir := filepath.Join(c.home, ".gemini")
+		require.NoError(c.t, os.MkdirAll(dir, 0o755))
+		// Gemini CLI 0.61.0 reads comments but refuses a trailing comma,
+		// and rewrites a file that uses its older keys (disableAutoUpdate):
+		// this is the file as it writes it, so that it stays as it was.
+		settings := `{
+  // the conformance suite's: no telemetry, no update check, no trust prompt
+  "security": {
+    "auth": {
+      "selectedType": "gemini-api-key"
+    },
+    "folderTrust": {
+      "enabled": false
+    }
+  },
+  "general": {
+    "enableAutoUpdate": false,
+    "enableAutoUpdateNotification": false
+  },
+  "privacy": {
+    "usageStatisticsEnabled": false
+  },
+  "telemetry": {
+    "enabled": false
+  }
+}`
+		require.NoError(c.t, os.WriteFile(filepath.Join(dir, "settings.json"), []byte(settings), 0o644))
+	},
+	env: func(c *conformance) []string {
+		return []string{"GOOGLE_GEMINI_BASE_URL=" + c.server.URL, "GEMINI_API_KEY=dummy", "GEMINI_CLI_NO_RELAUNCH=true"}
+	},
+	args: func(c *conformance, prompt string, mode runMode) []string {
+		args := []string{"-p", prompt, "--yolo", "--output-format", "json"}
+		switch mode {
+		case continueLast:
+			args = append(args, "--resume", "latest")
+		case resumeByID:
+			args = append(args, "--resume", c.session)
+		}
+		return args
+	},
+	session: func(c *conformance, stdout string) string {
+		var out struct {
+			SessionID string `json:"session_id"`
+		}
+		if i := strings.Index(stdout, "{"); i >= 0 {
+			_ = json.Unmarshal([]byte(stdout[i:]), &out)
+		}
+		return out.SessionID
+	},
+	files: func(c *conformance) []string {
+		return []string{filepath.Join(c.home, ".gemini", "settings.json"), filepath.Join(c.repo, ".gemini", "settings.json")}
+	},
+	write: func(p, content string) modelserver.Call {
+		return modelserver.Call{Name: "write_file", Args: map[string]any{"file_path": p, "content": content}}
+	},
+	edit: func(p, old, new string) modelserver.Call {
+		return modelserver.Call{Name: "replace", Args: map[string]any{"file_path": p, "old_string": old, "new_string": new, "instruction": "change it"}}
+	},
+	read: func(p string) modelserver.Call {
+		return modelserver.Call{Name: "read_file", Args: map[string]any{"file_path": p}}
+	},
+	shell: func(c *conformance, command string) modelserver.Call {
+		return modelserver.Call{Name: "run_shell_command", Args: map[string]any{"command": command, "description": "run it"}}
 	},
 }
