@@ -36,7 +36,7 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver, geminiDriver}
+var drivers = []*driver{claudeDriver, geminiDriver, codexDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.
@@ -159,4 +159,86 @@ var geminiDriver = &driver{
 	shell: func(c *conformance, command string) modelserver.Call {
 		return modelserver.Call{Name: "run_shell_command", Args: map[string]any{"command": command, "description": "run it"}}
 	},
+}
+
+// Codex: the Responses API through a model provider of config.toml
+// pointing at the server (a model Codex knows, so that it offers its
+// apply_patch tool); `exec` runs one turn, `exec resume --last` or an id
+// goes on. A hook Codex has not been told to trust does not run: `exec`
+// runs them with --dangerously-bypass-hook-trust (docs/hooks.md).
+var codexDriver = &driver{
+	agent: "codex",
+	bin:   "codex",
+	setup: func(c *conformance) {
+		dir := filepath.Join(c.home, ".codex")
+		require.NoError(c.t, os.MkdirAll(dir, 0o755))
+		config := `model = "gpt-5.5"
+model_provider = "scripted"
+check_for_update_on_startup = false
+
+[model_providers.scripted]
+name = "scripted"
+base_url = "` + c.server.URL + `/v1"
+wire_api = "responses"
+env_key = "SCRIPTED_API_KEY"
+
+[analytics]
+enabled = false
+
+[projects."` + c.repo + `"]
+trust_level = "trusted"
+`
+		require.NoError(c.t, os.WriteFile(filepath.Join(dir, "config.toml"), []byte(config), 0o644))
+	},
+	env: func(c *conformance) []string {
+		return []string{"CODEX_HOME=" + filepath.Join(c.home, ".codex"), "SCRIPTED_API_KEY=dummy", "RUST_LOG=warn"}
+	},
+	args: func(c *conformance, prompt string, mode runMode) []string {
+		args := []string{"exec", "--json", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox"}
+		switch mode {
+		case continueLast:
+			args = append(args, "resume", "--last")
+		case resumeByID:
+			args = append(args, "resume", c.session)
+		}
+		return append(args, prompt)
+	},
+	session: func(c *conformance, stdout string) string {
+		for _, l := range strings.Split(stdout, "\n") {
+			var ev struct {
+				Type     string `json:"type"`
+				ThreadID string `json:"thread_id"`
+			}
+			if json.Unmarshal([]byte(l), &ev) == nil && ev.Type == "thread.started" {
+				return ev.ThreadID
+			}
+		}
+		return ""
+	},
+	files: func(c *conformance) []string {
+		return []string{filepath.Join(c.home, ".codex", "hooks.json"), filepath.Join(c.home, ".codex", "config.toml"), filepath.Join(c.repo, ".codex", "hooks.json")}
+	},
+	write: func(p, content string) modelserver.Call {
+		return modelserver.Call{Name: "apply_patch", Custom: true, Input: "*** Begin Patch\n*** Add File: " + p + "\n" + patchLines("+", content) + "*** End Patch\n"}
+	},
+	edit: func(p, old, new string) modelserver.Call {
+		return modelserver.Call{Name: "apply_patch", Custom: true, Input: "*** Begin Patch\n*** Update File: " + p + "\n@@\n" + patchLines("-", old) + patchLines("+", new) + "*** End Patch\n"}
+	},
+	read: func(p string) modelserver.Call {
+		return modelserver.Call{Name: "exec_command", Args: map[string]any{"cmd": "cat " + p}}
+	},
+	shell: func(c *conformance, command string) modelserver.Call {
+		return modelserver.Call{Name: "exec_command", Args: map[string]any{"cmd": command, "workdir": c.repo}}
+	},
+}
+
+// patchLines prefixes each line of text for an apply_patch hunk.
+func patchLines(prefix, text string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if l != "" {
+			b.WriteString(prefix + strings.TrimSuffix(l, "\n") + "\n")
+		}
+	}
+	return b.String()
 }
