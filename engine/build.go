@@ -119,6 +119,9 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 // parent, sealing the messages not sealed yet, and adds each commit's
 // attribution note to notes. It returns the new tip.
 func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+	if err := b.settle(ctx, start, parent); err != nil {
+		return parent, err
+	}
 	for _, p := range b.pending {
 		if !p.sealed {
 			if err := b.seal(ctx, p, b.all, parent == start); err != nil {

@@ -56,6 +56,7 @@ func (b *batch) seal(ctx context.Context, p *pending, total int, first bool) err
 	}
 	r.extra.Digest = digestTrailer(r)
 	r.extra.Workdirs = workdirTrailers(r.workdirs)
+	r.extra.Unexplained = r.unexplained
 	if r.verify != nil {
 		r.verify.trailers(&r.extra)
 	}

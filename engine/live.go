@@ -37,6 +37,12 @@ type Live struct {
 	Read   bool
 	Tip    plumbing.Hash
 	Exists bool
+	// Settle, when set, brings the run's last commit to the files the
+	// agent left (settle.go): given that commit's tree, the paths the
+	// run's responses name and whether one of them ran a command that
+	// could not be replayed, it returns the tree to commit and the paths
+	// it took whose content the replay did not produce.
+	Settle func(ctx context.Context, tree plumbing.Hash, named []string, opaque bool) (plumbing.Hash, []string, error)
 }
 
 // base resolves the base: a full commit id needs no git process, and on

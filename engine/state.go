@@ -75,6 +75,7 @@ type responseState struct {
 	extra             trailer.Record   // what seal sets: a live session's trailers, digest, workdirs, verification (commitmsg.go)
 	digest            string           // Aiedit-Response-Digest (digest.go); "" when unknown
 	verify            *verification    // its transcript's, on its last commit of the run (verify.go)
+	unexplained       []string         // paths a live turn took from the working tree (settle.go)
 
 	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
 	assisted string                         // the Assisted-by value; "" for none

@@ -43,25 +43,49 @@ const (
 // that did not change. When the tree equals HEAD's, no commit is written
 // and HEAD is returned (Clean).
 func (r *Repo) SnapshotWorkTree(ctx context.Context, message string, opts ...SnapshotOption) (Snapshot, error) {
+	tree, head, headTree, left, err := r.workTreeTree(ctx, opts)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if tree == headTree {
+		return Snapshot{Commit: head, Head: head, Clean: true, Left: left}, nil
+	}
+	commit, err := r.WriteCommit(ctx, tree, []plumbing.Hash{head}, message)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return Snapshot{Commit: commit, Head: head, Left: left}, nil
+}
+
+// WorkTreeTree writes the tree SnapshotWorkTree would commit, within the
+// same bounds, and no commit: what a live turn's end looks like.
+func (r *Repo) WorkTreeTree(ctx context.Context, opts ...SnapshotOption) (plumbing.Hash, error) {
+	tree, _, _, _, err := r.workTreeTree(ctx, opts)
+	return tree, err
+}
+
+// workTreeTree writes the working tree's tree through a copy of the index
+// and returns it with HEAD, HEAD's tree and what was left out.
+func (r *Repo) workTreeTree(ctx context.Context, opts []SnapshotOption) (tree, head, headTree plumbing.Hash, left []string, err error) {
 	var o snapshotOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
 	const op = "snapshot the working tree"
 	if r.WorkTree == "" {
-		return Snapshot{}, &RepoError{Op: op, Dir: r.Dir, Msg: "a bare repository has no working tree"}
+		return tree, head, headTree, nil, &RepoError{Op: op, Dir: r.Dir, Msg: "a bare repository has no working tree"}
 	}
-	head, err := r.ResolveCommit(ctx, "HEAD")
+	head, err = r.ResolveCommit(ctx, "HEAD")
 	if err != nil {
-		return Snapshot{}, &RepoError{Op: op, Dir: r.Dir, Msg: "HEAD does not name a commit", Err: err}
+		return tree, head, headTree, nil, &RepoError{Op: op, Dir: r.Dir, Msg: "HEAD does not name a commit", Err: err}
 	}
 	c, err := r.Commit(head)
 	if err != nil {
-		return Snapshot{}, err
+		return tree, head, headTree, nil, err
 	}
 	tmp, err := os.CreateTemp(r.GitDir, "aiedit-index-*")
 	if err != nil {
-		return Snapshot{}, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
+		return tree, head, headTree, nil, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
 	}
 	index := tmp.Name()
 	defer os.Remove(index)
@@ -76,44 +100,35 @@ func (r *Repo) SnapshotWorkTree(ctx context.Context, message string, opts ...Sna
 		err = keepIndexTime(filepath.Join(r.GitDir, "index"), index)
 	}
 	if err != nil {
-		return Snapshot{}, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
+		return tree, head, headTree, nil, &RepoError{Op: op, Dir: r.GitDir, Msg: err.Error(), Err: err}
 	}
 	env := []string{"GIT_INDEX_FILE=" + index}
 	if _, err := (gitCmd{dir: r.WorkTree, args: []string{"add", "--update", "--ignore-errors", "--", "."}, env: env}).output(ctx, op); err != nil {
-		return Snapshot{}, err
+		return tree, head, headTree, nil, err
 	}
-	take, left, err := r.untracked(ctx, env, o.secret)
+	var take []string
+	take, left, err = r.untracked(ctx, env, o.secret)
 	if err != nil {
-		return Snapshot{}, err
+		return tree, head, headTree, nil, err
 	}
 	if len(take) > 0 {
 		list := []byte(strings.Join(take, "\x00"))
 		args := []string{"add", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"}
 		if _, err := (gitCmd{dir: r.WorkTree, args: args, env: env, stdin: list}).output(ctx, op); err != nil {
-			return Snapshot{}, err
+			return tree, head, headTree, nil, err
 		}
 	}
 	unfsckable, err := r.leaveOutUnfsckable(ctx, env)
 	if err != nil {
-		return Snapshot{}, err
+		return tree, head, headTree, nil, err
 	}
 	left = append(left, unfsckable...)
 	out, err := gitCmd{dir: r.WorkTree, args: []string{"write-tree"}, env: env}.output(ctx, op)
 	if err != nil {
-		return Snapshot{}, err
+		return tree, head, headTree, nil, err
 	}
-	tree, err := parseHash(op, out)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	if tree == c.TreeHash {
-		return Snapshot{Commit: head, Head: head, Clean: true, Left: left}, nil
-	}
-	commit, err := r.WriteCommit(ctx, tree, []plumbing.Hash{head}, message)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	return Snapshot{Commit: commit, Head: head, Left: left}, nil
+	tree, err = parseHash(op, out)
+	return tree, head, c.TreeHash, left, err
 }
 
 // untracked lists the untracked files that are not ignored and may be

@@ -84,6 +84,9 @@ type geminiReader struct {
 func (g *geminiReader) message(m gmKept) error {
 	switch m.typ {
 	case "user":
+		if m.answers {
+			return nil // the results of the turn's calls: the turn goes on
+		}
 		if err := g.flush(); err != nil {
 			return err
 		}

@@ -27,6 +27,10 @@ type gmKept struct {
 	calls                []gmCall
 	first                int // record where the message first appeared
 	rec                  int // record of the copy kept
+	// answers: a user message that holds only tool results
+	// (functionResponse parts), as Gemini CLI records them since v0.39;
+	// it answers the turn's calls and starts no turn.
+	answers bool
 }
 
 // gmCall is a call of a tool this reader maps (geminiEdits, geminiReads),
@@ -116,7 +120,10 @@ func (l *gmLog) rewind(rec int, id string) {
 func trimMessage(rec int, m gmMessage) gmKept {
 	k := gmKept{id: m.ID, typ: m.Type, time: m.Timestamp, model: m.Model, first: rec, rec: rec}
 	if m.Type == "user" {
-		k.text = shorten(strings.TrimSpace(partsText(m.Content)), maxPrompt)
+		k.answers = onlyFunctionResponses(m.Content)
+		if !k.answers {
+			k.text = shorten(strings.TrimSpace(partsText(m.Content)), maxPrompt)
+		}
 	}
 	if m.Type != "gemini" {
 		return k
@@ -137,4 +144,21 @@ func trimMessage(rec int, m gmMessage) gmKept {
 		k.calls = append(k.calls, kc)
 	}
 	return k
+}
+
+// onlyFunctionResponses reports a message content that is a list of
+// parts, each a functionResponse: tool results, not words of the user's.
+func onlyFunctionResponses(raw json.RawMessage) bool {
+	var parts []struct {
+		Response json.RawMessage `json:"functionResponse"`
+	}
+	if json.Unmarshal(raw, &parts) != nil || len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p.Response) == 0 || string(p.Response) == "null" {
+			return false
+		}
+	}
+	return true
 }

@@ -153,6 +153,17 @@ func TestGeminiLog(t *testing.T) {
 			lines: []string{`{"sessionId":"s","projectHash":"h","messages":[` + u1 + `,` + g1ab + `]}`, u2, g2},
 			want:  []string{"1 One. A B", "3 Two. C"},
 		},
+		// Since v0.39 each tool result is a user message of its own
+		// (checked with Gemini CLI 0.61.0): it answers the calls before it
+		// and belongs to their turn.
+		"tool results continue the turn": {
+			lines: []string{meta, u1, g1a, `{"id":"r1","type":"user","content":[{"functionResponse":{"id":"a","name":"replace","response":{"output":"Successfully modified file"}}}]}`, g2, u3, g3},
+			want:  []string{"3 One.\n\nTwo. A C", "7 Three."},
+		},
+		"a user message with words and a result starts a turn": {
+			lines: []string{meta, u1, g1a, `{"id":"r1","type":"user","content":[{"functionResponse":{"id":"a","name":"replace","response":{}}},{"text":"stop"}]}`, g2},
+			want:  []string{"3 One. A", "5 Two. C"},
+		},
 		"a checkpoint of the model's history changes no edit": {
 			lines: []string{meta, u1, g1ab, `{"$set":{"messages":[{"id":"s1","type":"user","content":"summary"}]}}`},
 			want:  []string{"3 One. A B"},

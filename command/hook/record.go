@@ -118,6 +118,9 @@ func (r *runner) apply(ctx context.Context, s span, tip plumbing.Hash, exists bo
 		Live: &engine.Live{Agent: string(r.agent), Session: r.ev.Session, Offset: s.offset, End: s.end,
 			Before: s.before, Trusted: s.trusted && cur.Tip != "" && !cur.Recheck, Read: true, Tip: tip, Exists: exists},
 	}
+	if r.repo.WorkTree != "" {
+		opts.Live.Settle = r.settle
+	}
 	if !exists {
 		if err := r.fallbackBase(ctx); err != nil {
 			return nil, err
@@ -156,6 +159,7 @@ func (r *runner) advance(ctx context.Context, f *os.File, s span, report *engine
 			n, oneLine(said))
 	}
 	cur.Recheck = false
+	r.see(ctx)
 	cur.Offset, cur.Responses = s.end, s.before+report.Read
 	var err error
 	cur.Head, cur.Tail, err = live.Windows(f, s.end)

@@ -117,7 +117,8 @@ type runner struct {
 	ev    Event
 	repo  *gitops.Repo
 	cur   *live.Cursor
-	known bool // the session had a cursor before this run
+	known bool          // the session had a cursor before this run
+	work  plumbing.Hash // the working tree's tree, once this run took it (settle.go)
 }
 
 func (r *runner) run(ctx context.Context) error {
@@ -171,6 +172,11 @@ func (r *runner) run(ctx context.Context) error {
 		if err := r.snapshot(ctx); err != nil {
 			logf(r.repo.CommonDir, r.agent, r.ev.Session, "session start: %v; the first commit will say its base is HEAD", err)
 		}
+	}
+	if r.ev.Name == "SessionStart" && r.known {
+		// A session resumed: its next turn starts from the files as they
+		// are now, whatever the user did between.
+		r.see(ctx)
 	}
 	if cur.Transcript == "" {
 		if r.ev.Name == "SessionStart" {

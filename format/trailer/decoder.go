@@ -72,6 +72,10 @@ func FromTrailers(ts []Trailer) Record {
 		case KeyUnreplayed:
 			_, cmd, _ := strings.Cut(t.Value, " ")
 			r.Shell = append(r.Shell, Shell{Status: editcore.NotReplayed, Command: cmd})
+		case KeyUnexplained:
+			if p := strings.TrimSpace(t.Value); p != "" {
+				r.Unexplained = append(r.Unexplained, p)
+			}
 		case KeyCheck:
 			name, rest, _ := strings.Cut(strings.TrimSpace(t.Value), " ")
 			st, reason, _ := strings.Cut(rest, " ")

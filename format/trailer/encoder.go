@@ -25,7 +25,7 @@ const MaxDiffers = 20
 // listed reports whether key is written once per block or command.
 func listed(key string) bool {
 	switch key {
-	case KeyBlock, KeyReason, KeyShell, KeyUnreplayed:
+	case KeyBlock, KeyReason, KeyShell, KeyUnreplayed, KeyUnexplained:
 		return true
 	}
 	return false
@@ -120,6 +120,9 @@ func (r *Record) perBlock() []Trailer {
 			continue
 		}
 		t = append(t, Trailer{Key: KeyShell, Value: string(s.Status) + " " + s.Command})
+	}
+	for _, p := range r.Unexplained {
+		t = append(t, Trailer{Key: KeyUnexplained, Value: p})
 	}
 	for _, o := range r.Omitted {
 		at := len(t)

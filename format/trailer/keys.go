@@ -18,12 +18,15 @@ const (
 	KeyReason     = "Aiedit-Reason"
 	KeyShell      = "Aiedit-Shell"
 	KeyUnreplayed = "Aiedit-Unreplayed"
-	KeyCheck      = "Aiedit-Check"
-	KeySummary    = "Aiedit-Summary"
-	KeyOmitted    = "Aiedit-Omitted"
-	KeyReconcile  = "Aiedit-Reconcile"
-	KeySquashed   = "Aiedit-Squashed"
-	KeyReviewed   = "Aiedit-Reviewed"
+	// KeyUnexplained names a path a live turn's commit takes from the
+	// working tree the agent left, which its record does not explain.
+	KeyUnexplained = "Aiedit-Unexplained"
+	KeyCheck       = "Aiedit-Check"
+	KeySummary     = "Aiedit-Summary"
+	KeyOmitted     = "Aiedit-Omitted"
+	KeyReconcile   = "Aiedit-Reconcile"
+	KeySquashed    = "Aiedit-Squashed"
+	KeyReviewed    = "Aiedit-Reviewed"
 	// KeyAssistedBy is the provenance trailer other tools read too.
 	KeyAssistedBy = "Assisted-by"
 )
@@ -37,7 +40,7 @@ const (
 // api-keys.md is no secret.
 func Quotes(key string) bool {
 	switch key {
-	case KeyShell, KeyUnreplayed, KeyReason, KeyBlock, KeyCheck, KeyWorkdir:
+	case KeyShell, KeyUnreplayed, KeyUnexplained, KeyReason, KeyBlock, KeyCheck, KeyWorkdir:
 		return true
 	}
 	return false

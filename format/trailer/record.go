@@ -37,7 +37,12 @@ type Record struct {
 	Model          string
 	Blocks         []Block // Aiedit-Block, and Aiedit-Reason for those with a Reason
 	Shell          []Shell // Aiedit-Shell, or Aiedit-Unreplayed for a command not replayed
-	Checks         []Check // Aiedit-Check, in the order they ran
+	// Unexplained are the paths a live turn's commit took from the
+	// working tree the agent left, where its record does not explain
+	// them (Aiedit-Unexplained): a failed command's partial writes, a
+	// formatter run by the agent's own hook.
+	Unexplained []string
+	Checks      []Check // Aiedit-Check, in the order they ran
 	// Summary is written on a response commit; Applied includes
 	// Validated (a decoded Summary has Validated 0).
 	Summary editcore.Summary

@@ -43,6 +43,7 @@ func full() Record {
 			{Status: editcore.Applied, Command: "git mv a.py b.py"},
 			{Status: editcore.NotReplayed, Command: "make"},
 		},
+		Unexplained: []string{"partial.txt", "src/a b.txt"},
 		Checks: []Check{
 			{Name: "syntax", Status: "passed"},
 			{Name: "vet", Status: "failed", Reason: "a.go:3:2: undefined: x"},
@@ -78,6 +79,8 @@ var fullLines = []string{
 	"Aiedit-Unreplayed: 1 python gen.py",
 	"Aiedit-Shell: applied git mv a.py b.py",
 	"Aiedit-Unreplayed: 2 make",
+	"Aiedit-Unexplained: partial.txt",
+	"Aiedit-Unexplained: src/a b.txt",
 	"Aiedit-Check: syntax passed",
 	"Aiedit-Check: vet failed a.go:3:2: undefined: x",
 	"Aiedit-Summary: applied=3 already_applied=0 failed=2 skipped=1 not_in_context=0 rejected=1 edited=0",

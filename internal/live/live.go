@@ -45,7 +45,11 @@ type Cursor struct {
 	Recheck bool `json:"recheck,omitempty"`
 	// Waiting counts the turns after Offset held back until they are
 	// known to be complete (Claude Code: see completeTurns).
-	Waiting int    `json:"waiting,omitempty"`
+	Waiting int `json:"waiting,omitempty"`
+	// Seen is the tree of the working tree as the last run left it (or
+	// as a resumed session started): where the next turn starts, so that
+	// what changed during a turn is known (command/hook, settle.go).
+	Seen    string `json:"seen,omitempty"`
 	Updated string `json:"updated,omitempty"` // RFC 3339 time of the last run
 }
 
