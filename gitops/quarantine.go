@@ -25,12 +25,12 @@ import (
 // merge leaves nothing behind, not even a loose blob `git fsck --strict`
 // would report. `git prune` looks only in objects/xx, never in it.
 type quarantine struct {
-	dir        string // objects/aiedit-incoming-*
+	dir        string // objects/aiedit-quarantine-*
 	objectsDir string
 }
 
 // quarantinePrefix names quarantines in the objects directory.
-const quarantinePrefix = "aiedit-incoming-"
+const quarantinePrefix = "aiedit-quarantine-"
 
 // quarantineStale is the age of a quarantine a killed run left behind:
 // one lives as long as one git merge-tree.
