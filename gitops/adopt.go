@@ -50,6 +50,27 @@ func (s *objectStore) adopt(h plumbing.Hash) error {
 	return nil
 }
 
+// adoptQuarantine copies every object git wrote into q into the pending
+// pack.
+func (s *objectStore) adoptQuarantine(q *quarantine) error {
+	return q.each(func(h plumbing.Hash) error {
+		typ, data, _, err := q.read(h)
+		if err != nil {
+			return err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.ours(h) {
+			return nil
+		}
+		s.written = append(s.written, h)
+		if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
+			return fmt.Errorf("adopt object %s: %w", h, err)
+		}
+		return nil
+	})
+}
+
 // adoptTree adopts tree and every object under it that is not at the
 // same path in one of bases (trees that are safe already: reachable from
 // a ref, or this run's own). Submodule entries name commits of another

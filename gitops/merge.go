@@ -16,19 +16,19 @@ import (
 // index) and returns the merged tree. clean is false when they conflict;
 // then the tree is not to be used.
 //
-// The trees and files git writes for the merge are adopted (adoptTree):
-// a concurrent `git gc --prune=now` cannot delete them before a ref names
-// them. Should one go before it could be copied, git merges again.
+// git writes the merge's trees and files into a quarantine
+// (quarantine.go). A clean merge whose tree holds, where ours does not,
+// what git's fsck rules refuse fails there with a *FsckError: two trees
+// fsck accepts can merge into one it refuses (a .gitmodules line moved
+// under a submodule), and nothing of it is kept. Otherwise what git wrote
+// is copied into this run's pending pack and the rest adopted
+// (adoptTree): a concurrent `git gc --prune=now` cannot delete them
+// before a ref names them. Should one go before it could be copied, git
+// merges again.
 func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
 	for range 3 {
-		tree, clean, err = r.mergeTrees(ctx, ours, theirs)
-		if errors.Is(err, ErrObjectPruned) {
-			continue
-		}
-		if err != nil || !clean {
-			return tree, clean, err
-		}
-		if err = r.adoptMerge(tree, ours, theirs); !errors.Is(err, ErrObjectPruned) {
+		tree, clean, err = r.mergeOnce(ctx, ours, theirs)
+		if !errors.Is(err, ErrObjectPruned) {
 			return tree, clean, err
 		}
 	}
@@ -36,7 +36,36 @@ func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree
 		Hint: "a concurrent `git gc --prune=now` kept deleting what git merge-tree wrote, or stopped it; nothing was changed; run the command again"}
 }
 
-// adoptMerge adopts what a merge of commits ours and theirs wrote.
+// mergeOnce is one merge in its own quarantine, judged, then kept.
+func (r *Repo) mergeOnce(ctx context.Context, ours, theirs plumbing.Hash) (plumbing.Hash, bool, error) {
+	q, err := newQuarantine(r.objects.objectsDir)
+	if err != nil {
+		return plumbing.ZeroHash, false, &RepoError{Op: "merge-tree", Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	defer q.remove()
+	tree, clean, err := r.mergeTrees(ctx, q, ours, theirs)
+	if err != nil || !clean {
+		return tree, clean, err
+	}
+	c, err := r.Commit(ours)
+	if err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	if err := (treeChecker{r: r, q: q}).check(tree, c.TreeHash); err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	if err := r.objects.adoptQuarantine(q); err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	if err := r.adoptMerge(tree, ours, theirs); err != nil {
+		return plumbing.ZeroHash, false, err
+	}
+	return tree, true, nil
+}
+
+// adoptMerge adopts what a merge of commits ours and theirs reaches that
+// is at the same path in neither (an object git found stored but
+// unreachable, and so did not write again).
 func (r *Repo) adoptMerge(tree, ours, theirs plumbing.Hash) error {
 	var bases []plumbing.Hash
 	for _, h := range []plumbing.Hash{ours, theirs} {
@@ -49,9 +78,11 @@ func (r *Repo) adoptMerge(tree, ours, theirs plumbing.Hash) error {
 	return r.adoptTree(tree, bases...)
 }
 
-func (r *Repo) mergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
+func (r *Repo) mergeTrees(ctx context.Context, q *quarantine, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
 	op := "merge-tree " + ours.String()[:12] + " " + theirs.String()[:12]
-	res, err := r.git("merge-tree", "--write-tree", "--no-messages", ours.String(), theirs.String()).run(ctx)
+	g := r.git("merge-tree", "--write-tree", "--no-messages", ours.String(), theirs.String())
+	g.env = q.env()
+	res, err := g.run(ctx)
 	if err != nil {
 		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}

@@ -89,7 +89,11 @@ func Run(ctx context.Context, opts *Options) error {
 		lines = append(lines, lineOf(b, o))
 	}
 	// Said before the lines, so that a reader of the terminal sees why
-	// some owners are "unknown"; never a guess in their place.
+	// some owners are "unknown", or not the model; never a guess in their
+	// place.
+	for _, why := range res.Ignored() {
+		fmt.Fprintf(opts.IO.ErrOut, "blame: %s\n", why)
+	}
 	for _, r := range reasons {
 		c, why, _ := strings.Cut(r, "\x00")
 		fmt.Fprintf(opts.IO.ErrOut, "blame: cannot tell who wrote %s of commit %.8s: %s\n", english.Count(unknown[c], "line"), c, why)

@@ -274,7 +274,7 @@ func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits [
 	for _, c := range commits {
 		tree, clean, err := l.repo.Pick(ctx, c, parent)
 		if err != nil {
-			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+			return plumbing.ZeroHash, l.pickError(fmt.Sprintf("%s %q on %s", short(c.Hash), firstLine(c.Message), l.onto), err)
 		}
 		if !clean {
 			return plumbing.ZeroHash, l.conflict(c)
@@ -308,6 +308,18 @@ func (l *lander) sameTree(commit, tree plumbing.Hash) (bool, error) {
 		return false, err
 	}
 	return c.TreeHash == tree, nil
+}
+
+// pickError is a merge's failure: a tree git fsck --strict would refuse
+// (what is said of what, and the path to fix), or a repository problem.
+func (l *lander) pickError(what string, err error) error {
+	var fe *gitops.FsckError
+	if errors.As(err, &fe) {
+		return &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
+			"land: %s would make a tree git fsck --strict refuses: %v; nothing was changed: fix %s on %s, then land again",
+			what, fe, fe.Path, l.branch)}
+	}
+	return exitcode.WithCode(exitcode.Repo, err)
 }
 
 func (l *lander) conflict(c *object.Commit) error {
@@ -344,7 +356,7 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 	} else if target != base {
 		t, clean, err := l.repo.MergeTrees(ctx, target, last.Hash)
 		if err != nil {
-			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+			return plumbing.ZeroHash, l.pickError("the changes of "+l.branch, err)
 		}
 		if !clean {
 			// The branch is merged as one change: no one commit of it is

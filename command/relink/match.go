@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -34,8 +35,43 @@ type matcher struct {
 }
 
 // find returns the match of target, or why there is none ("" when
-// nothing matches at all; a reason when several origins do).
+// nothing matches at all; a reason when several origins do, or the one
+// that does is younger than target).
 func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, string, error) {
+	found, why, err := m.origin(ctx, target)
+	if found == nil || err != nil {
+		return found, why, err
+	}
+	if why, err := m.younger(target, found); why != "" || err != nil {
+		return nil, why, err
+	}
+	return found, "", nil
+}
+
+// younger says why target cannot have come from the commits of found: one
+// of them was made after target was committed (a person's commit made
+// before the response, with the same change). A note must never name a
+// commit older than its response.
+func (m *matcher) younger(target *object.Commit, found *match) (string, error) {
+	run := found.run
+	if found.copyOf != nil {
+		run = []plumbing.Hash{found.copyOf.commit.Hash}
+	}
+	for _, h := range run {
+		c, err := m.repo.Commit(h)
+		if err != nil {
+			return "", err
+		}
+		if target.Committer.When.Before(c.Author.When) {
+			return fmt.Sprintf("its change is that of %.8s, made %s after it was committed, so it cannot have come from there",
+				h, c.Author.When.Sub(target.Committer.When).Round(time.Second)), nil
+		}
+	}
+	return "", nil
+}
+
+// origin finds where target came from, as find says.
+func (m *matcher) origin(ctx context.Context, target *object.Commit) (*match, string, error) {
 	if len(target.ParentHashes) != 1 {
 		return nil, "", nil // a root or merge commit is never a hosted squash or rebase
 	}

@@ -34,6 +34,8 @@ type Resolver struct {
 	// byDigest lists the noted commits of each response digest, read
 	// once when a commit without a note needs them (rewritten.go).
 	byDigest map[string][]plumbing.Hash
+	// ignored says which notes were not read, and why (foreign.go).
+	ignored []string
 }
 
 type commitInfo struct {
@@ -50,6 +52,11 @@ func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
 	}
 	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}}, nil
 }
+
+// Ignored lists the notes read so far that were not read as their
+// commit's, each with its commit and why: a note git copied onto a commit
+// that is no rewrite of the one it was written for (foreign.go).
+func (r *Resolver) Ignored() []string { return r.ignored }
 
 // Notes is the notes ref as read.
 func (r *Resolver) Notes() *gitops.Notes { return r.notes }
@@ -71,6 +78,16 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 	docs, err := ReadNote(r.repo, r.notes, commit)
 	if err != nil {
 		return nil, err
+	}
+	if docs != nil {
+		why, err := r.foreign(commit, docs)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			r.ignored = append(r.ignored, why)
+			docs = nil
+		}
 	}
 	if docs != nil {
 		if in.note, in.unknown, err = r.settle(commit, docs); err != nil {
