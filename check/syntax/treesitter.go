@@ -3,35 +3,38 @@
 package syntax
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
-	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/c"
-	"github.com/smacker/go-tree-sitter/cpp"
-	"github.com/smacker/go-tree-sitter/java"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/python"
-	"github.com/smacker/go-tree-sitter/rust"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	c "github.com/tree-sitter/tree-sitter-c/bindings/go"
+	cpp "github.com/tree-sitter/tree-sitter-cpp/bindings/go"
+	java "github.com/tree-sitter/tree-sitter-java/bindings/go"
+	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
+	rust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+	typescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 )
 
-// Tree-sitter grammars, each loaded once. The official
-// github.com/tree-sitter/go-tree-sitter modules are not served by the Go
-// module proxy this project builds from; these bindings carry the same
-// upstream grammars (C sources, built with cgo).
+// Tree-sitter grammars, each loaded once: the official bindings
+// (github.com/tree-sitter/go-tree-sitter) and one module per grammar,
+// so a build downloads and compiles only the grammars the checks use
+// (C sources, built with cgo).
 var grammars = map[string]checker{
-	"python":     treeSitter(sync.OnceValue(python.GetLanguage)),
-	"javascript": treeSitter(sync.OnceValue(javascript.GetLanguage)),
-	"typescript": treeSitter(sync.OnceValue(typescript.GetLanguage)),
-	"tsx":        treeSitter(sync.OnceValue(tsx.GetLanguage)),
-	"rust":       treeSitter(sync.OnceValue(rust.GetLanguage)),
-	"java":       treeSitter(sync.OnceValue(java.GetLanguage)),
-	"c":          treeSitter(sync.OnceValue(c.GetLanguage)),
-	"cpp":        treeSitter(sync.OnceValue(cpp.GetLanguage)),
+	"python":     treeSitter(language(python.Language)),
+	"javascript": treeSitter(language(javascript.Language)),
+	"typescript": treeSitter(language(typescript.LanguageTypescript)),
+	"tsx":        treeSitter(language(typescript.LanguageTSX)),
+	"rust":       treeSitter(language(rust.Language)),
+	"java":       treeSitter(language(java.Language)),
+	"c":          treeSitter(language(c.Language)),
+	"cpp":        treeSitter(language(cpp.Language)),
+}
+
+func language(ptr func() unsafe.Pointer) func() *sitter.Language {
+	return sync.OnceValue(func() *sitter.Language { return sitter.NewLanguage(ptr()) })
 }
 
 // grammar is the checker of a tree-sitter grammar by name.
@@ -45,10 +48,12 @@ func treeSitter(lang func() *sitter.Language) checker {
 	return func(src []byte) []Error {
 		p := sitter.NewParser()
 		defer p.Close()
-		p.SetLanguage(lang())
-		tree, err := p.ParseCtx(context.Background(), nil, src)
-		if err != nil {
+		if err := p.SetLanguage(lang()); err != nil {
 			return []Error{{Msg: "cannot parse: " + err.Error()}}
+		}
+		tree := p.Parse(src, nil)
+		if tree == nil {
+			return []Error{{Msg: "cannot parse"}}
 		}
 		defer tree.Close()
 		var errs []Error
@@ -63,16 +68,16 @@ func collect(n *sitter.Node, src []byte, errs *[]Error) {
 	if len(*errs) >= maxErrors || n == nil || !n.HasError() && !n.IsMissing() {
 		return
 	}
-	line := int(n.StartPoint().Row) + 1
+	line := int(n.StartPosition().Row) + 1
 	switch {
 	case n.IsMissing():
-		*errs = append(*errs, Error{Line: line, Msg: fmt.Sprintf("missing %s", quoteNode(n.Type()))})
+		*errs = append(*errs, Error{Line: line, Msg: fmt.Sprintf("missing %s", quoteNode(n.Kind()))})
 		return
 	case n.IsError():
 		*errs = append(*errs, Error{Line: line, Msg: "unexpected " + snippet(n, src)})
 		return
 	}
-	for i := 0; i < int(n.ChildCount()); i++ {
+	for i := uint(0); i < n.ChildCount(); i++ {
 		collect(n.Child(i), src, errs)
 	}
 }
