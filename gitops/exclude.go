@@ -54,3 +54,35 @@ func (r *Repo) Tracked(ctx context.Context, path string) (bool, error) {
 	}
 	return res.code == 0, nil
 }
+
+// UnexcludeLocally takes back what ExcludeLocally added for path: its
+// line in info/exclude (the last one, as that is where it was added);
+// the file goes too when it is left empty and remove says it was not
+// there before. It reports whether it found the line.
+func (r *Repo) UnexcludeLocally(path string, remove bool) (bool, error) {
+	const op = "take back an exclude line"
+	file := filepath.Join(r.CommonDir, "info", "exclude")
+	old, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	line := "/" + strings.TrimPrefix(path, "/") + "\n"
+	text := string(old)
+	i := strings.LastIndex(text, line)
+	if i < 0 || i > 0 && text[i-1] != '\n' {
+		return false, nil
+	}
+	text = text[:i] + text[i+len(line):]
+	if text == "" && remove {
+		err = os.Remove(file)
+	} else {
+		err = os.WriteFile(file, []byte(text), 0o644)
+	}
+	if err != nil {
+		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
+	}
+	return true, nil
+}

@@ -75,8 +75,9 @@ func Run(ctx context.Context, opts *Options) error {
 	lines := make([]Line, 0, len(blamed))
 	unknown := map[string]int{} // commit -> lines whose owner is unknown
 	var reasons []string        // by commit, in order of first line
+	follow := newFollower(repo, res)
 	for _, b := range blamed {
-		o, err := res.Who(b.Commit, b.OrigPath, b.OrigLine, b.Author)
+		b, o, err := follow.owner(ctx, b)
 		if err != nil {
 			return exitcode.WithCode(exitcode.Repo, err)
 		}

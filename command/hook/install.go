@@ -49,8 +49,10 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	var msg string
 	if opts.Remove {
 		keep := tracked(ctx, path)
+		before := loadState(path)
 		msg, err = uninstall(opts.Agent, p, opts.Notify, keep)
 		if err == nil {
+			msg += unexclude(ctx, before, path)
 			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
 		}
 	} else {
@@ -122,6 +124,10 @@ type installState struct {
 	Original   string `json:"original"`
 	Wrote      string `json:"wrote"` // sha256 of what install wrote
 	CreatedDir string `json:"created_dir,omitempty"`
+	// Excluded: the path install added to info/exclude (personal.go),
+	// and whether that file was new; uninstall takes it back.
+	Excluded        string `json:"excluded,omitempty"`
+	ExcludedNewFile bool   `json:"excluded_new_file,omitempty"`
 }
 
 func statePath(settings string) (string, error) {
@@ -155,7 +161,7 @@ func (s *installState) save() error {
 		return err
 	}
 	data, _ := json.MarshalIndent(s, "", "  ")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	if err := makeStateDir(filepath.Dir(p)); err != nil {
 		return err
 	}
 	return os.WriteFile(p, append(data, '\n'), 0o644)
@@ -164,6 +170,7 @@ func (s *installState) save() error {
 func dropState(settings string) {
 	if p, err := statePath(settings); err == nil {
 		_ = os.Remove(p)
+		removeStateDir(filepath.Dir(p))
 	}
 }
 

@@ -34,6 +34,9 @@ func scopeNote(ctx context.Context, agent Agent, sc scope, path string) (string,
 		if err != nil {
 			return "", err
 		}
+		if err := rememberExcluded(ctx, path, added); err != nil {
+			return "", err
+		}
 		note := "\nyour own settings for this repository, not shared (--project writes the shared .claude/settings.json)"
 		if added {
 			note += fmt.Sprintf("; added /.claude/%s to .git/info/exclude so that git leaves it out", claudeLocal)

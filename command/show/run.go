@@ -74,6 +74,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
+	changes = history.WithRenames(r, changes)
 	if len(changes) == 0 {
 		_, err = fmt.Fprintln(opts.IO.Out, "\nno file changed")
 		return err

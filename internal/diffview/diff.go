@@ -24,8 +24,16 @@ type differ struct {
 func (d *differ) file(c history.FileChange) string {
 	var b strings.Builder
 	a, bname := "a/"+c.Path, "b/"+c.Path
+	if c.Status == 'R' {
+		a = "a/" + c.OldPath
+	}
 	header := []string{"diff --git " + a + " " + bname}
 	switch c.Status {
+	case 'R':
+		if c.OldMode != c.NewMode {
+			header = append(header, "old mode "+modeString(c.OldMode), "new mode "+modeString(c.NewMode))
+		}
+		header = append(header, "rename from "+c.OldPath, "rename to "+c.Path)
 	case 'A':
 		header = append(header, "new file mode "+modeString(c.NewMode))
 		a = "/dev/null"

@@ -15,7 +15,8 @@ import (
 // FileChange is one file a response's commit changed.
 type FileChange struct {
 	Path             string
-	Status           byte // 'A', 'D', 'M' or 'T', as git diff --raw
+	Status           byte   // 'A', 'D', 'M' or 'T', as git diff --raw; 'R' from WithRenames
+	OldPath          string // a rename's path in the parent (WithRenames)
 	OldMode, NewMode filemode.FileMode
 	Old, New         []byte // content on each side; nil where absent or not a blob
 	Binary           bool
