@@ -61,9 +61,9 @@ func (r *Repo) Tracked(ctx context.Context, path string) (bool, error) {
 // there before. It reports whether it found the line.
 func (r *Repo) UnexcludeLocally(path string, remove bool) (bool, error) {
 	const op = "take back an exclude line"
-	file := filepath.Join(r.CommonDir, "info", "exclude")
-	old, err := os.ReadFile(file)
-	if os.IsNotExist(err) {
+	rel := filepath.Join("info", "exclude")
+	old, err := safeopen.ReadIn(r.CommonDir, rel, 64<<20)
+	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
@@ -77,9 +77,9 @@ func (r *Repo) UnexcludeLocally(path string, remove bool) (bool, error) {
 	}
 	text = text[:i] + text[i+len(line):]
 	if text == "" && remove {
-		err = os.Remove(file)
+		err = safeopen.RemoveIn(r.CommonDir, rel)
 	} else {
-		err = os.WriteFile(file, []byte(text), 0o644)
+		err = safeopen.WriteIn(r.CommonDir, rel, []byte(text), 0o644)
 	}
 	if err != nil {
 		return false, &RepoError{Op: op, Dir: r.Dir, Msg: err.Error(), Err: err}
