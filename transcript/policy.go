@@ -16,11 +16,11 @@ var policies = map[Source]editcore.Policy{
 	// replacement that must be unique unless replace_all; content is
 	// written as given, with no newline added.
 	ClaudeCode: {Agent: "Claude Code 1.0", NoAddedNewline: true},
-	// Codex CLI 0.46 codex-rs/apply-patch: seek_sequence finds each hunk
+	// Codex CLI 0.44 codex-rs/apply-patch: seek_sequence finds each hunk
 	// from the end of the previous one and takes the first fit; an Update
 	// File joins the lines with newlines, so the file ends with exactly
 	// one and a trailing blank line becomes it.
-	Codex: {Agent: "Codex CLI 0.46", Choice: editcore.AfterPrevious, PatchEOF: true},
+	Codex: {Agent: "Codex CLI 0.44", Choice: editcore.AfterPrevious, PatchEOF: true},
 	// OpenCode 1.0: its patch tool ports Codex's (first fit after the
 	// previous hunk); edit is a string replacement and write writes the
 	// content as given, with no newline added.
