@@ -108,7 +108,7 @@ func (s *Session) matchOptions(op *Op, t *text, r *Result) (match.Options, bool)
 	}
 	// The scope line says where the lines are: the first place after it,
 	// as apply_patch's grammar has it, even when they recur further down.
-	opt.First = len(op.Scope) > 0
+	opt.First = len(op.Scope) > 0 || s.opt.Policy.first(op)
 	return opt, true
 }
 

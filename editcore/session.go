@@ -40,6 +40,9 @@ type Options struct {
 	// Resolve returns the existing files whose base name is name, for
 	// models that wrote a bare file name. Nil: no resolution.
 	Resolve func(name string) []string
+	// Policy is the rules of the agent whose edits these are (policy.go);
+	// the zero value is generic text's.
+	Policy Policy
 }
 
 // A Session applies the operations of one response, in order, to a
@@ -234,7 +237,7 @@ func (s *Session) do(op *Op, r *Result) {
 		r.fail(MalformedBlock, "unsupported operation "+op.Kind.String())
 	}
 	if r.Status == Applied {
-		s.write(r, t.encode())
+		s.write(r, s.opt.Policy.edited(op, data, t.encode()))
 	}
 	if r.Status == Applied && op.Mode != 0 {
 		s.chmod(r, r.Path, op.Mode)
@@ -250,7 +253,7 @@ func (s *Session) onMissing(op *Op, r *Result) {
 	}
 	switch {
 	case op.Kind == Create || op.Kind == Write || op.Kind == Append || op.Kind == Substring && op.OldText == "":
-		s.write(r, withFinalNewline(content))
+		s.write(r, s.opt.Policy.ending(content))
 		if r.Status == Applied && op.Mode != 0 {
 			s.chmod(r, r.Path, op.Mode)
 		}
@@ -299,7 +302,7 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 		}
 		content = nt.encode()
 	}
-	s.write(r, withFinalNewline(content))
+	s.write(r, s.opt.Policy.ending(content))
 	if r.Status == Applied {
 		r.Match, r.Line = "exact", 1
 	}

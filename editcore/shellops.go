@@ -49,7 +49,10 @@ func (s *Session) shell(op *Op) Result {
 	case shell.Mkdir:
 		r.Status, r.Message = Applied, "git records no empty directories; nothing to do"
 	case shell.Remove:
-		s.shellRemove(&r, paths, c.Recursive, slices.Contains(c.Flags, "--ignore-unmatch"))
+		// rm -f ignores a file that is not there, as git rm --ignore-unmatch
+		// does (git rm -f does not).
+		ignore := slices.Contains(c.Flags, "--ignore-unmatch") || c.Program == "rm" && slices.Contains(c.Flags, "-f")
+		s.shellRemove(&r, paths, c.Recursive, ignore)
 	case shell.Move:
 		// An existing destination is replaced only with -f (git mv -f, mv -f).
 		s.shellMove(&r, paths, slices.Contains(c.Flags, "-f"))

@@ -51,7 +51,7 @@ func (s *Session) substring(op *Op, r *Result, data []byte) {
 	} else {
 		content = strings.Replace(content, old, repl, 1)
 	}
-	s.write(r, withFinalNewline([]byte(content)))
+	s.write(r, s.opt.Policy.ending([]byte(content)))
 	if r.Status == Applied {
 		r.Match = match.Exact
 	}

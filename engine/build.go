@@ -237,7 +237,9 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 // open starts applying a response (or a retry round) on the batch's tree.
 func (r *response) open(context []string) {
 	b := r.b
-	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context, b.st.dryRun))
+	opt := b.a.sessionOptions(b.tfs, context, b.st.dryRun)
+	opt.Policy = transcript.PolicyOf(b.in.source) // as the agent applied its edits
+	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
 	if b.reviewer() != nil {

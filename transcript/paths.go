@@ -59,20 +59,25 @@ func (e *emitter) newRooter() *rooter {
 	return ro
 }
 
-// isAbs reports a POSIX or Windows absolute path, and the paths that
-// name a place outside the repository as surely (outsideForm).
+// isAbs reports a path that names its place on the agent's machine: POSIX
+// (/x), Windows with its drive (C:\x) or a share (\\server\share\x), or
+// under the agent's home (~/x). None is ever a path of the repository as
+// written: it maps through a workdir or stays outside.
 func isAbs(p string) bool {
-	return strings.HasPrefix(p, "/") || isWinAbs(p) || outsideForm(p)
+	return strings.HasPrefix(p, "/") || isWinAbs(p) || isUNC(p) || isHome(p)
 }
 
-// outsideForm reports a path no working directory can map: a Windows
-// network path (\\server\share\x, which a relative Windows path's
-// backslashes must not turn into server/share/x) and one in the home
-// directory (~/x, ~\x, ~), which a shell expands and git does not: taken
-// as relative it became a folder named "~" in the repository.
-func outsideForm(p string) bool {
-	return strings.HasPrefix(p, `\\`) || p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
+// isUNC reports a Windows share path, \\server\share\….
+func isUNC(p string) bool { return len(p) > 2 && p[0] == '\\' && p[1] == '\\' }
+
+// isHome reports a path under the agent's home folder: ~ or ~/… (~\…).
+func isHome(p string) bool {
+	return p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 }
+
+// foldCase reports a base whose paths compare without regard to case:
+// Windows', with a drive or on a share.
+func foldCase(base string) bool { return isWinAbs(base) || strings.HasPrefix(base, "//") }
 
 func isWinAbs(p string) bool {
 	return len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') &&
@@ -83,6 +88,12 @@ func isWinAbs(p string) bool {
 func cleanAbs(p string) string {
 	if isWinAbs(p) {
 		return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+	}
+	if isUNC(p) || strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") {
+		return "/" + path.Clean("/"+strings.ReplaceAll(p[2:], `\`, "/")) // //server/share/…
+	}
+	if isHome(p) {
+		return "~" + strings.TrimSuffix(path.Clean("/"+strings.ReplaceAll(p[1:], `\`, "/")), "/")
 	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
@@ -95,7 +106,7 @@ func under(p, base string) (string, bool) {
 	if base == "" {
 		return "", false
 	}
-	if isWinAbs(base) { // Windows file systems ignore case
+	if foldCase(base) { // Windows file systems ignore case
 		if len(p) > len(base) && strings.EqualFold(p[:len(base)], base) && p[len(base)] == '/' {
 			return p[len(base)+1:], true
 		}
@@ -115,7 +126,7 @@ func within(p, base string) bool {
 	if _, ok := under(p, base); ok {
 		return true
 	}
-	return p == base || isWinAbs(base) && strings.EqualFold(p, base)
+	return p == base || foldCase(base) && strings.EqualFold(p, base)
 }
 
 // nested reports whether a and b are the same folder or one holds the other.
@@ -162,7 +173,7 @@ func (r *rooter) see(p string) {
 	if !r.infer || r.workdir != "" || r.exists == nil {
 		return
 	}
-	a := cleanAbs(p)
+	a := r.abs(p)
 	if a == "" {
 		return
 	}
@@ -211,7 +222,7 @@ func (r *rooter) see(p string) {
 // directory the session records it teaches nothing, for an agent reads
 // other projects too (one whose README the repository also has).
 func (r *rooter) seeRead(p string) {
-	if a := cleanAbs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
+	if a := r.abs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
 		return
 	}
 	r.see(p)
@@ -232,10 +243,7 @@ func (r *rooter) relRead(p string) string {
 
 // mapPath maps a recorded path through what is known.
 func (r *rooter) mapPath(p string) string {
-	if outsideForm(p) {
-		return p // outside: reported as such (markOutside), never mapped
-	}
-	a := cleanAbs(p)
+	a := r.abs(p)
 	if a == "" {
 		if strings.Contains(p, `\`) && !strings.Contains(p, "/") {
 			return strings.ReplaceAll(p, `\`, "/") // a relative Windows path
@@ -279,6 +287,37 @@ func (r *rooter) mapPath(p string) string {
 func (r *rooter) plausible(rest string) bool {
 	top, _, nested := strings.Cut(rest, "/")
 	return !nested || r.exists == nil || r.exists(top)
+}
+
+// abs cleans a recorded absolute path; one under the agent's home (~/x)
+// is taken from the home its working directory shows (/home/jo/…,
+// /Users/jo/…, C:/Users/jo/…), and stays "~/x" (outside, never a folder
+// named ~) when none does.
+func (r *rooter) abs(p string) string {
+	a := cleanAbs(p)
+	if !strings.HasPrefix(a, "~") {
+		return a
+	}
+	for _, d := range []string{r.cwd, r.workdir, r.hint} {
+		if h := homeOf(d); h != "" {
+			return h + a[1:]
+		}
+	}
+	return a
+}
+
+// homeOf is the home folder a cleaned absolute path lies in, if any.
+func homeOf(d string) string {
+	parts := strings.Split(d, "/")
+	switch {
+	case len(parts) >= 3 && parts[0] == "" && (parts[1] == "home" || parts[1] == "Users"):
+		return strings.Join(parts[:3], "/")
+	case len(parts) >= 2 && parts[0] == "" && parts[1] == "root":
+		return "/root"
+	case len(parts) >= 3 && isWinAbs(d) && strings.EqualFold(parts[1], "Users"):
+		return strings.Join(parts[:3], "/")
+	}
+	return ""
 }
 
 // note keeps a mapping used, once.

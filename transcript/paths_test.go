@@ -135,6 +135,19 @@ func TestRooter(t *testing.T) {
 				maps("/Users/ana/shop/docs/new/plan.md", "docs/new/plan.md")},
 			used: []Workdir{{"/Users/ana/shop", WorkdirInferred}},
 		},
+		"a path under the agent's home, from the home its folder shows": {
+			steps: []pathStep{cwd("/home/jo/shop"), maps("~/shop/src/app.py", "src/app.py"), maps("~/shop/new/x.md", "new/x.md"),
+				maps(`~\notes.md`, "/home/jo/notes.md")},
+			used: []Workdir{{"/home/jo/shop", WorkdirRecorded}},
+		},
+		"a path under an unknown home is outside, never a folder named ~": {
+			steps: []pathStep{maps("~/Library/x.plist", "~/Library/x.plist"), maps("~", "~")},
+		},
+		"a Windows share, any case": {
+			steps: []pathStep{cwd(`\\fs01\proj\shop`), maps(`\\fs01\proj\shop\src\app.py`, "src/app.py"),
+				maps(`\\FS01\Proj\shop\README.md`, "README.md"), maps(`\\fs02\x\y.txt`, "//fs02/x/y.txt")},
+			used: []Workdir{{"//fs01/proj/shop", WorkdirRecorded}},
+		},
 		"relative paths in a cwd": {
 			steps: []pathStep{cwd("/home/kim"), maps("shop/src/app.py", "src/app.py")},
 			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},

@@ -57,9 +57,12 @@ func snapshot(t testing.TB, fsys billy.Filesystem) map[string][]byte {
 }
 
 // options resolve a bare file name to the files of fsys with that base
-// name, as the command layer does with the repository's tree.
+// name, as the command layer does with the repository's tree, and apply
+// the responses by aider's rules, as aider did: the first place that fits
+// (transcript.PolicyOf(transcript.Aider), which apply uses for an aider
+// log; this package may not import transcript).
 func options(fsys billy.Filesystem) editcore.Options {
-	return editcore.Options{Resolve: func(name string) []string {
+	return editcore.Options{Policy: editcore.Policy{Agent: "aider", Choice: editcore.First}, Resolve: func(name string) []string {
 		var out []string
 		_ = util.Walk(fsys, "/", func(p string, info os.FileInfo, err error) error {
 			if err == nil && !info.IsDir() && path.Base(p) == name {
