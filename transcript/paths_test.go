@@ -85,12 +85,12 @@ func TestRooter(t *testing.T) {
 			used: []Workdir{{"/workspace/ponyc__0.1", WorkdirRecorded}},
 		},
 		"a home-directory path stays outside, never a folder named ~": {
-			steps: []pathStep{cwd("/home/kim/shop"), maps("~/notes.md", "~/notes.md"), maps(`~\notes.md`, `~\notes.md`),
+			steps: []pathStep{cwd("/home/kim/shop"), maps("~/notes.md", "/home/kim/notes.md"), maps(`~\notes.md`, "/home/kim/notes.md"),
 				maps("/home/kim/shop/src/app.py", "src/app.py")},
 			used: []Workdir{{"/home/kim/shop", WorkdirRecorded}},
 		},
 		"a Windows network path stays outside, never under the cwd": {
-			steps: []pathStep{cwd(`C:\Users\kim\shop`), maps(`\\server\share\x.py`, `\\server\share\x.py`),
+			steps: []pathStep{cwd(`C:\Users\kim\shop`), maps(`\\server\share\x.py`, "//server/share/x.py"),
 				maps(`C:\Users\kim\shop\src\app.py`, "src/app.py")},
 			used: []Workdir{{"C:/Users/kim/shop", WorkdirRecorded}},
 		},
