@@ -27,15 +27,14 @@ var failing = []string{
 	"013_rejects_invalid_hunk_header", "015_failure_after_partial_success_leaves_changes",
 }
 
-// builtBinary builds git-aiedit into a directory of its own for the
-// calling test, so that scenarios run the real binary the way git does:
-// `git aiedit` found on PATH. The build cache makes every build after the
-// first a link.
+// builtBinary is the directory where git-aiedit is this test binary
+// (binDir), so that scenarios run the real command the way git does:
+// `git aiedit` found on PATH. No second build: under -race a plain one
+// compiled the whole program again, minutes of CPU on a cold cache.
 func builtBinary(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "git-aiedit"), ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	dir, err := binDir()
+	require.NoError(t, err)
 	return dir
 }
 

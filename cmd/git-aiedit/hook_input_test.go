@@ -62,7 +62,7 @@ func TestHookSilentInput(t *testing.T) {
 	defer pw.Close()
 	c := r.aiedit("hook", "run", "claude-code")
 	c.Stdin = pr
-	out, err := runWithin(t, c, 20*time.Second)
+	out, err := runWithin(t, c, time.Minute)
 	pr.Close()
 	require.NoError(t, err, out)
 	log, _ := os.ReadFile(filepath.Join(r.dir, ".git", "aiedit", "hook.log"))
@@ -85,7 +85,7 @@ func TestHookTranscriptNotAFile(t *testing.T) {
 			for _, ev := range []string{"SessionStart", "Stop"} {
 				c := r.aiedit("hook", "run", "claude-code")
 				c.Stdin = bytes.NewReader(hookEvent(t, r, ev, p))
-				out, err := runWithin(t, c, 10*time.Second)
+				out, err := runWithin(t, c, time.Minute)
 				require.NoError(t, err, out)
 			}
 			log, _ := os.ReadFile(filepath.Join(r.dir, ".git", "aiedit", "hook.log"))

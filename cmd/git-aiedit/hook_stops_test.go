@@ -54,7 +54,8 @@ func claudeTurn(t *testing.T, dir string) string {
 // not wait for an answer that is on the branch, log nothing false and add
 // no commit.
 func TestHookRepeatedStops(t *testing.T) {
-	t.Parallel()
+	// Not in parallel with the package's other tests: it bounds the wall
+	// time of 16 runs at once.
 	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 	session := filepath.Join(t.TempDir(), "7c0e4a1d-52b9-4f0e-8d7e-3a9f61c2b804.jsonl")
 	require.NoError(t, os.WriteFile(session, []byte(claudeTurn(t, r.dir)), 0o644))

@@ -41,6 +41,7 @@ func TestQuickStart(t *testing.T) {
 		"GIT_AUTHOR_NAME=Ada Author", "GIT_AUTHOR_EMAIL=ada@example.com",
 		"GIT_COMMITTER_NAME=Cy Committer", "GIT_COMMITTER_EMAIL=cy@example.com",
 		"NO_COLOR=1", "LANG=C.UTF-8",
+		"GORACE=" + os.Getenv("GORACE"), // quickRaceExit's
 	}
 	require.NoError(t, c.Run(), "stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
 

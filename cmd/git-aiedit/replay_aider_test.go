@@ -65,8 +65,6 @@ func TestAiderReplayBinary(t *testing.T) {
 		}
 		cases = sample
 	}
-	// A plain build, not this race-instrumented test binary: 202 runs of
-	// the latter cost over a minute and check nothing more.
 	bin := builtBinary(t)
 
 	var ran, exact, lenient, wrong atomic.Int32

@@ -43,6 +43,7 @@ type parallelM struct{ *testing.M }
 const testParallel = 4
 
 func (m parallelM) Run() int {
+	quickRaceExit()
 	flag.Parse()
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
@@ -72,6 +73,20 @@ func TestScript(t *testing.T) {
 			"grow":     cmdGrow,
 		},
 	})
+}
+
+// quickRaceExit shortens what every process of a -race build waits as it
+// exits (GORACE's atexit_sleep_ms, 1 s by default, for goroutines still
+// running to report a race) to 10 ms, for the processes the tests start:
+// the scripts and process tests run git-aiedit thousands of times, and
+// those seconds were most of the package's time. A GORACE that sets it
+// already is left as it is; testscript passes GORACE on to the scripts.
+func quickRaceExit() {
+	env := os.Getenv("GORACE")
+	if strings.Contains(env, "atexit_sleep_ms") {
+		return
+	}
+	os.Setenv("GORACE", strings.TrimSpace(env+" atexit_sleep_ms=10"))
 }
 
 // scriptCondition adds [cgo]: this build has the tree-sitter grammars,
