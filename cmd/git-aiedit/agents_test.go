@@ -62,6 +62,7 @@ type conformance struct {
 	// session is the agent's session id of the current run, when the
 	// driver can tell it (for --resume).
 	session string
+	started time.Time // when the current turn began
 }
 
 // turnPlan is one prompt and what the scripted model does for it.
@@ -177,6 +178,7 @@ func (c *conformance) turn(p turnPlan) {
 	cmd.WaitDelay = 5 * time.Second
 	done := make(chan error, 1)
 	start := time.Now()
+	c.started = start
 	go func() { done <- cmd.Run() }()
 	var err error
 	select {
