@@ -188,6 +188,12 @@ env_key = "SCRIPTED_API_KEY"
 [analytics]
 enabled = false
 
+[features]
+plugins = false
+remote_plugin = false
+plugin_sharing = false
+in_app_updates = false
+
 [projects."` + c.repo + `"]
 trust_level = "trusted"
 `
