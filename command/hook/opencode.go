@@ -34,6 +34,7 @@ var opencodeSpec = &spec{
 	describe:  "session.created takes the base, session.idle records each turn",
 	read:      readOpenCodeEvent,
 	wholeFile: true,
+	idle:      "OpenCode loads its plugins as it starts: start `opencode` again in this repository",
 }
 
 // opencodeFile is the plugin install writes.
