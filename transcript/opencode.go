@@ -24,10 +24,11 @@ type ocMessage struct {
 		} `json:"path"`
 	} `json:"info"`
 	Parts []struct {
-		Type  string `json:"type"` // text, reasoning, tool, step-start, …
-		Text  string `json:"text"`
-		Tool  string `json:"tool"`
-		State struct {
+		Type      string `json:"type"` // text, reasoning, tool, step-start, …
+		Text      string `json:"text"`
+		Synthetic bool   `json:"synthetic"` // text OpenCode added, not the user's
+		Tool      string `json:"tool"`
+		State     struct {
 			Status string          `json:"status"` // pending, running, completed, error
 			Input  json.RawMessage `json:"input"`
 			Error  string          `json:"error"`
@@ -96,7 +97,17 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 		return nil
 	}
 	if m.Info.Role == "user" {
-		return o.flush()
+		if err := o.flush(); err != nil {
+			return err
+		}
+		var words []string
+		for _, p := range m.Parts {
+			if p.Type == "text" && !p.Synthetic && strings.TrimSpace(p.Text) != "" {
+				words = append(words, p.Text)
+			}
+		}
+		o.e.ask(shorten(strings.TrimSpace(strings.Join(words, "\n")), maxPrompt))
+		return nil
 	}
 	if m.Info.Role != "assistant" {
 		return nil

@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -36,7 +39,7 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver, geminiDriver, codexDriver}
+var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.
@@ -185,6 +188,12 @@ env_key = "SCRIPTED_API_KEY"
 [analytics]
 enabled = false
 
+[features]
+plugins = false
+remote_plugin = false
+plugin_sharing = false
+in_app_updates = false
+
 [projects."` + c.repo + `"]
 trust_level = "trusted"
 `
@@ -241,4 +250,93 @@ func patchLines(prefix, text string) string {
 		}
 	}
 	return b.String()
+}
+
+// OpenCode: an OpenAI-compatible provider in its config pointing at the
+// server (Chat Completions); `run` runs one turn, --continue or --session
+// goes on. The prompt goes as words, which `run` joins with blanks (a
+// quoted argument with blanks is recorded with its quotes). OpenCode
+// installs @opencode-ai/plugin into its config folder at every start; the
+// suite puts there the copy scripts/agents-conformance installed, so that
+// OpenCode finds it and reaches for no registry.
+var opencodeDriver = &driver{
+	agent: "opencode",
+	bin:   "opencode",
+	setup: func(c *conformance) {
+		dir := filepath.Join(c.home, ".config", "opencode")
+		require.NoError(c.t, os.MkdirAll(dir, 0o755))
+		if deps := filepath.Join(os.Getenv("AIEDIT_AGENTS"), "opencode-plugin"); dirExists(deps) {
+			out, err := exec.Command("cp", "-R", deps+"/.", dir).CombinedOutput()
+			require.NoError(c.t, err, "%s", out)
+		}
+		config := `{
+  "autoupdate": false,
+  "share": "disabled",
+  "model": "scripted/m",
+  "provider": {
+    "scripted": {
+      "npm": "@ai-sdk/openai-compatible",
+      "name": "scripted",
+      "options": {"baseURL": "` + c.server.URL + `/v1", "apiKey": "dummy"},
+      "models": {"m": {"name": "m", "tool_call": true}}
+    }
+  }
+}
+`
+		require.NoError(c.t, os.WriteFile(filepath.Join(dir, "opencode.json"), []byte(config), 0o644))
+	},
+	env: func(c *conformance) []string {
+		return []string{"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_SHARE=1",
+			"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1"}
+	},
+	args: func(c *conformance, prompt string, mode runMode) []string {
+		args := []string{"run", "--auto", "--format", "json"}
+		switch mode {
+		case continueLast:
+			args = append(args, "--continue")
+		case resumeByID:
+			args = append(args, "--session", c.session)
+		}
+		return append(args, strings.Fields(prompt)...)
+	},
+	session: func(c *conformance, stdout string) string {
+		if m := regexp.MustCompile(`"sessionID"\s*:\s*"([^"]+)"`).FindStringSubmatch(stdout); m != nil {
+			return m[1]
+		}
+		return ""
+	},
+	// The plugin's hook run outlives `opencode run`: wait for it.
+	settle: func(c *conformance) {
+		dir := filepath.Join(c.repo, ".git", "aiedit", "sessions", "opencode")
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			locks, _ := filepath.Glob(filepath.Join(dir, "*.lock"))
+			cursors, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			for _, p := range cursors {
+				if info, err := os.Stat(p); err == nil && info.ModTime().After(c.started) && len(locks) == 0 {
+					return
+				}
+			}
+		}
+		c.t.Log("opencode: the plugin's hook run did not finish within 30 s")
+	},
+	files: func(c *conformance) []string {
+		return []string{filepath.Join(c.home, ".config", "opencode", "plugins", "git-aiedit.js"), filepath.Join(c.repo, ".opencode", "plugins", "git-aiedit.js")}
+	},
+	write: func(p, content string) modelserver.Call {
+		return modelserver.Call{Name: "write", Args: map[string]any{"filePath": p, "content": content}}
+	},
+	edit: func(p, old, new string) modelserver.Call {
+		return modelserver.Call{Name: "edit", Args: map[string]any{"filePath": p, "oldString": old, "newString": new}}
+	},
+	read: func(p string) modelserver.Call {
+		return modelserver.Call{Name: "read", Args: map[string]any{"filePath": p}}
+	},
+	shell: func(c *conformance, command string) modelserver.Call {
+		return modelserver.Call{Name: "bash", Args: map[string]any{"command": command, "description": "run it"}}
+	},
+}
+
+func dirExists(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
 }

@@ -26,7 +26,8 @@ import (
 // whose prompt is the prompt typed; a resumed session adds only its new
 // turns and a new session gets a new branch; `hook status` and
 // `branches` agree; uninstall gives back the files install changed.
-// $AIEDIT_AGENTS_ONLY (comma-separated agent names) narrows the run.
+// $AIEDIT_AGENTS_ONLY (comma-separated agent names) narrows the run;
+// $AIEDIT_AGENTS_SHORT asks three turns of each instead of five.
 func TestAgents(t *testing.T) {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
@@ -62,6 +63,7 @@ type conformance struct {
 	// session is the agent's session id of the current run, when the
 	// driver can tell it (for --resume).
 	session string
+	started time.Time // when the current turn began
 }
 
 // turnPlan is one prompt and what the scripted model does for it.
@@ -123,6 +125,11 @@ func runConformance(t *testing.T, d *driver, bin string) {
 	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "repo")}
 	require.NoError(t, os.MkdirAll(c.home, 0o755))
 	require.NoError(t, os.MkdirAll(c.repo, 0o755))
+	plan := plan
+	if os.Getenv("AIEDIT_AGENTS_SHORT") != "" {
+		// A write, the failing shell command that wrote files, a new session.
+		plan = []turnPlan{plan[0], plan[3], plan[4]}
+	}
 	var turns []modelserver.Turn
 	for _, p := range plan {
 		turns = append(turns, modelserver.Turn{Prompt: p.prompt, Steps: p.steps(c), Final: "Done: " + p.prompt})
@@ -177,6 +184,7 @@ func (c *conformance) turn(p turnPlan) {
 	cmd.WaitDelay = 5 * time.Second
 	done := make(chan error, 1)
 	start := time.Now()
+	c.started = start
 	go func() { done <- cmd.Run() }()
 	var err error
 	select {

@@ -30,6 +30,9 @@ type spec struct {
 	// installed" where else the hook may be. Either may be nil.
 	note func(notify bool, path string) string
 	hint func(notify bool) string
+	// idle says why hooks installed for the agent may never have run,
+	// and what to do, for `hook status` ("" for the general reason).
+	idle string
 
 	// read reads one event from what the agent passes; wait, when not
 	// nil, is called once the event is recorded.

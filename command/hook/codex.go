@@ -34,6 +34,8 @@ var codexSpec = &spec{
 	read:     readCodexEvent,
 	locate:   func(ev Event) string { return findRollout(ev.Session) },
 	settle:   true,
+	idle: "Codex runs a new hook only once you trust it: open /hooks in an interactive `codex` and trust git-aiedit's SessionStart and Stop; " +
+		"`codex exec` runs hooks not trusted yet only with --dangerously-bypass-hook-trust",
 }
 
 func codexSettings(ctx context.Context, sc scope, dir string) (string, error) {
@@ -133,7 +135,9 @@ func codexNote(notify bool, path string) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\nCodex runs a new hook only once you trust it: open /hooks in Codex and trust git-aiedit's SessionStart and Stop.")
+	b.WriteString("\nCodex runs a new hook only once you trust it: open /hooks in Codex and trust git-aiedit's SessionStart and Stop; " +
+		"until then nothing is recorded, and `codex exec` runs them only with --dangerously-bypass-hook-trust. " +
+		"`git aiedit hook status codex` says whether they have run.")
 	if filepath.Dir(path) != filepath.Clean(codexHome()) {
 		b.WriteString(" It reads a project's .codex/hooks.json only in a project you trust.")
 	}

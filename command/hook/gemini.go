@@ -18,6 +18,7 @@ var geminiSpec = &spec{
 	describe:  "SessionStart takes the base, AfterAgent records each turn",
 	read:      readStdin,
 	wholeFile: true,
+	idle:      "Gemini CLI reads its settings as it starts: start a new `gemini` session in this repository",
 }
 
 func geminiSettings(ctx context.Context, sc scope, dir string) (string, error) {

@@ -15,9 +15,9 @@ import (
 // .opencode/plugins/ and ~/.config/opencode/plugins/ as a plugin, which
 // subscribes to its events. install writes a plugin of its own,
 // git-aiedit.js. When a session is created the plugin sends its id and
-// directory; when it goes idle (the turn is over) the plugin runs
-// OpenCode's own `opencode export <id>` and sends what it prints: the
-// session as one JSON document, {info: {id, directory, …}, messages},
+// directory; when it goes idle (the turn is over) the plugin reads the
+// session from OpenCode's server and sends it as `opencode export <id>`
+// prints it: one JSON document, {info: {id, directory, …}, messages},
 // which the opencode transcript source reads. hook run executes nothing:
 // it keeps the document beside the session's cursor and reads it whole
 // (it is written whole each time), knowing recorded turns by their
@@ -34,6 +34,7 @@ var opencodeSpec = &spec{
 	describe:  "session.created takes the base, session.idle records each turn",
 	read:      readOpenCodeEvent,
 	wholeFile: true,
+	idle:      "OpenCode loads its plugins as it starts: start `opencode` again in this repository",
 }
 
 // opencodeFile is the plugin install writes.
@@ -55,17 +56,52 @@ func opencodeSettings(ctx context.Context, sc scope, dir string) (string, error)
 }
 
 // opencodePlugin is the plugin: it passes OpenCode's events to hook run
-// and never lets a failure reach OpenCode. The session id reaches the
-// shell as one quoted argument (Bun's shell escapes what it interpolates).
+// and never lets a failure reach OpenCode. At session.idle it reads the
+// session from OpenCode's own server (the client it is given: {info,
+// messages}, the shape `opencode export` prints, in milliseconds) and
+// hands it to a hook run started on its own: `opencode run` exits about
+// a second after session.idle (checked with OpenCode 1.18.33), and the
+// run must not die with it nor be waited for. The session goes to it
+// through a private temporary file the run's shell removes. Only when the
+// client cannot read the session does it run `opencode export` (slow).
+// The session id reaches a shell as one quoted argument (Bun's shell
+// escapes what it interpolates; sh gets it as "$1").
 func opencodePlugin(s *spec) string {
 	return `// git-aiedit: records each OpenCode turn as a commit on a review branch
 // (` + runCommand(s.name) + `). Written by ` + "`git aiedit hook install opencode`" + `;
 // ` + "`git aiedit hook uninstall opencode`" + ` removes it.
-export const GitAiedit = async ({ $, directory }) => {
+import { spawn } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+export const GitAiedit = async ({ client, $, directory }) => {
   const send = async (input) => {
     try {
       await $` + "`" + runCommand(s.name) + ` < ${new Response(input)}` + "`" + `.cwd(directory).quiet().nothrow()
     } catch {}
+  }
+  const sendDetached = (input) => {
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "git-aiedit-"))
+      const file = join(dir, "session.json")
+      writeFileSync(file, input, { mode: 0o600 })
+      spawn("sh", ["-c", '` + runCommand(s.name) + ` < "$1"; rm -rf "$2"', "sh", file, dir],
+        { cwd: directory, detached: true, stdio: "ignore" }).unref()
+    } catch {}
+  }
+  const session = async (id) => {
+    for (const args of [{ path: { id } }, { sessionID: id }]) {
+      try {
+        const [info, messages] = await Promise.all([client.session.get(args), client.session.messages(args)])
+        if (info?.data?.id && Array.isArray(messages?.data)) {
+          return JSON.stringify({ info: info.data, messages: messages.data })
+        }
+      } catch {}
+    }
+    const out = await $` + "`opencode export ${id}`" + `.cwd(directory).quiet().nothrow().text()
+    const at = out.indexOf("{")
+    return at >= 0 ? out.slice(at) : ""
   }
   return {
     event: async ({ event }) => {
@@ -78,9 +114,8 @@ export const GitAiedit = async ({ $, directory }) => {
         } else if (event.type === "session.idle") {
           const id = event.properties?.sessionID
           if (!id) return
-          const out = await $` + "`opencode export ${id}`" + `.cwd(directory).quiet().nothrow().text()
-          const at = out.indexOf("{")
-          if (at >= 0) await send(out.slice(at))
+          const doc = await session(id)
+          if (doc) sendDetached(doc)
         }
       } catch {}
     },

@@ -46,6 +46,7 @@ func Run(ctx context.Context, opts *RunOptions) {
 	if err != nil {
 		if repo, derr := gitops.Discover(ctx, opts.Dir); derr == nil {
 			logf(repo.CommonDir, opts.Agent, "", "%v", err)
+			noteRun(repo.CommonDir, opts.Agent, "", "", err)
 			repo.Close()
 		}
 		return
@@ -62,9 +63,11 @@ func Run(ctx context.Context, opts *RunOptions) {
 	defer repo.Close()
 	logDir = repo.CommonDir
 	r := &runner{agent: opts.Agent, ev: ev, repo: repo}
-	if err := r.run(ctx); err != nil {
+	err = r.run(ctx)
+	if err != nil {
 		logf(logDir, opts.Agent, session, "%s: %v", orDash(ev.Name), err)
 	}
+	noteRun(logDir, opts.Agent, ev.Name, session, err)
 }
 
 // readEvent reads the agent's event, as its spec says; wait, when not

@@ -33,7 +33,9 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 		defer repo.Close()
 	}
 	fmt.Fprintln(out, "hooks:")
+	healths := map[Agent]*health{}
 	for _, a := range agents {
+		healths[a] = &health{agent: a}
 		for _, sc := range statusScopes(a) {
 			if !sc.user && (repo == nil || repo.WorkTree == "") {
 				continue
@@ -49,7 +51,11 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			case !sc.user:
 				name = "local" // the personal project file (personal.go)
 			}
-			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, placeOf(ctx, sc, opts.Dir, path), sc.notify), path)
+			state := installedState(a, placeOf(ctx, sc, opts.Dir, path), sc.notify)
+			if strings.HasPrefix(state, "installed") {
+				healths[a].installed = append(healths[a].installed, name)
+			}
+			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, state, path)
 		}
 	}
 	if repo == nil {
@@ -82,6 +88,26 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 		for _, l := range problems {
 			fmt.Fprintf(out, "  %s\n", l)
 		}
+	}
+	logged := tailLog(repo.CommonDir, 1000)
+	said := false
+	for _, a := range agents {
+		h := healths[a]
+		h.run = readLastRun(repo.CommonDir, a)
+		for _, c := range sessions {
+			if Agent(c.Agent) == a {
+				h.sessions = append(h.sessions, c)
+			}
+		}
+		h.errors = agentLines(logged, a)
+		if !h.relevant() {
+			continue
+		}
+		if !said {
+			fmt.Fprintln(out, "health:")
+			said = true
+		}
+		h.print(out)
 	}
 	return nil
 }
