@@ -11,6 +11,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/entire"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -56,7 +57,7 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 			sessions = append(sessions, got...)
 		}
 	}
-	dir, err := os.MkdirTemp("", "git-aiedit-entire-*")
+	dir, err := ownedtemp.MkdirTemp("git-aiedit-entire-")
 	if err != nil {
 		return cleanup, fmt.Errorf("cannot make a temporary folder for the checkpoints: %w", err)
 	}
