@@ -102,4 +102,3 @@ func (r *procRepo) peakRSS(args ...string) (int64, string) {
 	}
 	return c.ProcessState.SysUsage().(*syscall.Rusage).Maxrss, out.String()
 }
-
