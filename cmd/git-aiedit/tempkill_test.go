@@ -16,7 +16,7 @@ import (
 )
 
 // TestKilledReadLeavesNoTemp: apply reading an endless stream (blank
-// lines, as `yes ”` writes) spools it to TMPDIR, to read it again on a
+// lines, as `yes ""` writes) spools it to TMPDIR, to read it again on a
 // retry; killed with SIGKILL while it does, it leaves nothing there, since
 // the spool's name is removed as soon as it is made.
 func TestKilledReadLeavesNoTemp(t *testing.T) {
