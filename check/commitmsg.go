@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // CommitMsg is the repository's own commit-msg hook, run on each commit
@@ -81,7 +83,7 @@ func (h *CommitMsg) Path() string { return h.path }
 // Change-Id). A hook that exits non-zero, or leaves the message empty,
 // refuses it: the error is a *HookError.
 func (h *CommitMsg) Run(ctx context.Context, message string) (string, error) {
-	f, err := os.CreateTemp("", "aiedit-msg-")
+	f, err := ownedtemp.CreateTemp("aiedit-msg-", "")
 	if err != nil {
 		return "", fmt.Errorf("commit-msg: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/entire"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -49,14 +51,14 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 			start = parent
 		}
 		for _, id := range ids {
-			got, err := store.Sessions(id)
+			got, err := store.Sessions(ctx, id)
 			if err != nil {
 				return cleanup, exitcode.WithCode(exitcode.Usage, err)
 			}
 			sessions = append(sessions, got...)
 		}
 	}
-	dir, err := os.MkdirTemp("", "git-aiedit-entire-*")
+	dir, err := ownedtemp.MkdirTemp("git-aiedit-entire-")
 	if err != nil {
 		return cleanup, fmt.Errorf("cannot make a temporary folder for the checkpoints: %w", err)
 	}
@@ -72,7 +74,7 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		if !ok {
 			order = append(order, name)
 		}
-		if !ok || len(s.Transcript) > len(old.Transcript) {
+		if !ok || s.Size > old.Size {
 			byName[name] = s
 		}
 	}
@@ -80,7 +82,7 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 	for _, name := range order {
 		s := byName[name]
 		file := filepath.Join(dir, name+".jsonl")
-		if err := os.WriteFile(file, s.Transcript, 0o600); err != nil {
+		if err := copySession(ctx, store, s, file); err != nil {
 			cleanup()
 			return func() {}, fmt.Errorf("cannot write checkpoint %s to a temporary file: %w", s.Checkpoint, err)
 		}
@@ -100,4 +102,23 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 	// Each session is read as what its agent wrote, found by structure.
 	o.From = ""
 	return cleanup, nil
+}
+
+// copySession streams a session's transcript from git into file: its
+// bytes pass through a small buffer, never held whole.
+func copySession(ctx context.Context, store *entire.Store, s entire.Session, file string) error {
+	rc, err := store.Open(ctx, s)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, rc); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

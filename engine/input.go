@@ -30,9 +30,13 @@ type input struct {
 	sum   string // "sha256:<hex>" once known
 
 	stdin io.Reader // standard input, or a stream named on the command line (stream.go)
-	spool *os.File
-	intr  context.Context // ends when the user interrupts the run
-	stop  func()          // stops the interruptible reading of stdin
+	// spool holds what was read of stdin, so that a retry reads it again.
+	// Its name is removed as soon as it is made: a killed run leaves
+	// nothing behind. spooled is its size once stdin has ended.
+	spool   *os.File
+	spooled int64
+	intr    context.Context // ends when the user interrupts the run
+	stop    func()          // stops the interruptible reading of stdin
 
 	source transcript.Source // what wrote it, once read
 	count  atomic.Int64      // its responses, counted beside the run for the progress line; 0 while unknown
@@ -114,15 +118,21 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 		return lr, func() string { return "" }, nil
 	}
 	h := sha256.New()
-	if in.stdin != nil && in.path == "" {
+	if in.spool != nil && in.stdin == nil {
+		// Read again (a retry): from the spool, which has all of it.
+		r := io.TeeReader(io.NewSectionReader(in.spool, 0, in.spooled), h)
+		return io.NopCloser(r), in.sumOf(h), nil
+	}
+	if in.stdin != nil {
 		f, err := os.CreateTemp("", "git-aiedit-stdin-*")
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot spool standard input: %w", err)
 		}
+		_ = os.Remove(f.Name())
 		in.spool = f
 		src, stop := interruptible(in.intr, in.stdin)
 		in.stop = stop
-		r := io.TeeReader(src, io.MultiWriter(f, h))
+		r := io.TeeReader(src, io.MultiWriter(&spoolWriter{f: f, name: in.shown()}, h))
 		return &spoolReader{Reader: r, in: in}, in.sumOf(h), nil
 	}
 	f, err := os.Open(in.path)
@@ -202,8 +212,28 @@ func (in *input) cleanup() {
 	}
 	if in.spool != nil {
 		in.spool.Close()
-		os.Remove(in.spool.Name())
 	}
+}
+
+// maxSpool is the most of a stream kept to be read again: far more than
+// any session (the largest seen are a few hundred MB), and a bound on the
+// temporary disk an endless stream (/dev/zero, `yes`) takes.
+var maxSpool int64 = 1 << 30
+
+// spoolWriter writes to the spool, refusing to go past maxSpool.
+type spoolWriter struct {
+	f    *os.File
+	n    int64
+	name string
+}
+
+func (w *spoolWriter) Write(p []byte) (int, error) {
+	if w.n+int64(len(p)) > maxSpool {
+		return 0, exitcode.UsageErrorf("%s goes on past %d MiB, the most apply keeps of a stream to read it again; save it to a file and name the file", w.name, maxSpool>>20)
+	}
+	n, err := w.f.Write(p)
+	w.n += int64(n)
+	return n, err
 }
 
 type readCloser struct {
@@ -220,8 +250,10 @@ type spoolReader struct {
 
 func (r *spoolReader) Read(p []byte) (int, error) {
 	n, err := r.Reader.Read(p)
-	if errors.Is(err, io.EOF) && r.in.path == "" {
-		r.in.path = r.in.spool.Name()
+	if errors.Is(err, io.EOF) && r.in.stdin != nil {
+		if r.in.spooled, err = r.in.spool.Seek(0, io.SeekCurrent); err == nil {
+			err = io.EOF
+		}
 		r.in.stdin = nil
 	}
 	return n, err

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // TempCheckout writes tree into a new temporary directory, as ExportTree
@@ -15,7 +17,7 @@ import (
 // take a project's name from it. remove deletes it, even where a tool
 // left read-only directories behind (Go's module cache does).
 func (r *Repo) TempCheckout(ctx context.Context, tree plumbing.Hash) (dir string, remove func(), err error) {
-	tmp, err := os.MkdirTemp("", "aiedit-check-")
+	tmp, err := ownedtemp.MkdirTemp("aiedit-check-")
 	if err != nil {
 		return "", nil, &RepoError{Op: "temporary checkout", Msg: err.Error(), Err: err}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // ExportTree writes the files of tree into dir (created when missing) as
@@ -22,7 +24,7 @@ func (r *Repo) ExportTree(ctx context.Context, tree plumbing.Hash, dir string) e
 	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return &RepoError{Op: "export " + tree.String(), Dir: abs, Msg: err.Error(), Err: err}
 	}
-	tmp, err := os.MkdirTemp("", "aiedit-index-")
+	tmp, err := ownedtemp.MkdirTemp("aiedit-index-")
 	if err != nil {
 		return &RepoError{Op: "export " + tree.String(), Msg: err.Error(), Err: err}
 	}

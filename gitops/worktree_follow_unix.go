@@ -5,6 +5,7 @@ package gitops
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -32,13 +33,15 @@ import (
 // should read-tree refuse: the index never keeps half a move.
 func followAndCommit(_ context.Context, dir string, tx *refTx, old, new plumbing.Hash, a *Adoption) (filesMoved bool, err error) {
 	// git's messages go to a file, not a pipe: with this process gone a
-	// pipe would kill read-tree (SIGPIPE) on its first warning.
+	// pipe would kill read-tree (SIGPIPE) on its first warning. Its name
+	// is removed at once (the shell writes through the descriptor it is
+	// given), so that a killed run leaves no file behind.
 	errFile, err := os.CreateTemp("", "aiedit-read-tree-")
 	if err != nil {
 		tx.abort()
 		return false, &RepoError{Op: "read-tree", Dir: dir, Msg: err.Error(), Err: err}
 	}
-	defer os.Remove(errFile.Name())
+	_ = os.Remove(errFile.Name())
 	defer errFile.Close()
 	git, ok := gitPath()
 	if !ok {
@@ -64,7 +67,7 @@ printf 'commit\n' >&3`
 	switch {
 	case errors.As(runErr, &exit):
 		tx.abort()
-		data, _ := os.ReadFile(errFile.Name())
+		data, _ := io.ReadAll(io.NewSectionReader(errFile, 0, 1<<20))
 		return false, checkoutError(dir, gitResult{stderr: data, code: exit.ExitCode()})
 	case runErr != nil:
 		tx.abort()

@@ -47,6 +47,13 @@ func (lr *lineReader) next() ([]byte, error) {
 			}
 			if !tooLong {
 				if len(lr.buf)+len(chunk) > lr.max+2 { // +2: the terminator
+					if !lr.skipLong {
+						// Refused at once, not at the line's end: a
+						// stream (/dev/zero) may have none. lr.line
+						// stays that of the line before: callers report
+						// lr.line+1, the line that was too long.
+						return nil, fmt.Errorf("%w (%d MiB); this is not a model's reply", ErrLineTooLong, lr.max>>20)
+					}
 					tooLong = true
 					lr.buf = lr.buf[:0]
 				} else {
@@ -63,11 +70,6 @@ func (lr *lineReader) next() ([]byte, error) {
 				return nil, io.EOF
 			}
 			break
-		}
-		if tooLong && !lr.skipLong {
-			// lr.line stays that of the line before: callers report
-			// lr.line+1, the line that was too long.
-			return nil, fmt.Errorf("%w (%d MiB); this is not a model's reply", ErrLineTooLong, lr.max>>20)
 		}
 		lr.line++
 		if tooLong {

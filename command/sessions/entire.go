@@ -1,7 +1,7 @@
 package sessions
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"strconv"
 	"time"
@@ -22,7 +22,7 @@ func entireEntries(ctx context.Context, repo *gitops.Repo, labels map[string]boo
 	}
 	var out []Entry
 	for _, id := range store.List() {
-		sessions, err := store.Sessions(id)
+		sessions, err := store.Sessions(ctx, id)
 		if err != nil {
 			continue
 		}
@@ -34,16 +34,30 @@ func entireEntries(ctx context.Context, repo *gitops.Repo, labels map[string]boo
 			if labels[s.Name()+".jsonl"] {
 				e.Recorded = "yes"
 			}
-			src := transcript.Detect(s.Transcript[:min(len(s.Transcript), transcript.DetectSize)], "full.jsonl")
-			_ = transcript.Read(bytes.NewReader(s.Transcript), src, transcript.Options{Root: repo.WorkTree}, func(r *transcript.Response) error {
-				e.Responses++
-				if r.Model != "" {
-					e.Model = r.Model
-				}
-				return nil
-			})
+			countResponses(ctx, store, s, repo.WorkTree, &e)
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// countResponses reads a session's transcript as a stream, counting its
+// responses and finding its model: memory stays that of one record,
+// however large the transcript.
+func countResponses(ctx context.Context, store *entire.Store, s entire.Session, root string, e *Entry) {
+	rc, err := store.Open(ctx, s)
+	if err != nil {
+		return
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, 64<<10)
+	head, _ := br.Peek(transcript.DetectSize)
+	src := transcript.Detect(head, "full.jsonl")
+	_ = transcript.Read(br, src, transcript.Options{Root: root}, func(r *transcript.Response) error {
+		e.Responses++
+		if r.Model != "" {
+			e.Model = r.Model
+		}
+		return nil
+	})
 }

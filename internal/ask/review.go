@@ -20,6 +20,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
@@ -173,7 +174,7 @@ func (r *Reviewer) EditText(ctx context.Context, name string, text []byte) ([]by
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "aiedit-edit-")
+	dir, err := ownedtemp.MkdirTemp("aiedit-edit-")
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -42,8 +43,10 @@ var ErrNoBranch = fmt.Errorf("this repository has no %s branch, where Entire kee
 
 // Store is the tip of Entire's branch.
 type Store struct {
-	Ref string // the branch read: entire/checkpoints/v1 or origin/entire/checkpoints/v1
-	fs  billy.Filesystem
+	Ref    string // the branch read: entire/checkpoints/v1 or origin/entire/checkpoints/v1
+	fs     billy.Filesystem
+	repo   *gitops.Repo
+	commit plumbing.Hash
 }
 
 // Open reads the local branch, or origin's copy of it.
@@ -60,7 +63,7 @@ func Open(ctx context.Context, repo *gitops.Repo) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Store{Ref: strings.TrimPrefix(strings.TrimPrefix(ref, "refs/heads/"), "refs/remotes/"), fs: fs}, nil
+		return &Store{Ref: strings.TrimPrefix(strings.TrimPrefix(ref, "refs/heads/"), "refs/remotes/"), fs: fs, repo: repo, commit: h}, nil
 	}
 	return nil, ErrNoBranch
 }
@@ -80,11 +83,27 @@ type Session struct {
 	Agent      string    // as Entire names it: "Claude Code", "Gemini CLI", …
 	SessionID  string    // the agent's session, as Entire names it
 	Created    time.Time // when the checkpoint was written
-	Transcript []byte    // full.jsonl
+	// Transcript is full.jsonl's path on the branch, Size its size: it is
+	// read as a stream (Open), never whole, however large.
+	Transcript string
+	Size       int64
 }
 
-// Sessions reads a checkpoint's sessions, in Entire's order (0, 1, …).
-func (s *Store) Sessions(id string) ([]Session, error) {
+// MaxMetadata is the largest metadata.json read: Entire writes a few
+// hundred bytes. A larger one (a hostile branch's gigabyte of blanks) is
+// not read, and the session is listed without what it would say.
+const MaxMetadata = 1 << 20
+
+// Open streams a session's transcript (full.jsonl) from git.
+func (s *Store) Open(ctx context.Context, se Session) (io.ReadCloser, error) {
+	return s.repo.OpenBlob(ctx, s.spec(se.Transcript))
+}
+
+func (s *Store) spec(p string) string { return s.commit.String() + ":" + p }
+
+// Sessions reads a checkpoint's sessions, in Entire's order (0, 1, …):
+// their metadata, and where their transcripts are.
+func (s *Store) Sessions(ctx context.Context, id string) ([]Session, error) {
 	entries, err := s.fs.ReadDir(dir(id))
 	if err != nil {
 		return nil, fmt.Errorf("no checkpoint %s on %s", id, s.Ref)
@@ -96,7 +115,7 @@ func (s *Store) Sessions(id string) ([]Session, error) {
 			continue
 		}
 		se := Session{Checkpoint: id, Index: n}
-		if b, err := s.read(path.Join(dir(id), e.Name(), "metadata.json")); err == nil {
+		if b, err := s.read(ctx, path.Join(dir(id), e.Name(), "metadata.json"), MaxMetadata); err == nil {
 			var m struct {
 				Agent     string    `json:"agent"`
 				SessionID string    `json:"session_id"`
@@ -105,7 +124,8 @@ func (s *Store) Sessions(id string) ([]Session, error) {
 			_ = json.Unmarshal(b, &m)
 			se.Agent, se.SessionID, se.Created = m.Agent, m.SessionID, m.CreatedAt
 		}
-		if se.Transcript, err = s.read(path.Join(dir(id), e.Name(), "full.jsonl")); err != nil {
+		se.Transcript = path.Join(dir(id), e.Name(), "full.jsonl")
+		if se.Size, err = s.repo.BlobSize(ctx, s.spec(se.Transcript)); err != nil {
 			return nil, fmt.Errorf("checkpoint %s: session %d has no full.jsonl", id, n)
 		}
 		out = append(out, se)
@@ -136,13 +156,22 @@ func (s *Store) List() []string {
 	return ids
 }
 
-func (s *Store) read(name string) ([]byte, error) {
-	f, err := s.fs.Open(name)
+// read returns a file of the branch, when it is at most max bytes.
+func (s *Store) read(ctx context.Context, name string, max int64) ([]byte, error) {
+	spec := s.spec(name)
+	n, err := s.repo.BlobSize(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return io.ReadAll(f)
+	if n > max {
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d read", name, n, max)
+	}
+	rc, err := s.repo.OpenBlob(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(io.LimitReader(rc, max))
 }
 
 // Resolve returns the checkpoints an argument names: itself when it is a

@@ -19,6 +19,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // Limits.
@@ -177,7 +179,7 @@ func Run(ctx context.Context, req Request) ([]byte, error) {
 // writePrompt stores the prompt in a private temporary file for commands
 // that take a file (aider --message-file "$AIEDIT_PROMPT_FILE").
 func writePrompt(prompt string) (string, func(), error) {
-	f, err := os.CreateTemp("", "aiedit-prompt-*.md")
+	f, err := ownedtemp.CreateTemp("aiedit-prompt-", ".md")
 	if err != nil {
 		return "", nil, fmt.Errorf("cannot write the prompt file: %w", err)
 	}
