@@ -7,6 +7,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
@@ -58,9 +59,9 @@ func (h *human) Observe(e Event) {
 		h.check(e.Outcome)
 	case Note:
 		if e.Important {
-			h.say("%s", e.Text)
+			h.say("%s", visible.Text(e.Text))
 		} else {
-			h.note("%s", e.Text)
+			h.note("%s", visible.Text(e.Text))
 		}
 	case RetryAsked:
 		h.retryRound(e)
@@ -81,13 +82,13 @@ func (h *human) Report(*Report) error { return nil }
 // printed under it.
 func (h *human) response(r ResponseStarted) {
 	if h.progress != nil {
-		h.progress.show(h.cs.Dim(r.Progress))
+		h.progress.show(h.cs.Dim(visible.Line(r.Progress)))
 		return
 	}
 	if h.quiet {
 		return
 	}
-	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(r.Label))
+	fmt.Fprintf(h.w, "%s\n", h.cs.Dim(visible.Line(r.Label)))
 }
 
 // block prints one line per block: status, path:line, detail and message.
@@ -95,7 +96,10 @@ func (h *human) block(r editcore.Result) {
 	if h.quiet && r.OK() {
 		return
 	}
-	loc := orDash(r.Path)
+	// Paths, commands and messages come from the transcript: their
+	// control characters (an ESC sequence) are shown, never sent to the
+	// terminal (format/visible).
+	loc := visible.Line(orDash(r.Path))
 	if r.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, r.Line)
 	}
@@ -119,7 +123,7 @@ func (h *human) indented(msg string) {
 	if !h.verbose {
 		msg = firstLines(msg, 12)
 	}
-	for _, l := range strings.Split(msg, "\n") {
+	for _, l := range strings.Split(visible.Text(msg), "\n") {
 		fmt.Fprintf(h.w, "      %s\n", l)
 	}
 }
@@ -128,7 +132,7 @@ func (h *human) shell(s editcore.Result) {
 	if h.quiet && s.Status != editcore.Failed {
 		return
 	}
-	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(s.Status)(fmt.Sprintf("%-15s", s.Status)), s.Op.Command.Text)
+	fmt.Fprintf(h.w, "  %s $ %s\n", h.statusColor(s.Status)(fmt.Sprintf("%-15s", s.Status)), visible.Line(s.Op.Command.Text))
 	if s.Message != "" && (s.Status != editcore.Applied || h.verbose) {
 		h.indented(s.Message) // a command's output has lines of its own
 	}
@@ -147,7 +151,7 @@ func (h *human) check(o check.Outcome) {
 	}
 	line := fmt.Sprintf("  %s %s", paint(fmt.Sprintf("%-15s", "check "+string(o.Status))), o.Name)
 	if o.Message != "" {
-		line += ": " + o.Message
+		line += ": " + visible.Text(o.Message)
 	}
 	fmt.Fprintln(h.w, line)
 	detail := strings.TrimSpace(o.Detail)
@@ -179,7 +183,7 @@ func (h *human) retryRound(r RetryAsked) {
 // retryStopped says why a response's retry loop ended, even under -q
 // when it ended with blocks still failing.
 func (h *human) retryStopped(s RetryStopped) {
-	line := fmt.Sprintf("%s: retries stopped (%s): %s", s.Label, s.Reason, s.Message)
+	line := fmt.Sprintf("%s: retries stopped (%s): %s", visible.Line(s.Label), s.Reason, visible.Line(s.Message))
 	if s.Reason == stopApplied {
 		h.note("%s", line)
 		return

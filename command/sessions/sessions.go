@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
@@ -126,7 +127,9 @@ func writeTable(w io.Writer, entries []Entry) {
 		case rec == "live":
 			rec += ", nothing recorded yet"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, e.ID, model, e.Responses, rec)
+		// The id and the model come from the session file: their control
+		// characters are shown, not sent to the terminal.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", e.Modified.Local().Format("2006-01-02 15:04"), e.Agent, visible.Line(e.ID), visible.Line(model), e.Responses, rec)
 	}
 	tw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 )
@@ -195,7 +196,7 @@ func (r *Record) differs() []Trailer {
 }
 
 func quotePath(p string) string {
-	if strings.ContainsFunc(p, func(r rune) bool {
+	if !utf8.ValidString(p) || strings.ContainsFunc(p, func(r rune) bool {
 		return r == '"' || r == '\\' || unicode.IsSpace(r) || !unicode.IsPrint(r)
 	}) {
 		return strconv.Quote(p)

@@ -2,6 +2,8 @@ package trailer
 
 import (
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/format/visible"
 )
 
 // Trailer is one "Key: value" line at the end of a commit message.
@@ -37,22 +39,31 @@ func FormatMessage(subject, body string, trailers []Trailer) string {
 	return b.String()
 }
 
-// bodyText trims the body and indents lines that git would take for the
+// bodyText trims the body, escapes its control characters but newline
+// and tab (visible.Text), and indents lines that git would take for the
 // start of a patch ("---" then a space or the end of the line): after one,
 // `git interpret-trailers` stops looking for trailers.
 func bodyText(body string) string {
+	body = strings.ReplaceAll(body, "\r\n", "\n")
 	lines := strings.Split(strings.TrimRight(body, " \t\r\n"), "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "---") && (len(l) == 3 || strings.ContainsRune(" \t\r\v\f", rune(l[3]))) {
 			lines[i] = " " + l
 		}
 	}
-	return strings.Join(lines, "\n")
+	return visible.Text(strings.Join(lines, "\n"))
 }
 
 // oneLine collapses all whitespace runs that contain a line break, and
-// trims the ends, so the text fits on one line of a message.
+// trims the ends, so the text fits on one line of a message; what control
+// characters are left (a NUL, an ESC) are escaped visibly (visible.Text):
+// a NUL makes git fsck refuse the commit (nulInCommit), an ESC sequence
+// would drive the terminal of whoever reads `git log`.
 func oneLine(s string) string {
+	return visible.Text(joinLines(s))
+}
+
+func joinLines(s string) string {
 	s = strings.TrimSpace(s)
 	if !strings.ContainsAny(s, "\r\n") {
 		return s
