@@ -103,8 +103,9 @@ func write(s *iostreams.IOStreams, list []*reviewbranch.Branch) {
 }
 
 // prune deletes the merged review branches, each only if it still points
-// where it was read (compare-and-swap), never the current branch nor one
-// a worktree has checked out. The reflog of HEAD keeps nothing of them:
+// where it was read (compare-and-swap), never the current branch, one
+// a worktree has checked out, nor one a rebase or bisect in any worktree
+// is working on. The reflog of HEAD keeps nothing of them:
 // each deletion prints the commit to recreate it from.
 func prune(ctx context.Context, repo *gitops.Repo, opts *Options, list []*reviewbranch.Branch) error {
 	deleted := 0
@@ -114,6 +115,17 @@ func prune(ctx context.Context, repo *gitops.Repo, opts *Options, list []*review
 			continue
 		case b.CheckedOut != "":
 			fmt.Fprintf(opts.IO.ErrOut, "kept %s: checked out in %s\n", b.Name, b.CheckedOut)
+			continue
+		}
+		// A branch a rebase or bisect will come back to is not checked
+		// out (HEAD is detached), yet deleting it breaks the operation:
+		// git's own `branch -d` refuses it too.
+		if busy := repo.Busy("refs/heads/" + b.Name); busy != nil {
+			how := fmt.Sprintf("finish it with `%s`, or `%s`", busy.Resume(), busy.Abandon())
+			if busy.Resume() == busy.Abandon() {
+				how = fmt.Sprintf("end it with `%s`", busy.Resume())
+			}
+			fmt.Fprintf(opts.IO.ErrOut, "kept %s: a %s in %s will come back to it (%s)\n", b.Name, busy.Op, busy.Worktree, how)
 			continue
 		}
 		tip := plumbing.NewHash(b.Tip)
