@@ -72,8 +72,15 @@ func fetchMerge(ctx context.Context, repo *gitops.Repo, remote string) (outcome,
 		return remoteHasNone, plumbing.ZeroHash, nil
 	}
 	theirs, ok, err := repo.RefTip(ctx, track)
-	if err != nil || !ok {
+	if err != nil {
 		return 0, plumbing.ZeroHash, exitcode.RepoErrorf("notes: %s: fetched, but cannot read it: %v", track, err)
+	}
+	if !ok {
+		// git's notes refs name commits; one that names a blob or a tree
+		// was pushed by something else than git notes.
+		return 0, plumbing.ZeroHash, exitcode.RepoErrorf("notes: %s's %s is not a commit of notes (fetched as %s: git cat-file -t %s says what it is); "+
+			"nothing was merged: whoever pushed it can push the notes again, or delete it (git push %s --delete %s) for notes push to start it afresh",
+			remote, attrnote.Ref, track, track, remote, attrnote.Ref)
 	}
 	retry := gitops.NewBackoff()
 	for {
