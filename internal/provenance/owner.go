@@ -5,6 +5,7 @@ package provenance
 
 import (
 	"context"
+	"errors"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -69,6 +70,14 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 	}
 	in := &commitInfo{}
 	docs, err := ReadNote(r.repo, r.notes, commit)
+	var bad *BadNote
+	if errors.As(err, &bad) {
+		// Its lines are unknown, said with the reason; the other
+		// commits' lines are told as usual.
+		in.unknown = bad.Error() + ": fix or remove it (git notes --ref=aiedit remove " + commit.String()[:12] + "), then run git aiedit relink"
+		r.memo[commit] = in
+		return in, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -46,6 +46,10 @@ func (r *Resolver) rewrittenNote(commit plumbing.Hash, digest string) ([]*attrno
 			continue
 		}
 		ds, err := ReadNote(r.repo, r.notes, orig)
+		var bad *BadNote
+		if errors.As(err, &bad) {
+			continue // no note to follow; blame names it where it is read
+		}
 		if err != nil {
 			return nil, err
 		}
