@@ -56,9 +56,19 @@ func (e *emitter) newRooter() *rooter {
 	return ro
 }
 
-// isAbs reports a POSIX or Windows absolute path.
+// isAbs reports a POSIX or Windows absolute path, and the paths that
+// name a place outside the repository as surely (outsideForm).
 func isAbs(p string) bool {
-	return strings.HasPrefix(p, "/") || isWinAbs(p)
+	return strings.HasPrefix(p, "/") || isWinAbs(p) || outsideForm(p)
+}
+
+// outsideForm reports a path no working directory can map: a Windows
+// network path (\\server\share\x, which a relative Windows path's
+// backslashes must not turn into server/share/x) and one in the home
+// directory (~/x, ~\x, ~), which a shell expands and git does not: taken
+// as relative it became a folder named "~" in the repository.
+func outsideForm(p string) bool {
+	return strings.HasPrefix(p, `\\`) || p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 }
 
 func isWinAbs(p string) bool {
@@ -219,6 +229,9 @@ func (r *rooter) relRead(p string) string {
 
 // mapPath maps a recorded path through what is known.
 func (r *rooter) mapPath(p string) string {
+	if outsideForm(p) {
+		return p // outside: reported as such (markOutside), never mapped
+	}
 	a := cleanAbs(p)
 	if a == "" {
 		if strings.Contains(p, `\`) && !strings.Contains(p, "/") {

@@ -84,6 +84,16 @@ func TestRooter(t *testing.T) {
 				maps("/workspace/ponyc__0.1/src/app.py", "src/app.py")},
 			used: []Workdir{{"/workspace/ponyc__0.1", WorkdirRecorded}},
 		},
+		"a home-directory path stays outside, never a folder named ~": {
+			steps: []pathStep{cwd("/home/kim/shop"), maps("~/notes.md", "~/notes.md"), maps(`~\notes.md`, `~\notes.md`),
+				maps("/home/kim/shop/src/app.py", "src/app.py")},
+			used: []Workdir{{"/home/kim/shop", WorkdirRecorded}},
+		},
+		"a Windows network path stays outside, never under the cwd": {
+			steps: []pathStep{cwd(`C:\Users\kim\shop`), maps(`\\server\share\x.py`, `\\server\share\x.py`),
+				maps(`C:\Users\kim\shop\src\app.py`, "src/app.py")},
+			used: []Workdir{{"C:/Users/kim/shop", WorkdirRecorded}},
+		},
 		"no record of a folder: inferred from the first path that exists": {
 			steps: []pathStep{maps("/tmp/notes.txt", "/tmp/notes.txt"), maps("/testbed/src/app.py", "src/app.py"),
 				maps("/testbed/new.py", "new.py"), maps("/tmp/reproduce.py", "/tmp/reproduce.py")},

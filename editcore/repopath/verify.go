@@ -22,7 +22,8 @@ func (e *UnsafeError) Error() string {
 // and core.protectHFS both on, as git does for paths from untrusted trees) to
 // a cleaned path. It refuses:
 //
-//   - an empty path, an absolute path ("/x", "\x", "C:x", "C:/x");
+//   - an empty path, an absolute path ("/x", "\x", "C:x", "C:/x"), a
+//     path in the home directory ("~/x", "~"), which git does not expand;
 //   - an empty component ("a//b", "a/"), a "." component, and any ".."
 //     component at all, even one that would stay inside ("a/../b"): Clean
 //     does not resolve them, and a model has no reason to write them;
@@ -56,6 +57,11 @@ func Verify(p string) error {
 	}
 	if isSep(p[0]) || hasDrivePrefix(p) {
 		return unsafe("absolute path")
+	}
+	if p == "~" || p[0] == '~' && isSep(p[1]) {
+		// A shell's home directory, which git does not expand: written
+		// as is it would be a folder named "~" in the repository.
+		return unsafe("in the home directory (~), outside the repository")
 	}
 	start := 0
 	for i := 0; i <= len(p); i++ {
