@@ -51,6 +51,9 @@ type objectStore struct {
 	// git process had to read them), and the objects in them.
 	held     []string
 	heldObjs map[plumbing.Hash]bool
+	// published are the packs this store published (their paths without
+	// .pack), for consolidateLocked to join when it closes.
+	published []string
 	// noExistCheck: a partial clone; git is never asked about a missing
 	// object, since it would try to fetch it from the promisor remote.
 	noExistCheck bool
@@ -404,6 +407,7 @@ func (s *objectStore) publishLocked() error {
 		return err
 	}
 	if keep != "" {
+		s.published = append(s.published, strings.TrimSuffix(keep, ".keep"))
 		s.held = append(s.held, keep)
 		if s.heldObjs == nil {
 			s.heldObjs = map[plumbing.Hash]bool{}
@@ -424,6 +428,7 @@ func (s *objectStore) close() error {
 	// message names. Its pack is not kept.
 	errs = append(errs, s.publishLocked())
 	s.releaseHeld()
+	s.consolidateLocked()
 	// A run that wrote nothing still rids the repository of what killed
 	// runs left (a land killed after its branch moved leaves its .keep
 	// files, and the next one has nothing to write).
