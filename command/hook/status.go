@@ -32,6 +32,10 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	if repo != nil {
 		defer repo.Close()
 	}
+	top := "" // the working tree, where no link is followed (place.go)
+	if repo != nil {
+		top = repo.WorkTree
+	}
 	fmt.Fprintln(out, "hooks:")
 	for _, a := range agents {
 		for _, sc := range statusScopes(a) {
@@ -49,7 +53,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			case !sc.user:
 				name = "local" // the personal project file (personal.go)
 			}
-			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, placeOf(ctx, sc, opts.Dir, path), sc.notify), path)
+			fmt.Fprintf(out, "  %-12s %-8s %-14s %s\n", a, name, installedState(a, placeIn(top, sc, path), sc.notify), path)
 		}
 	}
 	if repo == nil {
