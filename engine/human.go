@@ -7,9 +7,9 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
-	"github.com/git-aiedit/git-aiedit/internal/visible"
 )
 
 // human is the Observer people read: each response, block and check as
@@ -98,7 +98,7 @@ func (h *human) block(r editcore.Result) {
 	}
 	// Paths, commands and messages come from the transcript: their
 	// control characters (an ESC sequence) are shown, never sent to the
-	// terminal (internal/visible).
+	// terminal (format/visible).
 	loc := visible.Line(orDash(r.Path))
 	if r.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, r.Line)

@@ -17,6 +17,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // Live makes a run record a section of an agent's session file.
@@ -71,7 +72,7 @@ type liveReader struct {
 }
 
 func openLive(path string, l *Live) (*liveReader, error) {
-	f, err := os.Open(path)
+	f, err := safeopen.Regular(path) // never blocks on a FIFO put in its place
 	if err != nil {
 		return nil, exitcode.UsageErrorf("cannot read transcript %s: %v", path, unwrapPath(err))
 	}

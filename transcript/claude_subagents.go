@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // Claude Code 2.1.2 and later keep a subagent's records out of the
@@ -96,7 +98,9 @@ func (c *claudeReader) subagent(rec int, r *ccRecord) error {
 		c.e.warn(rec, "subagent transcript %s not read: subagents nested more than %d deep", file, maxSubagentDepth)
 		return nil
 	}
-	f, err := os.Open(file)
+	// A regular file only, opened without blocking: a FIFO or a link to
+	// /dev/zero in its place must not hang the read (internal/safeopen).
+	f, err := safeopen.Regular(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		c.e.warn(rec, "subagent transcript %s not found: the edits of subagent %s are missing from this response", file, id)
 		return nil

@@ -36,13 +36,22 @@ type place struct {
 // placeOf is where install, uninstall and status find path, which
 // settingsPath gave for scope sc.
 func placeOf(ctx context.Context, sc scope, dir, path string) place {
+	top := ""
 	if !sc.user {
 		if repo, err := gitops.Discover(ctx, dir); err == nil {
-			top := repo.WorkTree
+			top = repo.WorkTree
 			repo.Close()
-			if rel, err := filepath.Rel(top, path); top != "" && err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
-				return place{path: path, root: top, rel: rel, inRepo: true}
-			}
+		}
+	}
+	return placeIn(top, sc, path)
+}
+
+// placeIn is placeOf for the repository whose working tree is top ("" for
+// none).
+func placeIn(top string, sc scope, path string) place {
+	if !sc.user && top != "" {
+		if rel, err := filepath.Rel(top, path); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			return place{path: path, root: top, rel: rel, inRepo: true}
 		}
 	}
 	target := linkTarget(path)

@@ -11,6 +11,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/engine"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/live"
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // The steps of runner.record: which bytes of the session file to read,
@@ -30,7 +31,9 @@ func openSession(path string) (*os.File, int64, error) {
 	if err := regularFile(path); err != nil {
 		return nil, 0, err
 	}
-	f, err := os.Open(path)
+	// Opened without blocking: a FIFO put in its place since the check
+	// must not hold the agent up (internal/safeopen).
+	f, err := safeopen.Regular(path)
 	if err != nil {
 		return nil, 0, fmt.Errorf("cannot read the session file: %w", err)
 	}

@@ -32,6 +32,10 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 	if repo != nil {
 		defer repo.Close()
 	}
+	top := "" // the working tree, where no link is followed (place.go)
+	if repo != nil {
+		top = repo.WorkTree
+	}
 	fmt.Fprintln(out, "hooks:")
 	healths := map[Agent]*health{}
 	for _, a := range agents {
@@ -51,7 +55,7 @@ func Status(ctx context.Context, opts *StatusOptions) error {
 			case !sc.user:
 				name = "local" // the personal project file (personal.go)
 			}
-			state := installedState(a, placeOf(ctx, sc, opts.Dir, path), sc.notify)
+			state := installedState(a, placeIn(top, sc, path), sc.notify)
 			if strings.HasPrefix(state, "installed") {
 				healths[a].installed = append(healths[a].installed, name)
 			}

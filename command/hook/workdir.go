@@ -8,9 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 )
 
 // A hook installed for the user (or a session given more directories
@@ -38,7 +39,7 @@ func sessionWorkDir(agent Agent, transcript string, getenv func(string) string) 
 	if transcript == "" || agent.wholeFile() {
 		return ""
 	}
-	f, err := os.Open(transcript)
+	f, err := safeopen.Regular(transcript)
 	if err != nil {
 		return ""
 	}
@@ -92,7 +93,7 @@ func firstCwd(r io.Reader) string {
 // the directory Gemini CLI was started in. It is read from the
 // document's top-level keys, which come before its messages.
 func geminiProjectHash(transcript string) string {
-	f, err := os.Open(transcript)
+	f, err := safeopen.Regular(transcript)
 	if err != nil {
 		return ""
 	}

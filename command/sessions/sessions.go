@@ -17,12 +17,12 @@ import (
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/internal/safeopen"
-	"github.com/git-aiedit/git-aiedit/internal/visible"
 	"github.com/git-aiedit/git-aiedit/transcript"
 	found "github.com/git-aiedit/git-aiedit/transcript/sessions"
 )

@@ -3,7 +3,7 @@ package trailer
 import (
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/internal/visible"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 )
 
 // Trailer is one "Key: value" line at the end of a commit message.
