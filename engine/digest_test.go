@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,4 +67,45 @@ func TestRecordedDigestsTakeOnce(t *testing.T) {
 	assert.False(t, ok, "another transcript's")
 	_, ok = d.take("log.md", "")
 	assert.False(t, ok)
+}
+
+// normalizedText is the text field's definition, as it was computed
+// before textField hashed it without a copy.
+func normalizedText(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return strings.Trim(strings.Join(lines, "\n"), "\n")
+}
+
+// textField hashes exactly what field does of normalizedText: digests
+// recorded on branches must keep matching.
+func FuzzTextField(f *testing.F) {
+	for _, s := range []string{"", "\n", "a", "\n\n  a \t\r\n\n b\n\n", "x\r\ny \n\n\n", " \n\t\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, b := sha256.New(), sha256.New()
+		textField(a, s)
+		field(b, "text", normalizedText(s))
+		if !bytes.Equal(a.Sum(nil), b.Sum(nil)) {
+			t.Fatalf("textField(%q) differs from field(normalizedText)", s)
+		}
+	})
+}
+
+// The digest of a response's text makes no copy of it: a response of a
+// million blocks is 70 MB of text, and its normalized copy and slice of
+// lines took three times that again (the peak of a run).
+func TestTextFieldDoesNotCopy(t *testing.T) {
+	text := strings.Repeat("a.txt\n```\n<<<<<<< SEARCH\nnot there  \n=======\nx\n>>>>>>> REPLACE\n```\n\n", 100000)
+	h := sha256.New()
+	allocs := testing.AllocsPerRun(3, func() { textField(h, text) })
+	assert.LessOrEqual(t, allocs, float64(10), "textField allocates per line")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	textField(h, text)
+	runtime.ReadMemStats(&after)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(len(text)/10), "textField copies the text")
 }
