@@ -66,10 +66,11 @@ func Run(ctx context.Context, opts *Options) error {
 // Verbose one line per block and shell command below it.
 func writeText(opts *Options, sel *history.Selection) {
 	cs := opts.IO.ColorScheme()
+	label := labels(sel.Responses)
 	width, lwidth := 0, 5
 	for _, r := range sel.Responses {
 		width = max(width, len(history.Counts(r.Summary)))
-		lwidth = max(lwidth, len(r.Label()))
+		lwidth = max(lwidth, len(label[r]))
 	}
 	var b strings.Builder
 	for i := len(sel.Responses) - 1; i >= 0; i-- {
@@ -90,7 +91,7 @@ func writeText(opts *Options, sel *history.Selection) {
 		if !r.RevertedBy.IsZero() {
 			subject = cs.Yellow("reverted by "+r.RevertedBy.String()[:8]) + "  " + subject
 		}
-		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, r.Label(), counts, pad, subject)
+		fmt.Fprintf(&b, "%s %*s  %s%s  %s\n", cs.Yellow(r.Short()), lwidth, label[r], counts, pad, subject)
 		if opts.Verbose {
 			for _, c := range r.FailedChecks() {
 				b.WriteString("    " + cs.Red("✗ check "+c.Name+" "+c.Status))

@@ -111,7 +111,7 @@ func TestRelink(t *testing.T) {
 				r.Write(t, "f.txt", "a\nb\nC\n")
 				r.Git(t, "commit", "-qam", "by hand")
 			},
-			say: []string{"0 notes written; 2 other commits without a note"},
+			say: []string{"0 notes written; 2 other commits without a note match no review commit"},
 		},
 		"every commit has its note": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {

@@ -127,7 +127,11 @@ func (p *report) finish(ctx context.Context, repo *gitops.Repo, opts *Options) e
 			fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s\n", verb, l)
 		}
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s; %s without a note match no review commit (people's commits)\n",
-		english.Count(len(p.notes), "note"), map[bool]string{true: "to write", false: "written"}[opts.DryRun], english.Count(p.skipped, "other commit"))
+	match := "match"
+	if p.skipped == 1 {
+		match = "matches"
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "relink: %s %s; %s without a note %s no review commit (people's commits)\n",
+		english.Count(len(p.notes), "note"), map[bool]string{true: "to write", false: "written"}[opts.DryRun], english.Count(p.skipped, "other commit"), match)
 	return nil
 }
