@@ -55,6 +55,7 @@ type lander struct {
 	repo         *gitops.Repo
 	branch, onto string           // short names
 	dropped      []*object.Commit // session-start snapshots left out (base.go)
+	failedOnly   []*object.Commit // responses that changed no file, left out (failed.go)
 }
 
 // run lands the branch: it settles which branch goes where, lists what
@@ -177,6 +178,9 @@ func (l *lander) toLand(ctx context.Context, tip, base plumbing.Hash) (commits [
 	if err != nil {
 		return nil, true, err
 	}
+	if commits, err = l.leaveFailed(ctx, commits); err != nil || len(commits) == 0 {
+		return nil, true, err
+	}
 	if l.opts.WithBase {
 		return commits, false, nil
 	}
@@ -216,6 +220,9 @@ func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, n
 	if dest.Adopt != nil && len(dest.Adopt.Adopted) > 0 {
 		fmt.Fprintf(l.opts.IO.ErrOut, "the agent's changes to %s were already in %s: they are committed now, and your other changes are as they were\n",
 			english.Count(len(dest.Adopt.Adopted), "file"), dest.Where())
+	}
+	if len(l.failedOnly) > 0 {
+		fmt.Fprintln(l.opts.IO.ErrOut, l.failedLeftOut())
 	}
 	if len(l.dropped) > 0 {
 		msg, err := l.leftOut(ctx, l.dropped)
@@ -267,7 +274,7 @@ func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*objec
 // message, and moves each note to its copy. When the target has not
 // moved since the branch left it, the commits themselves land.
 func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
-	if target == base && len(l.dropped) == 0 {
+	if target == base && len(l.dropped) == 0 && len(l.failedOnly) == 0 {
 		return commits[len(commits)-1].Hash, nil
 	}
 	parent := target
