@@ -76,7 +76,7 @@ func normalizeArgs(args []string) []string {
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 	app := &cli.Command{
 		Name:      "git-aiedit",
-		Version:   versionLine(),
+		Version:   versionHead(), // --version prints versionLine (VersionPrinter)
 		Usage:     "apply AI code edits as reviewable git commits",
 		UsageText: "git aiedit <command> [options]",
 		Description: "git-aiedit reads what an AI model answered, applies every edit it proposed\n" +

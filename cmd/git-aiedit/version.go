@@ -32,16 +32,25 @@ func init() {
 // build's syntax check knows (fastpath.VersionLine), from the build
 // information as runtime/debug reads it.
 func versionLine() string {
+	return fastpath.VersionLine(buildStamp())
+}
+
+// versionHead is versionLine's first line: the root help's VERSION.
+func versionHead() string {
+	return fastpath.VersionHead(buildStamp())
+}
+
+func buildStamp() (fastpath.Stamp, *fastpath.Build) {
 	stamp := fastpath.Stamp{Version: version, Commit: commit, Date: date}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return fastpath.VersionLine(stamp, nil)
+		return stamp, nil
 	}
 	b := &fastpath.Build{Version: info.Main.Version}
 	for _, s := range info.Settings {
 		b.Settings = append(b.Settings, [2]string{s.Key, s.Value})
 	}
-	return fastpath.VersionLine(stamp, b)
+	return stamp, b
 }
 
 func versionCommand(stdout io.Writer) *cli.Command {

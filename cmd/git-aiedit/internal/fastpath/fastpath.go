@@ -85,7 +85,7 @@ func answer(args []string, getenv func(string) string) (string, bool) {
 		return "", false
 	}
 	out := append(make([]byte, 0, len(help)+512), before...)
-	out = appendVersionLine(out, stamp, f)
+	out = appendVersionHead(out, stamp, f)
 	return bytesString(append(out, after...)), true
 }
 

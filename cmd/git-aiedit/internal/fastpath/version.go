@@ -43,6 +43,17 @@ type Build struct {
 // and the VCS revision and time of a build from a checkout. b is nil
 // when the binary has none.
 func VersionLine(s Stamp, b *Build) string {
+	return string(appendVersionLine(nil, s, factsOf(b)))
+}
+
+// VersionHead is VersionLine's first line, without the syntax checks:
+// the root help's VERSION section, where a second line would read as a
+// stray one under it.
+func VersionHead(s Stamp, b *Build) string {
+	return string(appendVersionHead(nil, s, factsOf(b)))
+}
+
+func factsOf(b *Build) facts {
 	var f facts
 	if b != nil {
 		f.version = b.Version
@@ -50,7 +61,7 @@ func VersionLine(s Stamp, b *Build) string {
 			f.set(kv[0], kv[1])
 		}
 	}
-	return string(appendVersionLine(nil, s, f))
+	return f
 }
 
 // facts is what the version line uses of the build information.
@@ -74,6 +85,11 @@ func (f *facts) set(key, value string) {
 
 // appendVersionLine appends VersionLine's text to dst.
 func appendVersionLine(dst []byte, s Stamp, f facts) []byte {
+	return appendSummary(append(appendVersionHead(dst, s, f), "\nsyntax checks: "...))
+}
+
+// appendVersionHead appends VersionHead's text to dst.
+func appendVersionHead(dst []byte, s Stamp, f facts) []byte {
 	v, commit, date := s.Version, s.Commit, s.Date
 	if v == "" {
 		v = f.version
@@ -104,7 +120,7 @@ func appendVersionLine(dst []byte, s Stamp, f facts) []byte {
 	// runtime/debug's BuildInfo.GoVersion is runtime.Version() too.
 	dst = append(append(dst, ' '), runtime.Version()...)
 	dst = append(append(append(append(dst, ' '), runtime.GOOS...), '/'), runtime.GOARCH...)
-	return appendSummary(append(dst, "\nsyntax checks: "...))
+	return dst
 }
 
 // appendSummary appends langs.Summary() to dst, without the strings it

@@ -61,9 +61,13 @@ func TestAnswer(t *testing.T) {
 	f, ok := readBuild()
 	require.True(t, ok)
 	v := string(appendVersionLine(nil, Stamp{version, commit, date}, f))
+	head := string(appendVersionHead(nil, Stamp{version, commit, date}, f))
 	h, ok := Answer(nil)
 	require.True(t, ok)
-	assert.Contains(t, h, "VERSION:\n   "+v+"\n")
+	// The help's VERSION is the first line alone: no stray "syntax
+	// checks:" line under it.
+	assert.Contains(t, h, "VERSION:\n   "+head+"\n\n")
+	assert.NotContains(t, h, "syntax checks")
 	assert.NotContains(t, h, VersionMarker)
 	for _, args := range [][]string{{"--help"}, {"-h"}} {
 		got, ok := Answer(args)
