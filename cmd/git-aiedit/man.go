@@ -66,7 +66,8 @@ func helpCommand(stdout io.Writer) *cli.Command {
 				if c == nil || c.Name == "help" {
 					return usageErrorf("help: no command %q; commands: git aiedit help", name)
 				}
-				secs = []manSection{{title: "git aiedit " + c.Name, items: manCommandItems(c)[1:]}}
+				_, err := io.WriteString(stdout, commandHelp(c))
+				return err
 			}
 			_, err := io.WriteString(stdout, renderText(secs))
 			return err
