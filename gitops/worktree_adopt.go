@@ -286,7 +286,9 @@ func (a *Adoption) stageAdopted(ctx context.Context, dir string, restore bool) e
 	if len(in) == 0 {
 		return nil
 	}
-	res, err := gitCmd{dir: dir, args: []string{"update-index", "-z", "--index-info"}, stdin: in}.run(ctx)
+	// It outlives a killed run, as WorktreeClean's status does: killed,
+	// it would leave the index's lock behind.
+	res, err := gitCmd{dir: dir, args: []string{"update-index", "-z", "--index-info"}, stdin: in, outlive: true}.run(ctx)
 	if err != nil {
 		return &RepoError{Op: "update-index", Dir: dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
@@ -301,6 +303,6 @@ func (a *Adoption) stageAdopted(ctx context.Context, dir string, restore bool) e
 // need not hash them again. Best effort: status would do it too.
 func (a *Adoption) refresh(ctx context.Context, dir string) {
 	if len(a.Adopted) > 0 {
-		_, _ = gitCmd{dir: dir, args: []string{"update-index", "-q", "--refresh"}}.run(ctx)
+		_, _ = gitCmd{dir: dir, args: []string{"update-index", "-q", "--refresh"}, outlive: true}.run(ctx)
 	}
 }
