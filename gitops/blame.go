@@ -90,3 +90,22 @@ func parseBlame(out []byte) []BlameLine {
 	}
 	return lines
 }
+
+// FileAsIn reports whether the working tree's file at path (as Blame
+// takes it, relative to where git runs) holds what rev has at that path,
+// as git would store it (its filters applied). false when rev has no
+// such file, or the working tree none.
+func (r *Repo) FileAsIn(ctx context.Context, rev, path string) (bool, error) {
+	want, err := r.git("rev-parse", "--verify", "-q", rev+":./"+strings.TrimPrefix(path, "./")).run(ctx)
+	if err != nil {
+		return false, &RepoError{Op: "rev-parse", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	if want.code != 0 {
+		return false, nil
+	}
+	got, err := r.gitNoObjects("hash-object", "--", path).run(ctx)
+	if err != nil {
+		return false, &RepoError{Op: "hash-object", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
+	}
+	return got.code == 0 && strings.TrimSpace(string(got.stdout)) == strings.TrimSpace(string(want.stdout)), nil
+}

@@ -31,7 +31,13 @@ import (
 type IndexEntry struct {
 	Mode string // "100644", "100755", "120000", "160000"; "" when absent
 	Hash plumbing.Hash
+	// kept: skip-worktree or assume-unchanged, whose file git does not
+	// look at (compared apart: not part of the entry's value).
+	kept bool
 }
+
+// same compares two entries by value.
+func (e IndexEntry) same(o IndexEntry) bool { return e.Mode == o.Mode && e.Hash == o.Hash }
 
 // Adoption is what a checked-out branch's move from Old to New does with
 // the worktree's local changes (see above).
@@ -69,6 +75,13 @@ func (r *Repo) Adoptable(ctx context.Context, dir string, old, new plumbing.Hash
 	if err != nil {
 		return nil, err
 	}
+	for p, e := range inIndex {
+		if e.kept {
+			// Outside a sparse checkout, or marked unchanged: git takes
+			// the file to be as the index has it, and so does this.
+			onDisk[p] = e
+		}
+	}
 	paths := make([]string, 0, len(changed))
 	for p := range changed {
 		paths = append(paths, p)
@@ -79,11 +92,11 @@ func (r *Repo) Adoptable(ctx context.Context, dir string, old, new plumbing.Hash
 		switch {
 		case unmerged[p]:
 			a.Differ = append(a.Differ, p)
-		case w == c.new && (i == c.old || i == c.new):
+		case w.same(c.new) && (i.same(c.old) || i.same(c.new)) && !i.kept:
 			a.Adopted = append(a.Adopted, p)
 			a.stage = appendIndexInfo(a.stage, c.new, p)
 			a.restore = appendIndexInfo(a.restore, i, p)
-		case w == c.old && i == c.old:
+		case w.same(c.old) && i.same(c.old):
 			// The move updates it.
 		case c.old.Mode == "" && i.Mode == "":
 			// An untracked file where the move adds one: the move
@@ -136,26 +149,29 @@ func indexPath(ctx context.Context, dir string) (string, error) {
 // indexEntries reads the stage-0 entries of paths from an index (nil
 // env: dir's own), and which of them are unmerged.
 func indexEntries(ctx context.Context, dir string, env []string, paths map[string]landed) (map[string]IndexEntry, map[string]bool, error) {
-	out, err := gitCmd{dir: dir, args: []string{"ls-files", "-s", "-z"}, env: env}.output(ctx, "ls-files")
+	out, err := gitCmd{dir: dir, args: []string{"ls-files", "-v", "-s", "-z"}, env: env}.output(ctx, "ls-files")
 	if err != nil {
 		return nil, nil, err
 	}
 	entries, unmerged := map[string]IndexEntry{}, map[string]bool{}
 	for _, rec := range strings.Split(out, "\x00") {
-		// "<mode> <hash> <stage>\t<path>"
+		// "<tag> <mode> <hash> <stage>\t<path>": tag S for skip-worktree,
+		// lower case for assume-unchanged.
 		meta, p, ok := strings.Cut(rec, "\t")
 		if _, want := paths[p]; !ok || !want {
 			continue
 		}
 		f := strings.Fields(meta)
-		if len(f) != 3 {
+		if len(f) != 4 {
 			return nil, nil, &RepoError{Op: "ls-files", Dir: dir, Msg: "unexpected output " + rec}
 		}
-		if f[2] != "0" {
+		if f[3] != "0" {
 			unmerged[p] = true
 			continue
 		}
-		entries[p] = entry(f[0], f[1])
+		e := entry(f[1], f[2])
+		e.kept = f[0] == "S" || f[0] != strings.ToUpper(f[0])
+		entries[p] = e
 	}
 	return entries, unmerged, nil
 }
@@ -178,6 +194,9 @@ func diskEntries(ctx context.Context, dir, index string, paths map[string]landed
 	// that are on disk or in the index are named.
 	var list []string
 	for p := range paths {
+		if inCopy[p].kept {
+			continue // git add would take a file it does not look at
+		}
 		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p))); err == nil || inCopy[p].Mode != "" {
 			list = append(list, p)
 		}
@@ -267,7 +286,9 @@ func (a *Adoption) stageAdopted(ctx context.Context, dir string, restore bool) e
 	if len(in) == 0 {
 		return nil
 	}
-	res, err := gitCmd{dir: dir, args: []string{"update-index", "-z", "--index-info"}, stdin: in}.run(ctx)
+	// It outlives a killed run, as WorktreeClean's status does: killed,
+	// it would leave the index's lock behind.
+	res, err := gitCmd{dir: dir, args: []string{"update-index", "-z", "--index-info"}, stdin: in, outlive: true}.run(ctx)
 	if err != nil {
 		return &RepoError{Op: "update-index", Dir: dir, Msg: "cannot run git: " + err.Error(), Err: err}
 	}
@@ -282,6 +303,6 @@ func (a *Adoption) stageAdopted(ctx context.Context, dir string, restore bool) e
 // need not hash them again. Best effort: status would do it too.
 func (a *Adoption) refresh(ctx context.Context, dir string) {
 	if len(a.Adopted) > 0 {
-		_, _ = gitCmd{dir: dir, args: []string{"update-index", "-q", "--refresh"}}.run(ctx)
+		_, _ = gitCmd{dir: dir, args: []string{"update-index", "-q", "--refresh"}, outlive: true}.run(ctx)
 	}
 }

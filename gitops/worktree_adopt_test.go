@@ -151,3 +151,30 @@ func read(t *testing.T, r *gittest.Repo, rel string) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// A path outside a sparse checkout (skip-worktree, no file) is as the
+// index has it: the move updates the index, and no file appears.
+func TestMoveCheckedOutAdoptingSparse(t *testing.T) {
+	r := gittest.New(t, map[string]string{"app.py": "1\n", "lib.py": "1\n"})
+	r.Git(t, "switch", "-q", "-c", "review")
+	r.Write(t, "app.py", "2\n")
+	r.Write(t, "lib.py", "2\n")
+	r.Git(t, "commit", "-q", "-am", "review")
+	r.Git(t, "switch", "-q", "main")
+	repo := open(t, r)
+	old := plumbing.NewHash(r.Git(t, "rev-parse", "main"))
+	tip := plumbing.NewHash(r.Git(t, "rev-parse", "review"))
+	r.Git(t, "sparse-checkout", "set", "--no-cone", "/app.py")
+	require.NoFileExists(t, r.Path("lib.py"))
+	r.Write(t, "app.py", "2\n")
+
+	a, err := repo.Adoptable(t.Context(), r.Dir, old, tip)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"app.py"}, a.Adopted)
+	assert.Empty(t, a.Differ)
+	require.NoError(t, repo.MoveCheckedOutAdopting(t.Context(), r.Dir, "refs/heads/main", a, "test: move"))
+	assert.Equal(t, tip.String(), r.Git(t, "rev-parse", "main"))
+	assert.Empty(t, r.Git(t, "status", "--porcelain", "--untracked-files=all"))
+	assert.NoFileExists(t, r.Path("lib.py"))
+	assert.Contains(t, r.Git(t, "ls-files", "-s", "lib.py"), r.Git(t, "rev-parse", "review:lib.py"))
+}

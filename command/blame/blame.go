@@ -59,6 +59,11 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	defer repo.Close()
+	if opts.Rev == "" {
+		if opts.Rev, err = checkedOutFrom(ctx, repo, opts); err != nil {
+			return err
+		}
+	}
 	if opts.Rev != "" {
 		if _, err := repo.ResolveCommit(ctx, opts.Rev); err != nil {
 			return exitcode.UsageErrorf("blame: %s is not a commit; name a branch, tag or commit", opts.Rev)

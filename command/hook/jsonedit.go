@@ -1,20 +1,25 @@
 package hook
 
-// A JSON document edited as text: values are located by a small parser
-// that keeps every byte offset, and edits insert or cut text at those
-// offsets. Everything else in the file — key order, unknown keys,
-// indentation, comments (Gemini CLI's settings allow them) — stays byte
-// for byte, and an insertion is cut out again exactly. Claude Code and
+// A JSON document edited in place: github.com/tailscale/hujson parses it
+// into a syntax tree that keeps every byte (white space, comments —
+// Gemini CLI's settings allow them —, trailing commas) and packs it back
+// exactly; an edit changes the tree at a path and packs it, so key
+// order, unknown keys and indentation stay byte for byte, and an
+// insertion is cut out again exactly. The commands read a jnode, a view
+// of the tree with each value's offsets and its path. Claude Code and
 // Codex read their files as strict JSON and reject one with a comment or
 // a trailing comma whole; parseStrictJSON refuses those, saying where.
 
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
+
+	"github.com/tailscale/hujson"
 )
 
-// jnode is one JSON value and where it is in the text.
+// jnode is one JSON value, where it is in the text, and its path.
 type jnode struct {
 	kind    byte // '{', '[', '"', or 'v' for a number or literal
 	start   int  // offset of its first byte
@@ -22,6 +27,7 @@ type jnode struct {
 	str     string
 	members []jmember // objects
 	elems   []*jnode  // arrays
+	path    []int     // member or element index at each level from the root
 }
 
 type jmember struct {
@@ -39,12 +45,6 @@ func (n *jnode) member(key string) (int, *jnode) {
 	return -1, nil
 }
 
-type jparser struct {
-	s      string
-	pos    int
-	strict bool // no comments, no trailing commas
-}
-
 // parseJSONText parses JSON that may hold comments and trailing commas.
 func parseJSONText(s string) (*jnode, error) { return parseJSON(s, false) }
 
@@ -52,199 +52,98 @@ func parseJSONText(s string) (*jnode, error) { return parseJSON(s, false) }
 func parseStrictJSON(s string) (*jnode, error) { return parseJSON(s, true) }
 
 func parseJSON(s string, strict bool) (*jnode, error) {
-	p := &jparser{s: s, strict: strict}
-	if err := p.space(); err != nil {
-		return nil, err
-	}
-	n, err := p.value()
+	v, err := hujson.Parse([]byte(s))
 	if err != nil {
-		return nil, err
+		return nil, parseError(err)
 	}
-	if err := p.space(); err != nil {
-		return nil, err
+	if strict {
+		if off, what := firstExtension(&v); off >= 0 {
+			return nil, fmt.Errorf("line %d: %s", lineAt(s, off), what)
+		}
 	}
-	if p.pos != len(s) {
-		return nil, p.errf("unexpected text after the document")
-	}
-	return n, nil
+	return view(&v, nil), nil
 }
 
-func (p *jparser) errf(format string, args ...any) error {
-	line := 1 + strings.Count(p.s[:min(p.pos, len(p.s))], "\n")
-	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
+// hujson's errors start "hujson: line L, column C: "; ours, "line L: ".
+var hujsonError = regexp.MustCompile(`^hujson: line (\d+), column \d+: `)
+
+func parseError(err error) error {
+	return fmt.Errorf("%s", hujsonError.ReplaceAllString(err.Error(), "line $1: "))
 }
 
-// space skips white space and comments.
-func (p *jparser) space() error {
-	for p.pos < len(p.s) {
-		switch c := p.s[p.pos]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			p.pos++
-		case p.strict && (strings.HasPrefix(p.s[p.pos:], "//") || strings.HasPrefix(p.s[p.pos:], "/*")):
-			return p.errf("a %s comment", p.s[p.pos:p.pos+2])
-		case strings.HasPrefix(p.s[p.pos:], "//"):
-			i := strings.IndexByte(p.s[p.pos:], '\n')
-			if i < 0 {
-				p.pos = len(p.s)
-			} else {
-				p.pos += i + 1
+func lineAt(s string, off int) int { return 1 + strings.Count(s[:min(off, len(s))], "\n") }
+
+// view builds the jnode of v, at path.
+func view(v *hujson.Value, path []int) *jnode {
+	n := &jnode{start: v.StartOffset, end: v.EndOffset, path: path}
+	switch t := v.Value.(type) {
+	case *hujson.Object:
+		n.kind = '{'
+		for i := range t.Members {
+			m := &t.Members[i]
+			key, _ := m.Name.Value.(hujson.Literal)
+			n.members = append(n.members, jmember{key: key.String(), keyStart: m.Name.StartOffset, val: view(&m.Value, child(path, i))})
+		}
+	case *hujson.Array:
+		n.kind = '['
+		for i := range t.Elements {
+			n.elems = append(n.elems, view(&t.Elements[i], child(path, i)))
+		}
+	case hujson.Literal:
+		n.kind = 'v'
+		if t.Kind() == '"' {
+			n.kind, n.str = '"', t.String()
+		}
+	}
+	return n
+}
+
+func child(path []int, i int) []int { return append(append([]int(nil), path...), i) }
+
+// firstExtension finds, in document order, the first comment or
+// trailing comma: what strict JSON readers refuse. -1 when none.
+func firstExtension(root *hujson.Value) (int, string) {
+	best, what := -1, ""
+	note := func(off int, w string) {
+		if best < 0 || off < best {
+			best, what = off, w
+		}
+	}
+	extra := func(e hujson.Extra, off int) {
+		if i := strings.IndexByte(string(e), '/'); i >= 0 {
+			note(off+i, "a "+string(e[i:i+2])+" comment")
+		}
+	}
+	var walk func(v *hujson.Value)
+	walk = func(v *hujson.Value) {
+		extra(v.BeforeExtra, v.StartOffset-len(v.BeforeExtra))
+		extra(v.AfterExtra, v.EndOffset)
+		var last *hujson.Value
+		var after hujson.Extra
+		switch t := v.Value.(type) {
+		case *hujson.Object:
+			for i := range t.Members {
+				walk(&t.Members[i].Name)
+				walk(&t.Members[i].Value)
+				last = &t.Members[i].Value
 			}
-		case strings.HasPrefix(p.s[p.pos:], "/*"):
-			i := strings.Index(p.s[p.pos+2:], "*/")
-			if i < 0 {
-				return p.errf("unclosed comment")
+			after = t.AfterExtra
+		case *hujson.Array:
+			for i := range t.Elements {
+				walk(&t.Elements[i])
+				last = &t.Elements[i]
 			}
-			p.pos += i + 4
+			after = t.AfterExtra
 		default:
-			return nil
+			return
+		}
+		extra(after, v.EndOffset-1-len(after))
+		if last != nil && last.AfterExtra != nil {
+			note(last.EndOffset+len(last.AfterExtra), "a trailing comma")
 		}
 	}
-	return nil
-}
-
-// value parses the value at p.pos and records where it starts and ends.
-func (p *jparser) value() (*jnode, error) {
-	if p.pos >= len(p.s) {
-		return nil, p.errf("unexpected end of the document")
-	}
-	n := &jnode{start: p.pos}
-	var err error
-	switch c := p.s[p.pos]; c {
-	case '{':
-		err = p.object(n)
-	case '[':
-		err = p.array(n)
-	case '"':
-		err = p.str(n)
-	default:
-		err = p.literal(n)
-	}
-	if err != nil {
-		return nil, err
-	}
-	n.end = p.pos
-	return n, nil
-}
-
-// object parses the members of the object at p.pos, up to its }.
-func (p *jparser) object(n *jnode) error {
-	n.kind = '{'
-	p.pos++
-	for {
-		done, err := p.next('}', len(n.members) == 0)
-		if done || err != nil {
-			return err
-		}
-		keyStart := p.pos
-		k, err := p.value()
-		if err != nil {
-			return err
-		}
-		if k.kind != '"' {
-			return p.errf("expected a key")
-		}
-		if err := p.space(); err != nil {
-			return err
-		}
-		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
-			return p.errf("expected :")
-		}
-		p.pos++
-		if err := p.space(); err != nil {
-			return err
-		}
-		v, err := p.value()
-		if err != nil {
-			return err
-		}
-		n.members = append(n.members, jmember{key: k.str, keyStart: keyStart, val: v})
-	}
-}
-
-// array parses the elements of the array at p.pos, up to its ].
-func (p *jparser) array(n *jnode) error {
-	n.kind = '['
-	p.pos++
-	for {
-		done, err := p.next(']', len(n.elems) == 0)
-		if done || err != nil {
-			return err
-		}
-		v, err := p.value()
-		if err != nil {
-			return err
-		}
-		n.elems = append(n.elems, v)
-	}
-}
-
-// next moves to a container's next item: past the comma that must
-// separate it from the one before (none before the first); done when the
-// container closes there instead. A comma just before the close is a
-// trailing comma, which only the lenient parser accepts.
-func (p *jparser) next(closer byte, first bool) (done bool, err error) {
-	if err := p.space(); err != nil {
-		return false, err
-	}
-	if p.pos < len(p.s) && p.s[p.pos] == closer {
-		p.pos++
-		return true, nil
-	}
-	if first {
-		return false, nil
-	}
-	if p.pos >= len(p.s) || p.s[p.pos] != ',' {
-		return false, p.errf("expected , or %c", closer)
-	}
-	comma := p.pos
-	p.pos++
-	if err := p.space(); err != nil {
-		return false, err
-	}
-	if p.pos < len(p.s) && p.s[p.pos] == closer { // a trailing comma
-		if p.strict {
-			p.pos = comma // the error names the comma's line
-			return false, p.errf("a trailing comma")
-		}
-		p.pos++
-		return true, nil
-	}
-	return false, nil
-}
-
-// str parses the string at p.pos, decoding it into n.str.
-func (p *jparser) str(n *jnode) error {
-	n.kind = '"'
-	i := p.pos + 1
-	for ; i < len(p.s) && p.s[i] != '"'; i++ {
-		if p.s[i] == '\\' {
-			i++
-		}
-	}
-	if i >= len(p.s) {
-		return p.errf("unclosed string")
-	}
-	if err := json.Unmarshal([]byte(p.s[p.pos:i+1]), &n.str); err != nil {
-		return p.errf("bad string: %v", err)
-	}
-	p.pos = i + 1
-	return nil
-}
-
-// literal parses the number, true, false or null at p.pos.
-func (p *jparser) literal(n *jnode) error {
-	n.kind = 'v'
-	i := p.pos
-	for i < len(p.s) && strings.IndexByte(" \t\r\n,]}/", p.s[i]) < 0 {
-		i++
-	}
-	// Valid, not decoded: a number such as 1E700 is valid JSON that no
-	// float64 holds, and the text is kept as written anyway.
-	if i == p.pos || !json.Valid([]byte(p.s[p.pos:i])) {
-		return p.errf("unexpected %q", p.s[p.pos:min(i+1, len(p.s))])
-	}
-	p.pos = i
-	return nil
+	walk(root)
+	return best, what
 }
 
 // indentUnit guesses the document's indentation from its first nested
@@ -276,62 +175,115 @@ func render(v any, unit string, depth int) string {
 	return string(data)
 }
 
-// edit is a replacement of s[start:end].
+// edit is a change of the tree at a path: the container's, which do
+// changes. The zero edit changes nothing.
 type edit struct {
-	start, end int
-	text       string
+	path []int
+	do   func(*hujson.Value)
 }
 
-func (e edit) apply(s string) string { return s[:e.start] + e.text + s[e.end:] }
+// apply makes the edit on the text s.
+func (e edit) apply(s string) string {
+	if e.do == nil {
+		return s
+	}
+	v, err := hujson.Parse([]byte(s))
+	if err != nil {
+		return s // s is the text the path was read from
+	}
+	target := &v
+	for _, i := range e.path {
+		switch t := target.Value.(type) {
+		case *hujson.Object:
+			target = &t.Members[i].Value
+		case *hujson.Array:
+			target = &t.Elements[i]
+		}
+	}
+	e.do(target)
+	return string(v.Pack())
+}
 
-// addMember adds "key": value at the end of object obj at depth.
+// rendered is v as render formats it at depth: packed verbatim (a
+// literal of hujson's is written as its bytes), and read back as a tree
+// by the next parse.
+func rendered(v any, unit string, depth int) hujson.Value {
+	return hujson.Value{Value: hujson.Literal(render(v, unit, depth))}
+}
+
+// addMember adds "key": value at the end of object obj at depth, on a
+// line of its own.
 func addMember(s string, obj *jnode, depth int, unit, key string, value any) edit {
-	k, _ := json.Marshal(key)
-	inner := strings.Repeat(unit, depth+1)
-	text := string(k) + ": " + render(value, unit, depth+1)
-	if len(obj.members) == 0 {
-		return edit{obj.start + 1, obj.end - 1, "\n" + inner + text + "\n" + strings.Repeat(unit, depth)}
-	}
-	last := obj.members[len(obj.members)-1].val.end
-	return edit{last, last, ",\n" + inner + text}
+	inner, outer := "\n"+strings.Repeat(unit, depth+1), "\n"+strings.Repeat(unit, depth)
+	return edit{path: obj.path, do: func(v *hujson.Value) {
+		o := v.Value.(*hujson.Object)
+		m := hujson.ObjectMember{
+			Name:  hujson.Value{BeforeExtra: hujson.Extra(inner), Value: hujson.String(key)},
+			Value: rendered(value, unit, depth+1),
+		}
+		m.Value.BeforeExtra = hujson.Extra(" ")
+		if len(o.Members) == 0 {
+			// The braces' inner white space (and comments) make way.
+			o.AfterExtra = hujson.Extra(outer)
+		} else {
+			// What followed the last value (a trailing comma's space)
+			// follows the new one.
+			last := &o.Members[len(o.Members)-1].Value
+			m.Value.AfterExtra, last.AfterExtra = last.AfterExtra, nil
+		}
+		o.Members = append(o.Members, m)
+	}}
 }
 
-// addElem adds value at the end of array arr at depth.
+// addElem adds value at the end of array arr at depth, on a line of its
+// own.
 func addElem(s string, arr *jnode, depth int, unit string, value any) edit {
-	inner := strings.Repeat(unit, depth+1)
-	text := render(value, unit, depth+1)
-	if len(arr.elems) == 0 {
-		return edit{arr.start + 1, arr.end - 1, "\n" + inner + text + "\n" + strings.Repeat(unit, depth)}
-	}
-	last := arr.elems[len(arr.elems)-1].end
-	return edit{last, last, ",\n" + inner + text}
+	inner, outer := "\n"+strings.Repeat(unit, depth+1), "\n"+strings.Repeat(unit, depth)
+	return edit{path: arr.path, do: func(v *hujson.Value) {
+		a := v.Value.(*hujson.Array)
+		e := rendered(value, unit, depth+1)
+		e.BeforeExtra = hujson.Extra(inner)
+		if len(a.Elements) == 0 {
+			a.AfterExtra = hujson.Extra(outer)
+		} else {
+			last := &a.Elements[len(a.Elements)-1]
+			e.AfterExtra, last.AfterExtra = last.AfterExtra, nil
+		}
+		a.Elements = append(a.Elements, e)
+	}}
 }
 
-// cut removes item i of a list of spans, with the separator an insertion
-// added: from the previous item's end for the last item, up to the next
-// item's start otherwise. open and close are the container's brackets.
-func cut(starts, ends []int, i, open, close int) edit {
-	switch {
-	case len(starts) == 1:
-		return edit{open + 1, close, ""}
-	case i == len(starts)-1:
-		return edit{ends[i-1], ends[i], ""}
-	}
-	return edit{starts[i], starts[i+1], ""}
-}
-
+// removeMember removes member i of obj with the separator an insertion
+// added (addMember): from the previous value's end for the last member,
+// up to the next key otherwise; the only one takes the braces' inner
+// space with it.
 func removeMember(obj *jnode, i int) edit {
-	var starts, ends []int
-	for _, m := range obj.members {
-		starts, ends = append(starts, m.keyStart), append(ends, m.val.end)
-	}
-	return cut(starts, ends, i, obj.start, obj.end-1)
+	return edit{path: obj.path, do: func(v *hujson.Value) {
+		o := v.Value.(*hujson.Object)
+		switch {
+		case len(o.Members) == 1:
+			o.AfterExtra = nil
+		case i == len(o.Members)-1:
+			o.Members[i-1].Value.AfterExtra = o.Members[i].Value.AfterExtra
+		default:
+			o.Members[i+1].Name.BeforeExtra = o.Members[i].Name.BeforeExtra
+		}
+		o.Members = append(o.Members[:i:i], o.Members[i+1:]...)
+	}}
 }
 
+// removeElem removes element i of arr, as removeMember does a member.
 func removeElem(arr *jnode, i int) edit {
-	var starts, ends []int
-	for _, e := range arr.elems {
-		starts, ends = append(starts, e.start), append(ends, e.end)
-	}
-	return cut(starts, ends, i, arr.start, arr.end-1)
+	return edit{path: arr.path, do: func(v *hujson.Value) {
+		a := v.Value.(*hujson.Array)
+		switch {
+		case len(a.Elements) == 1:
+			a.AfterExtra = nil
+		case i == len(a.Elements)-1:
+			a.Elements[i-1].AfterExtra = a.Elements[i].AfterExtra
+		default:
+			a.Elements[i+1].BeforeExtra = a.Elements[i].BeforeExtra
+		}
+		a.Elements = append(a.Elements[:i:i], a.Elements[i+1:]...)
+	}}
 }

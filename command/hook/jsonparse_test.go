@@ -33,9 +33,9 @@ func dumpJSON(n *jnode) string {
 	return b.String()
 }
 
-// The parser keeps every value's offsets, and says where and what is
-// wrong; the strict parser refuses comments and trailing commas at the
-// comma.
+// The parser (hujson's, read into jnodes) keeps every value's offsets,
+// and says where (the line) and what is wrong, in hujson's words; the
+// strict parser refuses comments and trailing commas at the comma.
 func TestParseJSONOffsetsAndErrors(t *testing.T) {
 	for name, tc := range map[string]struct {
 		text   string
@@ -50,19 +50,19 @@ func TestParseJSONOffsetsAndErrors(t *testing.T) {
 		"strict comment":     {text: "{\n// c\n}", strict: true, want: "line 2: a // comment"},
 		"strict trailing":    {text: "{\"a\": 1,\n}", strict: true, want: "line 1: a trailing comma"},
 		"strict trailing []": {text: "[1,\n\n]", strict: true, want: "line 1: a trailing comma"},
-		"missing comma":      {text: `{"a": 1 "b": 2}`, want: "line 1: expected , or }"},
-		"missing comma []":   {text: "[1\n 2]", want: "line 2: expected , or ]"},
-		"list as key":        {text: `{[]: 2}`, want: "line 1: expected a key"},
-		"number key":         {text: `{1: 2}`, want: `line 1: unexpected "1: "`},
-		"no colon":           {text: `{"a" 2}`, want: "line 1: expected :"},
-		"unclosed object":    {text: `{"a": 1`, want: "line 1: expected , or }"},
-		"unclosed array":     {text: `[`, want: "line 1: unexpected end of the document"},
-		"unclosed string":    {text: `{"a`, want: "line 1: unclosed string"},
-		"bad string":         {text: "\"a\tb\"", want: "line 1: bad string: invalid character '\\t' in string literal"},
-		"bad literal":        {text: `[tru]`, want: `line 1: unexpected "tru]"`},
-		"empty":              {text: ``, want: "line 1: unexpected end of the document"},
-		"after":              {text: `{} x`, want: "line 1: unexpected text after the document"},
-		"unclosed comment":   {text: `{} /* x`, want: "line 1: unclosed comment"},
+		"missing comma":      {text: `{"a": 1 "b": 2}`, want: `line 1: invalid character '"' after object value (expecting ',' or '}')`},
+		"missing comma []":   {text: "[1\n 2]", want: "line 2: invalid character '2' after array value (expecting ',' or ']')"},
+		"list as key":        {text: `{[]: 2}`, want: "line 1: invalid character '[' at start of object name"},
+		"number key":         {text: `{1: 2}`, want: "line 1: invalid character '1' at start of object name"},
+		"no colon":           {text: `{"a" 2}`, want: "line 1: invalid character '2' after object name"},
+		"unclosed object":    {text: `{"a": 1`, want: "line 1: parsing object after value: unexpected EOF"},
+		"unclosed array":     {text: `[`, want: "line 1: parsing value: unexpected EOF"},
+		"unclosed string":    {text: `{"a`, want: "line 1: parsing string: unexpected EOF"},
+		"bad string":         {text: "\"a\tb\"", want: "line 1: invalid literal: \"a\tb\""},
+		"bad literal":        {text: `[tru]`, want: "line 1: invalid literal: tru"},
+		"empty":              {text: ``, want: "line 1: parsing value: unexpected EOF"},
+		"after":              {text: `{} x`, want: "line 1: invalid character 'x' after top-level value"},
+		"unclosed comment":   {text: `{} /* x`, want: "line 1: parsing comment: unexpected EOF"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			n, err := parseJSON(tc.text, tc.strict)

@@ -3,6 +3,7 @@ package land
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -36,12 +37,36 @@ func (l *lander) adopt(ctx context.Context, dest *refmove.Branch, target, newTip
 		if len(paths) > maxListed {
 			paths = append(paths[:maxListed:maxListed], fmt.Sprintf("and %d more", len(a.Differ)-maxListed))
 		}
+		withBase, err := l.inSnapshot(ctx, a.Differ)
+		if err != nil {
+			return err
+		}
 		return exitcode.UsageErrorf("land: %s is checked out in %s, where %s %s a local change that is not what landing %s brings (an edit of yours after or beside the agent's); "+
-			"nothing was changed: see it with `git diff %s -- %s`, then commit your change or undo it, and run the command again",
-			l.onto, dest.Where(), strings.Join(paths, ", "), holds(len(a.Differ)), l.branch, l.branch, a.Differ[0])
+			"nothing was changed: see it with `git diff %s -- %s`, then commit your change or undo it, and run the command again%s",
+			l.onto, dest.Where(), strings.Join(paths, ", "), holds(len(a.Differ)), l.branch, l.branch, a.Differ[0], withBase)
 	}
 	dest.Adopt = a
 	return nil
+}
+
+// inSnapshot is the hint to land with the session-start snapshot when
+// one of paths was in it: the file held your uncommitted work when the
+// session began, which land leaves out, so the agent's turn lands
+// without it and the checkout, which has both, differs.
+func (l *lander) inSnapshot(ctx context.Context, paths []string) (string, error) {
+	for _, s := range l.dropped {
+		changes, err := l.repo.DiffTree(ctx, s.ParentHashes[0], s.Hash)
+		if err != nil {
+			return "", exitcode.WithCode(exitcode.Repo, err)
+		}
+		for _, ch := range changes {
+			if slices.Contains(paths, ch.Path) {
+				return fmt.Sprintf("; %s held your uncommitted work when the session began, which land leaves out: to land that work with the agent's, git aiedit land --with-base --onto %s %s",
+					ch.Path, l.onto, l.branch), nil
+			}
+		}
+	}
+	return "", nil
 }
 
 func holds(n int) string {

@@ -45,7 +45,7 @@ func TestDefault(t *testing.T) {
 				r.Git(t, "switch", "-q", "main")
 				r.Git(t, "cherry-pick", "aiedit/a")
 			},
-			want: Choice{Name: "aiedit/b", Here: "main"},
+			want: Choice{Name: "aiedit/b", Here: "main", HeadHolds: true},
 		},
 		"detached": {
 			setup: func(t *testing.T, r *gittest.Repo) { r.Git(t, "switch", "-q", "--detach", "main") },

@@ -21,6 +21,9 @@ type Choice struct {
 	// checked-out branch's history and is not yet in it.
 	Current, FromHere bool
 	Here              string // the checked-out branch ("" on a detached HEAD)
+	// HeadHolds: no review branch is made on the checked-out branch, and
+	// its own history holds responses (landed there): Pick reads it.
+	HeadHolds bool
 }
 
 // Default is the one rule every command that reads or changes a review
@@ -78,16 +81,25 @@ func Default(ctx context.Context, repo *gitops.Repo) (Choice, error) {
 		return ch, nil
 	}
 	ch.Name = newest
+	if headErr == nil {
+		if landed == nil {
+			if landed, err = landedKeys(ctx, repo, head); err != nil {
+				return Choice{}, err
+			}
+		}
+		ch.HeadHolds = len(landed) > 0
+	}
 	return ch, nil
 }
 
 // Pick is Default for a command whose own default is HEAD (log, show,
 // undo, retry-prompt): the branch to take instead, said on w for cmd,
-// or "" when HEAD's branch is the one (a review branch) or there is no
-// review branch at all.
+// or "" when HEAD's branch is the one: a review branch, or one whose own
+// history holds the responses landed there while no review branch is
+// made on it; also when there is no review branch at all.
 func Pick(ctx context.Context, repo *gitops.Repo, w io.Writer, cmd string) (string, error) {
 	ch, err := Default(ctx, repo)
-	if err != nil || ch.Current || ch.Name == "" {
+	if err != nil || ch.Current || ch.Name == "" || !ch.FromHere && ch.HeadHolds {
 		return "", err
 	}
 	ch.Say(w, cmd)
