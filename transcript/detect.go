@@ -167,6 +167,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands // a trajectory object
 	case k.has("info", "messages"), k.has("info", "parts"):
 		return OpenCode // opencode export: the session, or one of its messages
+	case k.has("ts") && (typ == "say" && k.has("say") || typ == "ask" && k.has("ask")):
+		return Cline // a Cline task's ui_messages.json
 	case isCopilotCLI(k):
 		return CopilotCLI
 	case isCursor(k):
