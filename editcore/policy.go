@@ -1,6 +1,9 @@
 package editcore
 
-import "bytes"
+import (
+	"bytes"
+	"unicode"
+)
 
 // Policy is how an agent applied its own edits, so that a replay of its
 // record applies them as it did. Each transcript source has one
@@ -24,6 +27,12 @@ type Policy struct {
 	// newline, a trailing blank line taken for it (Codex's apply-patch
 	// joins the lines, the last empty one standing for the newline).
 	PatchEOF bool
+	// TrimRewrite: a write over an existing file whose content has
+	// leading or trailing white space writes the new content with its own
+	// removed (Gemini CLI's write_file corrects its content as an edit of
+	// the whole file, and trimPairIfPossible trims both sides), so the
+	// file ends without a final newline.
+	TrimRewrite bool
 }
 
 // Choice is how a match is chosen among several places.
@@ -83,6 +92,21 @@ func (p Policy) edited(op *Op, old, out []byte) []byte {
 		return body
 	}
 	return out
+}
+
+// rewrite is the content a whole-file write over old (an existing file's
+// bytes) leaves.
+func (p Policy) rewrite(old, content []byte) []byte {
+	if p.TrimRewrite && len(jsTrim(old)) != len(old) {
+		return jsTrim(content)
+	}
+	return content
+}
+
+// jsTrim is JavaScript's String.prototype.trim: white space, line
+// terminators and the byte order mark off both ends.
+func jsTrim(b []byte) []byte {
+	return bytes.TrimFunc(b, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
 }
 
 // applyPatchFormat is editcore/applypatch's Name (which imports this

@@ -108,3 +108,23 @@ func TestShellRemoveForced(t *testing.T) {
 	assert.Equal(t, Failed, NewSession(fs, Options{}).Apply(cmd("rm missing.txt")).Status)
 	assert.Equal(t, Failed, NewSession(fs, Options{}).Apply(cmd("git rm -f missing.txt")).Status)
 }
+
+// Gemini CLI's write_file over an existing file trims its content; over
+// a file with none to trim, or a new file, it writes it as given.
+func TestPolicyTrimRewrite(t *testing.T) {
+	p := Policy{NoAddedNewline: true, TrimRewrite: true}
+	for _, tt := range []struct{ file, content, want string }{
+		{"a\n", "\n# A\n\n", "# A"},
+		{"a", "\n# A\n\n", "\n# A\n\n"},
+	} {
+		fs := memfs.New()
+		require.NoError(t, util.WriteFile(fs, "f", []byte(tt.file), 0o644))
+		assert.Equal(t, Applied, NewSession(fs, Options{Policy: p}).Apply(&Op{Kind: Write, Path: "f", Content: []byte(tt.content)}).Status)
+		b, _ := util.ReadFile(fs, "f")
+		assert.Equal(t, tt.want, string(b))
+	}
+	fs := memfs.New()
+	NewSession(fs, Options{Policy: p}).Apply(&Op{Kind: Write, Path: "new", Content: []byte("\nx\n\n")})
+	b, _ := util.ReadFile(fs, "new")
+	assert.Equal(t, "\nx\n\n", string(b))
+}

@@ -292,7 +292,7 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 			return
 		}
 	}
-	content := op.Content
+	content := s.opt.Policy.rewrite(data, op.Content)
 	if t := decodeText(data); t.bom || t.eol() == "\r\n" {
 		// Keep the file's own conventions when the model rewrites it.
 		nt, eol := decodeText(content), t.eol()

@@ -16,7 +16,8 @@ import (
 // never an edit, whatever it holds and however it is fenced: the records
 // below hold nothing else, written as each tool writes them (SpecStory CLI
 // Markdown v2.1.0 pages of Claude Code, SpecStory's older Cursor pages,
-// a Claude Code 1.0 session .jsonl, a markdown chat citing code), and
+// a Claude Code 1.0 session .jsonl, a Codex CLI 0.44 rollout, an OpenCode
+// 1.0 export, a Cline 3.x ui_messages.json, a markdown chat citing code), and
 // read by every source that takes them, detected or forced. No operation
 // may write, create, edit, move or remove a file.
 
@@ -79,8 +80,37 @@ func noWriteRecords(content, name, command string) map[string][]byte {
 		rec("assistant", []any{map[string]any{"type": "tool_use", "id": "t2", "name": "Bash", "input": map[string]any{"command": "ls"}}}) +
 		rec("user", []any{map[string]any{"type": "tool_result", "tool_use_id": "t2", "content": content}}) +
 		rec("assistant", []any{map[string]any{"type": "text", "text": "Done."}})
+	// Codex CLI 0.44: a command and its output.
+	codex := jsonl(map[string]any{"type": "session_meta", "payload": map[string]any{"id": "s", "cwd": "/home/u/p", "cli_version": "0.44.0"}}) +
+		jsonl(map[string]any{"type": "response_item", "payload": map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "look"}}}}) +
+		jsonl(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call", "name": "shell", "call_id": "c1",
+			"arguments": `{"command":["bash","-lc","sed -n 1,80p x"],"workdir":"/home/u/p"}`}}) +
+		jsonl(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call_output", "call_id": "c1",
+			"output": `{"output":` + string(must(json.Marshal(content))) + `,"metadata":{"exit_code":0}}`}}) +
+		jsonl(map[string]any{"type": "response_item", "payload": map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": "Done."}}}})
+	// OpenCode 1.0: a read and a command, with their output.
+	opencode := string(must(json.Marshal(map[string]any{"info": map[string]any{"id": "s", "directory": "/home/u/p"}, "messages": []any{
+		map[string]any{"info": map[string]any{"id": "m1", "role": "user"}, "parts": []any{map[string]any{"type": "text", "text": "look"}}},
+		map[string]any{"info": map[string]any{"id": "m2", "role": "assistant"}, "parts": []any{
+			map[string]any{"type": "tool", "tool": "read", "state": map[string]any{"status": "completed", "input": map[string]any{"filePath": "/home/u/p/" + name}, "output": listing(content)}},
+			map[string]any{"type": "tool", "tool": "bash", "state": map[string]any{"status": "completed", "input": map[string]any{"command": "ls"}, "output": content}},
+		}}}})))
+	// Cline 3.x's panel: a file read.
+	cline := string(must(json.Marshal([]any{
+		map[string]any{"ts": 1, "type": "say", "say": "task", "text": "look"},
+		map[string]any{"ts": 2, "type": "say", "say": "tool", "text": string(must(json.Marshal(map[string]any{"tool": "readFile", "path": name, "content": content})))},
+		map[string]any{"ts": 3, "type": "say", "say": "command_output", "text": content},
+	})))
 	return map[string][]byte{"specstory-claude.md": []byte(claude), "specstory-cursor.md": []byte(cursor),
-		"chat.md": []byte(chat), "session.jsonl": []byte(session)}
+		"chat.md": []byte(chat), "session.jsonl": []byte(session), "rollout-2025-10-02T13-00-00-0199.jsonl": []byte(codex),
+		"opencode.json": []byte(opencode), "ui_messages.json": []byte(cline)}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // writes says whether an operation would change a file.
@@ -102,7 +132,7 @@ func FuzzNoWriteFromReads(f *testing.F) {
 	f.Fuzz(func(t *testing.T, content, name, command string) {
 		for file, data := range noWriteRecords(content, name, command) {
 			sources := []transcript.Source{transcript.Detect(data, file)}
-			if !strings.HasSuffix(file, ".jsonl") {
+			if strings.HasSuffix(file, ".md") {
 				sources = append(sources, transcript.SpecStory, transcript.Markdown, transcript.Raw, transcript.Aider)
 			}
 			for _, src := range sources {
@@ -125,4 +155,16 @@ func FuzzNoWriteFromReads(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The records are read by their own sources, not as pasted text.
+func TestNoWriteRecordsDetected(t *testing.T) {
+	want := map[string]transcript.Source{"specstory-claude.md": transcript.SpecStory, "specstory-cursor.md": transcript.SpecStory,
+		"chat.md": transcript.Markdown, "session.jsonl": transcript.ClaudeCode, "rollout-2025-10-02T13-00-00-0199.jsonl": transcript.Codex,
+		"opencode.json": transcript.OpenCode, "ui_messages.json": transcript.Cline}
+	for file, data := range noWriteRecords("x = 1\ny = 2", "src/app.py", "ls") {
+		if got := transcript.Detect(data, file); got != want[file] {
+			t.Errorf("%s is read as %s, not %s", file, got, want[file])
+		}
+	}
 }

@@ -268,6 +268,7 @@ func (b *batch) transcriptOptions() transcript.Options {
 			_, err := b.tfs.Lstat(p)
 			return err == nil
 		},
+		Fold: b.folder(),
 		// Shown even with -q: a warning from a reader means something of
 		// the transcript was not read.
 		Warn: func(line int, msg string) {

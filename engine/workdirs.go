@@ -2,7 +2,11 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"os"
+	"path"
+	"strings"
+	"sync"
 
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
@@ -25,4 +29,31 @@ func (b *batch) workdirs(src transcript.Source, opts transcript.Options) []trans
 	defer f.Close()
 	known, _ := transcript.Workdirs(bufio.NewReaderSize(f, 64<<10), src, opts)
 	return known
+}
+
+// folder returns Options.Fold for the batch's base tree: the tree's file
+// or folder whose path equals p but for case. The tree's paths are listed
+// once, on the first question, which only a record of an agent on a file
+// system that ignores case (Windows) asks.
+func (b *batch) folder() func(string) string {
+	var once sync.Once
+	var byLower map[string]string
+	return func(p string) string {
+		once.Do(func() {
+			byLower = map[string]string{}
+			files, err := b.a.repo.Files(context.Background(), b.tfs.Commit().String())
+			if err != nil {
+				return
+			}
+			for _, f := range files {
+				for q := f; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+					if _, ok := byLower[strings.ToLower(q)]; ok {
+						break
+					}
+					byLower[strings.ToLower(q)] = q
+				}
+			}
+		})
+		return byLower[strings.ToLower(p)]
+	}
 }

@@ -22,13 +22,9 @@ import (
 const ClineTaskFile = "api_conversation_history.json"
 
 // ClineUIFile is the file of a Cline / Roo Code task folder that holds
-// what its panel showed: the messages as displayed, not the tool calls as
-// the model made them.
+// what its panel showed: the messages as displayed, its edits among them
+// (cline_ui.go).
 const ClineUIFile = "ui_messages.json"
-
-// ErrClineUIMessages is returned for a Cline / Roo Code ui_messages.json:
-// the conversation to read is the api_conversation_history.json beside it.
-var ErrClineUIMessages = fmt.Errorf("this is Cline's %s, the messages its panel showed, which do not hold the edits as the model made them; give the task folder or the %s beside it", ClineUIFile, ClineTaskFile)
 
 // isClineUIMessage reports a record of ui_messages.json: {ts, type: say or
 // ask, say or ask: its kind, text}.
@@ -97,6 +93,7 @@ type clineReader struct {
 	last    clineCall            // the ops of the last XML tool use, for its result
 	pending map[string]clineCall // native tool_use id -> ops
 	group   int
+	ui      bool // the file is ui_messages.json
 }
 
 // clineCall is a tool use's operations, waiting for the result that says
@@ -112,7 +109,10 @@ func (c *clineReader) record(rec int, raw []byte) error {
 		return nil
 	}
 	if rec == 1 && m.Role == "" && isClineUIMessage(raw) {
-		return &Error{Line: rec, Err: ErrClineUIMessages}
+		c.ui = true // ui_messages.json (cline_ui.go)
+	}
+	if c.ui {
+		return c.uiRecord(rec, raw)
 	}
 	bs, err := blocks(m.Content)
 	if err != nil {

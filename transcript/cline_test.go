@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -217,4 +218,22 @@ func TestClineNativeFixture(t *testing.T) {
 		"shell git mv x.py y.py move sub/src/x.py,sub/src/y.py failed: Command failed with exit code 128.",
 		`shell rm -f "it's.txt" remove it's.txt`,
 	}, describeOps(rs[0].Ops))
+}
+
+// A ui_messages.json alone (Cline 3.x panel messages) is read: its
+// complete tool messages that change files, a response per message of the
+// user.
+func TestClineUIMessages(t *testing.T) {
+	data := fixture(t, "cline-ui.json")
+	require.Equal(t, Cline, Detect(data, "ui_messages.json"))
+	require.Equal(t, Cline, Detect(data, "x.json"))
+	var got []*Response
+	require.NoError(t, Read(bytes.NewReader(data), Cline, Options{}, func(r *Response) error {
+		got = append(got, r)
+		return nil
+	}))
+	require.Len(t, got, 2)
+	assert.Equal(t, []string{"replace toolcall shop/cart.py", "write toolcall shop/tax.py"}, allOps(got[:1]))
+	assert.Equal(t, []string{"replace toolcall shop/cart.py"}, allOps(got[1:]))
+	assert.Equal(t, "Rounding to cents, and a tax module.\n\nDone.", got[0].Text)
 }

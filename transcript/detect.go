@@ -167,6 +167,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands // a trajectory object
 	case k.has("info", "messages"), k.has("info", "parts"):
 		return OpenCode // opencode export: the session, or one of its messages
+	case k.has("ts") && (typ == "say" && k.has("say") || typ == "ask" && k.has("ask")):
+		return Cline // a Cline task's ui_messages.json
 	case isCopilotCLI(k):
 		return CopilotCLI
 	case isCursor(k):
@@ -189,13 +191,44 @@ func classifyRecord(k keys) Source {
 
 // isAider looks for aider's session header or its start-up tool output.
 func isAider(head []byte) bool {
+	user, tool := false, false
 	for _, l := range bytes.Split(head, []byte("\n")) {
 		l = bytes.TrimRight(l, " \r")
 		if isAiderStart(string(l)) || bytes.HasPrefix(l, []byte("> Aider v")) {
 			return true
 		}
+		user = user || bytes.HasPrefix(l, []byte("#### "))
+		tool = tool || isAiderToolLine(l)
+	}
+	// A log cut at its head (no "# aider chat started" in it) still has
+	// aider's shape: the user's "#### " lines and its own tool output.
+	return user && tool
+}
+
+// isAiderToolLine reports a line of tool output only aider writes: an
+// edit applied, its commit, a file added to the chat, the tokens sent.
+func isAiderToolLine(l []byte) bool {
+	for _, p := range []string{"> Applied edit to ", "> Added ", "> Tokens: ", "> Commit "} {
+		if bytes.HasPrefix(l, []byte(p)) {
+			switch p {
+			case "> Added ":
+				return bytes.HasSuffix(l, []byte(" to the chat.")) || bytes.HasSuffix(l, []byte(" to the chat"))
+			case "> Commit ":
+				return len(l) > 16 && isHex(l[9:16])
+			}
+			return true
+		}
 	}
 	return false
+}
+
+func isHex(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // isMarkdownChat wants two role headings of one style, or one near the top

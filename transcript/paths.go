@@ -36,6 +36,7 @@ type rooter struct {
 	cwd     string // the working directory the session records, as of now
 	moved   bool   // cwd changed since the last workdir was learned
 	exists  func(string) bool
+	fold    func(string) string // Options.Fold
 
 	infer bool      // learn workdirs from paths (tool-call sources)
 	hint  string    // a folder the record names as the repository's
@@ -44,7 +45,7 @@ type rooter struct {
 }
 
 func newRooter(opt Options) *rooter {
-	return &rooter{root: cleanAbs(opt.Root), workdir: cleanAbs(opt.Workdir), exists: opt.Exists}
+	return &rooter{root: cleanAbs(opt.Root), workdir: cleanAbs(opt.Workdir), exists: opt.Exists, fold: opt.Fold}
 }
 
 // newRooter makes the rooter of a tool-call reader, which learns workdirs
@@ -207,7 +208,7 @@ func (r *rooter) see(p string) {
 		if len(r.dirs) > 0 && !within(base, r.cwd) {
 			continue
 		}
-		if rest != "" && r.exists(rest) {
+		if rest != "" && (r.exists(rest) || foldCase(base) && r.fold != nil && r.fold(rest) != "") {
 			from := WorkdirInferred
 			if base == r.cwd || base == r.hint {
 				from = WorkdirRecorded
@@ -256,7 +257,7 @@ func (r *rooter) mapPath(p string) string {
 	if r.workdir != "" {
 		if rest, ok := under(a, r.workdir); ok {
 			r.note(Workdir{Path: r.workdir, From: WorkdirOption})
-			return rest
+			return r.caseOf(r.workdir, rest)
 		}
 		return a
 	}
@@ -268,12 +269,12 @@ func (r *rooter) mapPath(p string) string {
 	}
 	if best >= 0 {
 		r.note(r.dirs[best])
-		return rest
+		return r.caseOf(r.dirs[best].Path, rest)
 	}
 	if len(r.dirs) == 0 && !(r.root != "" && nested(r.cwd, r.root)) {
 		if s, ok := under(a, r.cwd); ok && r.plausible(s) {
 			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
-			return s
+			return r.caseOf(r.cwd, s)
 		}
 	}
 	return a
@@ -286,7 +287,7 @@ func (r *rooter) mapPath(p string) string {
 // taken on trust.
 func (r *rooter) plausible(rest string) bool {
 	top, _, nested := strings.Cut(rest, "/")
-	return !nested || r.exists == nil || r.exists(top)
+	return !nested || r.exists == nil || r.exists(top) || foldCase(r.cwd) && r.fold != nil && r.fold(top) != ""
 }
 
 // abs cleans a recorded absolute path; one under the agent's home (~/x)
@@ -318,6 +319,26 @@ func homeOf(d string) string {
 		return strings.Join(parts[:3], "/")
 	}
 	return ""
+}
+
+// caseOf gives rest, mapped through the workdir base, the case of the
+// base tree's file or folder it names when base is on a file system that
+// ignores case (Windows): there, SRC\App.css is src/app.css, and writing
+// SRC/App.css would make another file. A new file keeps its own name in
+// the folder it names.
+func (r *rooter) caseOf(base, rest string) string {
+	if r.fold == nil || !foldCase(base) || r.exists != nil && r.exists(rest) {
+		return rest
+	}
+	if f := r.fold(rest); f != "" {
+		return f
+	}
+	if dir, name := path.Split(rest); dir != "" {
+		if f := r.fold(strings.TrimSuffix(dir, "/")); f != "" {
+			return f + "/" + name
+		}
+	}
+	return rest
 }
 
 // note keeps a mapping used, once.

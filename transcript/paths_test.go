@@ -197,3 +197,25 @@ func FuzzRooter(f *testing.F) {
 		}
 	})
 }
+
+// A Windows path names the base tree's file whatever its case; a POSIX
+// path is case-sensitive, as its file system is.
+func TestRooterCaseInsensitiveBase(t *testing.T) {
+	tree := map[string]string{"src": "src", "src/app": "src/app", "src/app/globals.css": "src/app/globals.css"}
+	r := newRooter(Options{Root: "/repo",
+		Exists: func(p string) bool { _, ok := tree[p]; return ok },
+		Fold:   func(p string) string { return tree[strings.ToLower(p)] }})
+	r.infer = true
+	r.setCwd(`C:\Users\Jo\site`)
+	assert.Equal(t, "src/app/globals.css", r.rel(`c:\users\jo\SITE\SRC\App\GLOBALS.CSS`))
+	assert.Equal(t, "src/app/page.tsx", r.rel(`C:\Users\Jo\site\SRC\APP\page.tsx`))
+	assert.Equal(t, "NEW/x.md", r.rel(`C:\Users\Jo\site\NEW\x.md`), "a new folder keeps the case written")
+
+	p := newRooter(Options{Root: "/repo",
+		Exists: func(p string) bool { _, ok := tree[p]; return ok },
+		Fold:   func(p string) string { return tree[strings.ToLower(p)] }})
+	p.infer = true
+	p.setCwd("/home/jo/site")
+	assert.Equal(t, "src/app/globals.css", p.rel("/home/jo/site/src/app/globals.css"))
+	assert.Equal(t, "SRC/App/x.css", p.rel("/home/jo/site/SRC/App/x.css"))
+}

@@ -21,6 +21,12 @@ var policies = map[Source]editcore.Policy{
 	// File joins the lines with newlines, so the file ends with exactly
 	// one and a trailing blank line becomes it.
 	Codex: {Agent: "Codex CLI 0.44", Choice: editcore.AfterPrevious, PatchEOF: true},
+	// Gemini CLI 0.x (tools/write-file.ts, utils/editCorrector.ts):
+	// write_file over an existing file corrects its content as an edit
+	// of the whole file, whose trimPairIfPossible trims the new content's
+	// leading and trailing white space, final newline included; a new
+	// file and replace's result are written as given.
+	Gemini: {Agent: "Gemini CLI 0.x", NoAddedNewline: true, TrimRewrite: true},
 	// OpenCode 1.0: its patch tool ports Codex's (first fit after the
 	// previous hunk); edit is a string replacement and write writes the
 	// content as given, with no newline added.

@@ -151,6 +151,10 @@ type Options struct {
 	// Known are the workdirs a first reading of the whole record learned
 	// (Workdirs): the rooter starts from them.
 	Known []Workdir
+	// Fold returns the base tree's file or folder whose path equals p but
+	// for case, "" when none does: a path the agent wrote on a file
+	// system that ignores case (Windows) names that file. Optional.
+	Fold func(p string) string
 }
 
 // Limits that keep hostile input from exhausting memory. Variables only
