@@ -131,7 +131,18 @@ func TestKilledLand(t *testing.T) {
 		slowest = max(slowest, took)
 		require.NoError(t, err, "trial %d: the run after the kill: %s", i, out)
 		assert.Equal(t, want, r.git("rev-parse", "main"), "trial %d", i)
-		assert.Less(t, took, 2*full+3*time.Second, "trial %d: the run after the kill waited on what the killed one left", i)
+		bound := 2*full + 3*time.Second
+		if took >= bound {
+			// The machine may be busier than when the full run was timed:
+			// a fresh land, timed now, says what a run takes now.
+			p := copyRepo(t, tmpl)
+			t2 := time.Now()
+			out, err := land(p).CombinedOutput()
+			require.NoError(t, err, "trial %d: a fresh land: %s", i, out)
+			bound = max(bound, 2*time.Since(t2)+3*time.Second)
+			require.NoError(t, os.RemoveAll(p.dir))
+		}
+		assert.Less(t, took, bound, "trial %d: the run after the kill waited on what the killed one left", i)
 		require.Empty(t, r.git("status", "--porcelain", "--untracked-files=all"), "trial %d", i)
 		keeps, _ = filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
 		assert.Empty(t, keeps, "trial %d: .keep files left behind", i)
