@@ -100,7 +100,13 @@ func (c *copilotReader) record(rec int, raw []byte) error {
 		c.model = firstNonEmpty(d.NewModel, c.model)
 	case "user.message":
 		c.orphans()
-		return c.flush()
+		if err := c.flush(); err != nil {
+			return err
+		}
+		// content is what the user typed (transformedContent adds the
+		// CLI's own context to it).
+		c.e.ask(shorten(strings.TrimSpace(d.Content), maxPrompt))
+		return nil
 	case "assistant.message":
 		c.start(rec, ev)
 		if strings.TrimSpace(d.Content) != "" {

@@ -39,7 +39,7 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver}
+var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver, copilotDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.
@@ -339,4 +339,48 @@ var opencodeDriver = &driver{
 func dirExists(p string) bool {
 	info, err := os.Stat(p)
 	return err == nil && info.IsDir()
+}
+
+// GitHub Copilot CLI: its own model provider (BYOK) at
+// COPILOT_PROVIDER_BASE_URL, Chat Completions; -p runs one turn,
+// --continue or --resume=<id> goes on. Its session id is in the resume
+// hint it prints.
+var copilotDriver = &driver{
+	agent: "copilot-cli",
+	bin:   "copilot",
+	env: func(c *conformance) []string {
+		return []string{"COPILOT_PROVIDER_BASE_URL=" + c.server.URL + "/v1", "COPILOT_PROVIDER_TYPE=openai",
+			"COPILOT_PROVIDER_API_KEY=dummy", "COPILOT_MODEL=m", "COPILOT_HOME=" + filepath.Join(c.home, ".copilot")}
+	},
+	args: func(c *conformance, prompt string, mode runMode) []string {
+		args := []string{"-p", prompt, "--allow-all-tools", "--allow-all-paths", "--disable-client-telemetry"}
+		switch mode {
+		case continueLast:
+			args = append(args, "--continue")
+		case resumeByID:
+			args = append(args, "--resume="+c.session)
+		}
+		return args
+	},
+	session: func(c *conformance, stdout string) string {
+		if m := regexp.MustCompile(`--resume=([0-9a-f-]+)`).FindStringSubmatch(stdout); m != nil {
+			return m[1]
+		}
+		return ""
+	},
+	files: func(c *conformance) []string {
+		return []string{filepath.Join(c.home, ".copilot", "hooks", "git-aiedit.json"), filepath.Join(c.repo, ".github", "hooks", "git-aiedit.json")}
+	},
+	write: func(p, content string) modelserver.Call {
+		return modelserver.Call{Name: "create", Args: map[string]any{"path": p, "file_text": content}}
+	},
+	edit: func(p, old, new string) modelserver.Call {
+		return modelserver.Call{Name: "edit", Args: map[string]any{"path": p, "old_str": old, "new_str": new}}
+	},
+	read: func(p string) modelserver.Call {
+		return modelserver.Call{Name: "view", Args: map[string]any{"path": p}}
+	},
+	shell: func(c *conformance, command string) modelserver.Call {
+		return modelserver.Call{Name: "bash", Args: map[string]any{"command": command, "description": "run it", "mode": "sync"}}
+	},
 }

@@ -198,7 +198,7 @@ func (c *conformance) turn(p turnPlan) {
 		tail(stdout.String(), 2000), tail(stderr.String(), 2000))
 	require.NoError(c.t, err, "the agent's run failed")
 	if c.d.session != nil {
-		if id := c.d.session(c, stdout.String()); id != "" {
+		if id := c.d.session(c, stdout.String()+"\n"+stderr.String()); id != "" {
 			c.session = id
 		}
 	}

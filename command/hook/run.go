@@ -181,6 +181,15 @@ func (r *runner) run(ctx context.Context) error {
 		// are now, whatever the user did between.
 		r.see(ctx)
 	}
+	if r.ev.Name == "SessionStart" && !r.agent.spec().completeTurns {
+		// Nothing is read at a session's start: a resumed session's
+		// earlier turns were read at their ends, and the agent may have
+		// written the new prompt already (Copilot CLI 1.0 does, before
+		// the event): read now, the cursor would pass over it, and the
+		// turn would lose its words. Claude Code's reads hold back a turn
+		// until it is complete (complete.go), and catch up here.
+		return r.save(path)
+	}
 	if cur.Transcript == "" {
 		if r.ev.Name == "SessionStart" {
 			return r.save(path)

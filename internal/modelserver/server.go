@@ -86,7 +86,8 @@ func Start(deadline time.Duration, turns ...Turn) (*Server, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", s.route)
 	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	s.timer = time.AfterFunc(deadline, func() { _ = s.Close() })
+	srv := s.srv
+	s.timer = time.AfterFunc(deadline, func() { _ = srv.Close() })
 	go func() { _ = s.srv.Serve(ln) }()
 	return s, nil
 }
