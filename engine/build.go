@@ -184,7 +184,7 @@ type response struct {
 	// response is then kept).
 	rest   rest
 	halted bool
-	start  *gitops.TreeFS // the tree as the response started, when it may be dropped (-p)
+	start  *gitops.TreeFS // the tree as the response started, to drop it (-p, an interrupt); nil in a dry run
 }
 
 // beginAt starts a response; rec is the record that starts it in a live
@@ -242,7 +242,9 @@ func (r *response) open(context []string) {
 	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
-	if b.reviewer() != nil {
+	if b.reviewer() != nil || !b.st.dryRun {
+		// Cheap: the tree was written with the last commit, so the copy is
+		// its hash and what changed since.
 		r.start = r.before
 		if r.start == nil {
 			r.start = b.tfs.Snapshot()
@@ -262,13 +264,14 @@ func (b *batch) beginRound(rs *responseState) *response {
 }
 
 // applyAll applies operations in order; consecutive operations of one
-// group (a multi-edit) succeed or fail together.
-func (r *response) applyAll(ops []editcore.Op) {
-	if r.skip || r.halted {
-		return
+// group (a multi-edit) succeed or fail together. It returns false once
+// the response is halted: nothing more of it is to be read.
+func (r *response) applyAll(ops []editcore.Op) bool {
+	if r.skip || r.interrupted() {
+		return !r.halted
 	}
 	if r.b.reviewer() != nil {
-		for i := 0; i < len(ops) && !r.halted; i++ {
+		for i := 0; i < len(ops) && !r.interrupted(); i++ {
 			j := i + 1
 			if g := ops[i].Group; g != 0 {
 				for j < len(ops) && ops[j].Group == g {
@@ -282,9 +285,12 @@ func (r *response) applyAll(ops []editcore.Op) {
 			}
 			i = j - 1
 		}
-		return
+		return !r.halted
 	}
 	for i := 0; i < len(ops); i++ {
+		if r.interrupted() {
+			return false
+		}
 		g := ops[i].Group
 		if g == 0 {
 			r.record(&ops[i], r.apply(&ops[i]))
@@ -300,6 +306,20 @@ func (r *response) applyAll(ops []editcore.Op) {
 		}
 		i = j - 1
 	}
+	return true
+}
+
+// interrupted halts the response when the user interrupted the run (^C,
+// SIGTERM) while it was applied: it is then dropped whole, as one
+// interrupted while the user decided (-p), and the run stops within an
+// operation's time (a long response was applied to its end before, 48 s
+// after ^C), keeping the responses complete before it.
+func (r *response) interrupted() bool {
+	if !r.halted && r.b.a.intr.Err() != nil {
+		r.halted = true
+		r.b.a.halt(stopInterrupted)
+	}
+	return r.halted
 }
 
 // record keeps (and prints) one operation's result.

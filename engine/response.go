@@ -15,12 +15,18 @@ import (
 // forces on them), in that order. Each batch of operations
 // goes to apply as soon as it is complete, so a streamed reply is applied
 // while it arrives. It returns the response's prose, for the commit
-// message. format forces one edit format ("" detects them).
-func responseOps(tr *transcript.Response, format string, apply func([]editcore.Op)) (prose string, err error) {
+// message. format forces one edit format ("" detects them). apply
+// returns false when nothing more is wanted (the run was interrupted):
+// the rest of the response is then not parsed.
+func responseOps(tr *transcript.Response, format string, apply func([]editcore.Op) bool) (prose string, err error) {
 	if tr.Body == nil && (len(tr.Ops) > 0 || len(tr.Patches) > 0) {
-		apply(tr.Ops)
+		if !apply(tr.Ops) {
+			return "", nil
+		}
 		for _, patch := range tr.Patches {
-			apply(patch.Ops)
+			if !apply(patch.Ops) {
+				return "", nil
+			}
 		}
 		return tr.Text, nil
 	}
@@ -37,10 +43,12 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 		const slice = 256 << 10
 		for text := tr.Text; text != ""; {
 			n := min(len(text), slice)
-			apply(shift(p.Feed([]byte(text[:n]))))
+			if !apply(shift(p.Feed([]byte(text[:n])))) {
+				return "", nil
+			}
 			text = text[n:]
 		}
-	} else if err := feed(p, tr.Body, func(ops []editcore.Op) { apply(shift(ops)) }); err != nil {
+	} else if goOn, err := feed(p, tr.Body, func(ops []editcore.Op) bool { return apply(shift(ops)) }); err != nil || !goOn {
 		return "", err
 	}
 	apply(shift(p.Finish()))
@@ -51,20 +59,23 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 }
 
 // feed parses a streamed text chunk by chunk, handing on each chunk's
-// operations before reading the next.
-func feed(p *parse.Parser, body io.Reader, apply func([]editcore.Op)) error {
+// operations before reading the next; goOn is false when apply wanted
+// no more.
+func feed(p *parse.Parser, body io.Reader, apply func([]editcore.Op) bool) (goOn bool, err error) {
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := body.Read(buf)
-		apply(p.Feed(buf[:n]))
+		if !apply(p.Feed(buf[:n])) {
+			return false, nil
+		}
 		if perr := p.Err(); perr != nil {
-			return perr
+			return false, perr
 		}
 		if err == io.EOF {
-			return nil
+			return true, nil
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 	}
 }

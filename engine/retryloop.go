@@ -292,7 +292,9 @@ func (l *retryLoop) record(k int, answer []byte) (*responseState, *gitops.TreeFS
 	if rr.halted {
 		// Interrupted while the user reviewed it (-p): nothing of it is kept.
 		l.orig.rounds = l.orig.rounds[:len(l.orig.rounds)-1]
-		b.tfs.Restore(rr.start)
+		if rr.start != nil {
+			b.tfs.Restore(rr.start)
+		}
 		l.stop(&retryStop{reason: stopInterrupted, round: k, message: "interrupted while reviewing the round"})
 		return nil, nil, errStopped
 	}

@@ -294,8 +294,11 @@ func (b *batch) response(tr *transcript.Response) error {
 	}
 	r.workdirs(tr.Workdirs)
 	if r.halted {
-		// Interrupted while the user decided: the response is not recorded.
-		b.tfs.Restore(r.start)
+		// Interrupted while it was applied, or while the user decided: the
+		// response is not recorded.
+		if r.start != nil {
+			b.tfs.Restore(r.start)
+		}
 		b.st.responses = b.st.responses[:len(b.st.responses)-1]
 		return errStopped
 	}
