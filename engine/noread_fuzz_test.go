@@ -142,12 +142,13 @@ func FuzzNoWriteFromReads(f *testing.F) {
 						b, _ := io.ReadAll(r.Body)
 						r.Text, r.Body = string(b), nil
 					}
-					_, err := responseOps(r, "", func(ops []editcore.Op) {
+					_, err := responseOps(r, "", func(ops []editcore.Op) bool {
 						for _, op := range ops {
 							if writes(op) {
 								t.Fatalf("%s read as %s: %s %q would change a file from what a tool showed\n%s", file, src, op.Kind, op.Path, data)
 							}
 						}
+						return true
 					})
 					return err
 				})

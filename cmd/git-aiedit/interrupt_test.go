@@ -66,10 +66,10 @@ func TestInterruptLongResponse(t *testing.T) {
 			require.NoError(t, c.Process.Signal(sig))
 			select {
 			case err := <-done:
-				assert.Equal(t, 130, r.exitCode(err), tail(out.String()))
+				assert.Equal(t, 130, r.exitCode(err), tail(out.String(), 2000))
 			case <-time.After(time.Minute):
 				_ = c.Process.Kill()
-				t.Fatalf("apply did not stop on %v: %s", sig, tail(out.String()))
+				t.Fatalf("apply did not stop on %v: %s", sig, tail(out.String(), 2000))
 			}
 			applied := strings.Count(out.String(), "applied         big.txt:")
 			assert.Less(t, applied, blocks, "the long response was applied to its end")
@@ -79,12 +79,4 @@ func TestInterruptLongResponse(t *testing.T) {
 			r.fsck()
 		})
 	}
-}
-
-// tail is the end of a long output, for a failure's message.
-func tail(s string) string {
-	if len(s) > 2000 {
-		return "…" + s[len(s)-2000:]
-	}
-	return s
 }
