@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
@@ -80,7 +81,7 @@ func writeText(opts *Options, sel *history.Selection) {
 		if r.Summary.Problems() > 0 {
 			counts = cs.Red(counts)
 		}
-		subject := r.Subject
+		subject := visible.Line(r.Subject) // as the commit has it, control characters escaped
 		if failed := r.FailedChecks(); len(failed) > 0 {
 			names := make([]string, len(failed))
 			for i, c := range failed {
@@ -96,7 +97,7 @@ func writeText(opts *Options, sel *history.Selection) {
 			for _, c := range r.FailedChecks() {
 				b.WriteString("    " + cs.Red("✗ check "+c.Name+" "+c.Status))
 				if c.Reason != "" {
-					b.WriteString(": " + c.Reason)
+					b.WriteString(": " + visible.Line(c.Reason))
 				}
 				b.WriteString("\n")
 			}

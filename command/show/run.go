@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/diffview"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -33,18 +34,18 @@ func Run(ctx context.Context, opts *Options) error {
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", cs.Yellow("commit "+r.Commit.String()))
-	fmt.Fprintf(&b, "response %d/%d of %s", r.N, r.Total, r.TranscriptName())
+	fmt.Fprintf(&b, "response %d/%d of %s", r.N, r.Total, visible.Line(r.TranscriptName()))
 	if r.Round > 0 {
 		fmt.Fprintf(&b, ", retry round %d (the model's answer to the retry prompt)", r.Round)
 	}
 	if r.Model != "" {
-		fmt.Fprintf(&b, " (model %s)", r.Model)
+		fmt.Fprintf(&b, " (model %s)", visible.Line(r.Model))
 	}
-	fmt.Fprintf(&b, ": %s\n\n    %s\n\n", history.Counts(r.Summary), cs.Bold(r.Subject))
+	fmt.Fprintf(&b, ": %s\n\n    %s\n\n", history.Counts(r.Summary), cs.Bold(visible.Line(r.Subject)))
 	for _, bl := range r.Blocks {
 		b.WriteString("  " + history.BlockLine(cs, bl) + "\n")
 		if why := history.Explain(bl); why != "" {
-			b.WriteString("      " + why + "\n")
+			b.WriteString("      " + visible.Line(why) + "\n")
 		}
 	}
 	for _, s := range r.Shell {
@@ -60,7 +61,7 @@ func Run(ctx context.Context, opts *Options) error {
 	for _, c := range r.FailedChecks() {
 		line := cs.Red(fmt.Sprintf("  %-15s %s", "check "+c.Status, c.Name))
 		if c.Reason != "" {
-			line += ": " + c.Reason
+			line += ": " + visible.Line(c.Reason)
 		}
 		b.WriteString(line + "\n")
 	}

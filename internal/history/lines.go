@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
+	"github.com/git-aiedit/git-aiedit/format/visible"
 	"github.com/git-aiedit/git-aiedit/internal/iostreams"
 )
 
@@ -23,7 +24,9 @@ func BlockLine(cs *iostreams.ColorScheme, b Block) string {
 	if b.Detail != "" {
 		status += ":" + b.Detail
 	}
-	text := fmt.Sprintf("%d %-28s %s", b.Index, status, b.Path)
+	// What a commit records is shown, its control characters escaped: a
+	// commit of another tool or an older version may hold them raw.
+	text := fmt.Sprintf("%d %-28s %s", b.Index, status, visible.Line(b.Path))
 	switch {
 	case b.Status == editcore.Rejected:
 		return cs.Yellow(markRejected + " " + text) // a person said no: not an error
@@ -39,7 +42,7 @@ func BlockLine(cs *iostreams.ColorScheme, b Block) string {
 
 // ShellLine renders one suggested shell command.
 func ShellLine(cs *iostreams.ColorScheme, s Shell) string {
-	text := fmt.Sprintf("$ %-12s %s", s.Status, s.Command)
+	text := fmt.Sprintf("$ %-12s %s", s.Status, visible.Line(s.Command))
 	switch s.Status {
 	case editcore.Applied:
 		return cs.Green(markOK) + " " + text
