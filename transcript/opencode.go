@@ -56,10 +56,8 @@ type ocInput struct {
 
 // readOpenCode reads an OpenCode session as `opencode export` writes it.
 //
-// Invariants: a response is one assistant message (OpenCode makes one of
-// each step of its loop: a model call and its tool calls), or, for
-// messages without ids, the assistant messages from one user message to
-// the next; its edits are the parts of type tool, in order: edit,
+// Invariants: a response is the assistant messages from one user message
+// to the next; its edits are the parts of type tool, in order: edit,
 // multiedit, write, apply_patch (patchText) and bash (command, workdir).
 // A call whose state is error failed at the time and is reported with its
 // error; one still pending or running when the session was exported is
@@ -116,14 +114,6 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 	}
 	if m.Info.Path.Cwd != "" { // each message's: the agent may move
 		o.ro.setCwd(m.Info.Path.Cwd)
-	}
-	if o.cur != nil && m.Info.ID != "" && o.cur.Key != "opencode-message:"+m.Info.ID {
-		// OpenCode makes an assistant message of each step of its loop
-		// (one model call, its tool calls, their results): each is a
-		// response of its own, as the agent's turns are.
-		if err := o.flush(); err != nil {
-			return err
-		}
 	}
 	if o.cur == nil {
 		o.cur = &Response{Line: rec}
