@@ -5,12 +5,14 @@ package provenance
 
 import (
 	"context"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // Owner is who wrote a line: a block of a model response, or a person.
@@ -34,6 +36,9 @@ type Resolver struct {
 	// byDigest lists the noted commits of each response digest, read
 	// once when a commit without a note needs them (rewritten.go).
 	byDigest map[string][]plumbing.Hash
+	// pull is the command that fetches the notes, "" without a remote
+	// (sharehint), read when a reason first needs it.
+	pull func() string
 }
 
 type commitInfo struct {
@@ -48,7 +53,8 @@ func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}}, nil
+	pull := sync.OnceValue(func() string { return sharehint.Notes(ctx, repo, "pull") })
+	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}, pull: pull}, nil
 }
 
 // Notes is the notes ref as read.
@@ -82,7 +88,7 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 			in.response = resp
 		}
 		if docs == nil {
-			in.unknown = unnoted(c.Message)
+			in.unknown = unnoted(c.Message, r.pull)
 			if in.unknown != "" {
 				in.response = nil
 			}
@@ -99,7 +105,7 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 					return nil, err
 				}
 			} else {
-				in.unknown = noteMissing(in.response)
+				in.unknown = noteMissing(in.response, r.pull())
 			}
 		}
 	}
