@@ -37,8 +37,26 @@ func TestKilledLand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIPPED under -short: TestKilledLand kills land 50 times (one to two minutes)")
 	}
-	trials, minTrials := rounds(6, 50), rounds(6, 10)
-	commits, bound := 20, 3*time.Minute
+	killLand(t, rounds(6, 50), rounds(6, 10), 3*time.Minute, false)
+}
+
+// TestKilledLandAdopting is TestKilledLand after a live session: the
+// checkout holds half the branch's changes already (the agent's edits)
+// and an edit of the user's to a file land does not touch. After each
+// kill, either nothing moved (the status is what it was) or all of it
+// did (only the user's edit is left); the user's file is byte for byte
+// theirs either way. 20 kills, within 90 seconds.
+func TestKilledLandAdopting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIPPED under -short: TestKilledLandAdopting kills land 20 times (about a minute)")
+	}
+	killLand(t, rounds(6, 20), rounds(6, 10), 90*time.Second, true)
+}
+
+// killLand kills land trials times (at least minTrials, then until bound); with
+// adopt, the checkout holds half the branch's changes and a user's edit.
+func killLand(t *testing.T, trials, minTrials int, bound time.Duration, adopt bool) {
+	commits := 20
 	if n, err := strconv.Atoi(os.Getenv("AIEDIT_KILL_COMMITS")); err == nil && n > 0 {
 		commits, bound = n, time.Hour
 	}
@@ -62,6 +80,17 @@ func TestKilledLand(t *testing.T) {
 	tmpl.git("add", "main.txt")
 	tmpl.git("commit", "-qm", "main moves on")
 	old := tmpl.git("rev-parse", "main")
+	wantStatus, beforeStatus := "", ""
+	const mine = "the user's own edit\n"
+	if adopt {
+		for i := 0; i < commits; i += 2 {
+			p := fmt.Sprintf("pkg%d/file%d.txt", i%5, i)
+			require.NoError(t, os.WriteFile(filepath.Join(tmpl.dir, p), []byte(tmpl.git("show", "review:"+p)+"\n"), 0o644))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(tmpl.dir, "main.txt"), []byte(mine), 0o644))
+		wantStatus = " M main.txt\n"
+		beforeStatus = tmpl.gitRaw("status", "--porcelain", "--untracked-files=all")
+	}
 
 	bin, err := binDir()
 	require.NoError(t, err)
@@ -114,10 +143,18 @@ func TestKilledLand(t *testing.T) {
 
 		tip := r.git("rev-parse", "main")
 		require.Contains(t, []string{old, want}, tip, "trial %d: main is neither where it was nor where land puts it", i)
+		status := wantStatus
 		if tip == want {
 			landed++
+		} else if adopt {
+			status = beforeStatus
 		}
-		require.Empty(t, r.git("status", "--porcelain", "--untracked-files=all"), "trial %d: the files and index do not match main", i)
+		require.Equal(t, status, r.gitRaw("status", "--porcelain", "--untracked-files=all"), "trial %d: the files and index do not match main", i)
+		if adopt {
+			data, err := os.ReadFile(filepath.Join(r.dir, "main.txt"))
+			require.NoError(t, err)
+			require.Equal(t, mine, string(data), "trial %d: the user's edit", i)
+		}
 		r.fsck()
 		keeps, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
 		if len(keeps) > 0 {
@@ -143,7 +180,7 @@ func TestKilledLand(t *testing.T) {
 			require.NoError(t, os.RemoveAll(p.dir))
 		}
 		assert.Less(t, took, bound, "trial %d: the run after the kill waited on what the killed one left", i)
-		require.Empty(t, r.git("status", "--porcelain", "--untracked-files=all"), "trial %d", i)
+		require.Equal(t, wantStatus, r.gitRaw("status", "--porcelain", "--untracked-files=all"), "trial %d", i)
 		keeps, _ = filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
 		assert.Empty(t, keeps, "trial %d: .keep files left behind", i)
 		r.fsck()

@@ -19,15 +19,16 @@ import (
 // checkedOutFrom is the review branch to blame FILE on instead of HEAD,
 // "" for HEAD.
 func checkedOutFrom(ctx context.Context, repo *gitops.Repo, opts *Options) (string, error) {
+	// The file as HEAD has it, the common case, needs no branch listed.
+	if atHead, err := repo.FileAsIn(ctx, "HEAD", opts.File); err != nil || atHead {
+		return "", exitcode.WithCode(exitcode.Repo, err)
+	}
 	ch, err := reviewbranch.Default(ctx, repo)
 	if err != nil {
 		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
 	if !ch.FromHere {
 		return "", nil
-	}
-	if atHead, err := repo.FileAsIn(ctx, "HEAD", opts.File); err != nil || atHead {
-		return "", exitcode.WithCode(exitcode.Repo, err)
 	}
 	there, err := repo.FileAsIn(ctx, ch.Name, opts.File)
 	if err != nil || !there {

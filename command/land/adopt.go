@@ -41,7 +41,7 @@ func (l *lander) adopt(ctx context.Context, dest *refmove.Branch, target, newTip
 		if err != nil {
 			return err
 		}
-		return exitcode.UsageErrorf("land: %s is checked out in %s, where %s %s a local change that is not what landing %s brings (an edit of yours after or beside the agent's); "+
+		return exitcode.UsageErrorf("land: %s is checked out in %s, where %s %s a local change that is not what landing %s brings (an edit of yours after or beside the agent's, or a turn of a session still running that the hook has not recorded yet); "+
 			"nothing was changed: see it with `git diff %s -- %s`, then commit your change or undo it, and run the command again%s",
 			l.onto, dest.Where(), strings.Join(paths, ", "), holds(len(a.Differ)), l.branch, l.branch, a.Differ[0], withBase)
 	}

@@ -101,8 +101,16 @@ func TestRelink(t *testing.T) {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
 				r.Write(t, "f.txt", "a\nB\nc\n")
 				r.Git(t, "commit", "-qam", "x\n\nAiedit-Transcript: x.md sha256:00\nAiedit-Response: 1/1")
+				r.Git(t, "remote", "add", "origin", "../hub.git")
 			},
-			say: []string{"relink: no review commit with an attribution note here", "git aiedit notes pull"},
+			say: []string{"relink: no review commit with an attribution note here", "fetch the notes (git aiedit notes pull)"},
+		},
+		"no notes, no remote": {
+			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {
+				r.Write(t, "f.txt", "a\nB\nc\n")
+				r.Git(t, "commit", "-qam", "x\n\nAiedit-Transcript: x.md sha256:00\nAiedit-Response: 1/1")
+			},
+			say: []string{"relink: no review commit with an attribution note here, so nothing to relink from\n"},
 		},
 		"a person's commit": {
 			setup: func(t *testing.T, r *gittest.Repo, repo *gitops.Repo) {

@@ -15,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/provenance"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // Run finds the commits of opts.Range that have no note of their own,
@@ -36,7 +37,11 @@ func Run(ctx context.Context, opts *Options) error {
 		return exitcode.WithCode(exitcode.Repo, err)
 	}
 	if len(srcs) == 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "relink: no review commit with an attribution note here, so nothing to relink from: fetch the notes (git aiedit notes pull) and the review branches first\n")
+		fetch := ""
+		if pull := sharehint.Notes(ctx, repo, "pull"); pull != "" {
+			fetch = ": fetch the notes (" + pull + ") and the review branches first"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "relink: no review commit with an attribution note here, so nothing to relink from%s\n", fetch)
 		return nil
 	}
 	todo, err := unnoted(ctx, repo, opts.Range, srcs)

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,4 +94,39 @@ func TestMovedTo(t *testing.T) {
 			assert.Equal(t, tt.want, MovedTo(tt.r, tt.changes))
 		})
 	}
+}
+
+// FuzzOldLine: a line OldLine maps is the same text on both sides, and
+// the lines it maps keep their order.
+func FuzzOldLine(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nB\nc\n")
+	f.Add("a\nb", "x\na\nb\n")
+	f.Add("", "a\n")
+	f.Fuzz(func(t *testing.T, old, new string) {
+		oldLines, newLines := splitLines(old), splitLines(new)
+		last := 0
+		for n := 1; n <= len(newLines)+1; n++ {
+			k := OldLine(old, new, n)
+			if k == 0 {
+				continue
+			}
+			if n > len(newLines) || k > len(oldLines) {
+				t.Fatalf("line %d mapped to %d, past an end", n, k)
+			}
+			if strings.TrimSuffix(newLines[n-1], "\n") != strings.TrimSuffix(oldLines[k-1], "\n") {
+				t.Fatalf("line %d %q mapped to line %d %q", n, newLines[n-1], k, oldLines[k-1])
+			}
+			if k <= last {
+				t.Fatalf("line %d mapped to %d, not after %d", n, k, last)
+			}
+			last = k
+		}
+	})
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n")
 }

@@ -6,12 +6,14 @@ package provenance
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
+	"github.com/git-aiedit/git-aiedit/internal/sharehint"
 )
 
 // Owner is who wrote a line: a block of a model response, or a person.
@@ -37,6 +39,9 @@ type Resolver struct {
 	byDigest map[string][]plumbing.Hash
 	// ignored says which notes were not read, and why (foreign.go).
 	ignored []string
+	// pull is the command that fetches the notes, "" without a remote
+	// (sharehint), read when a reason first needs it.
+	pull func() string
 }
 
 type commitInfo struct {
@@ -51,7 +56,8 @@ func NewResolver(ctx context.Context, repo *gitops.Repo) (*Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}}, nil
+	pull := sync.OnceValue(func() string { return sharehint.Notes(ctx, repo, "pull") })
+	return &Resolver{repo: repo, notes: notes, memo: map[plumbing.Hash]*commitInfo{}, pull: pull}, nil
 }
 
 // Ignored lists the notes read so far that were not read as their
@@ -108,7 +114,7 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 			in.response = resp
 		}
 		if docs == nil {
-			in.unknown = unnoted(c.Message)
+			in.unknown = unnoted(c.Message, r.pull)
 			if in.unknown != "" {
 				in.response = nil
 			}
@@ -125,7 +131,7 @@ func (r *Resolver) info(commit plumbing.Hash) (*commitInfo, error) {
 					return nil, err
 				}
 			} else {
-				in.unknown = noteMissing(in.response)
+				in.unknown = noteMissing(in.response, r.pull())
 			}
 		}
 	}

@@ -16,12 +16,17 @@ import (
 // rebase -i, a hosting site's squash merge) whose lines may be any of
 // theirs or a person's; a land --squash commit's lines are told only by
 // its note.
-func unnoted(msg string) string {
+// pull names the command that fetches the notes ("" without a remote:
+// then there is nothing to fetch them from, and no hint).
+func unnoted(msg string, pull func() string) string {
 	responses := trailer.Count(msg, trailer.KeyResponse)
 	squashed := trailer.Count(msg, trailer.KeySquashed) > 0
 	switch {
 	case squashed:
-		return "it was made by land --squash and its attribution note is not here: fetch the notes (git aiedit notes pull)"
+		if p := pull(); p != "" {
+			return "it was made by land --squash and its attribution note is not here: fetch the notes (" + p + ")"
+		}
+		return "it was made by land --squash and its attribution note is not here"
 	case responses > 1:
 		return fmt.Sprintf("it joins %d responses (a squash) and has no attribution note: run git aiedit relink to link it to the review branch it came from, or set notes.rewriteRef before squashing (git aiedit notes setup)", responses)
 	}
@@ -33,10 +38,13 @@ func unnoted(msg string) string {
 // its trailers name the response, but a line a person changed in the
 // commit (an amend, a conflict resolved by hand) would be named the
 // response's too.
-func noteMissing(r *history.Response) string {
+func noteMissing(r *history.Response, pull string) string {
+	fetch := ""
+	if pull != "" {
+		fetch = "fetch the notes (" + pull + "), or "
+	}
 	return fmt.Sprintf("it records response %d/%d of %s, but its attribution note is not here, so a line a person changed in it "+
-		"(an amend, a conflict resolved by hand) cannot be told from the response's: fetch the notes (git aiedit notes pull), "+
-		"or run git aiedit relink if git rewrote it", r.N, r.Total, r.TranscriptName())
+		"(an amend, a conflict resolved by hand) cannot be told from the response's: %srun git aiedit relink if git rewrote it", r.N, r.Total, r.TranscriptName(), fetch)
 }
 
 // UnknownError is a commit whose lines' owners cannot be told (see
