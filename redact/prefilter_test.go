@@ -89,3 +89,13 @@ func BenchmarkLoadRules(b *testing.B) {
 		loadRules()
 	}
 }
+
+// BenchmarkFirstUseNoKeyword is what a process pays for its first
+// redaction of a text without keywords: reading the rules, then the
+// keyword search (scripts/bench-goals' row).
+func BenchmarkFirstUseNoKeyword(b *testing.B) {
+	text := strings.Repeat("Rename Foo to Bar in app.py and run the tests again\n", 20)
+	for b.Loop() {
+		loadRules().secrets(text)
+	}
+}
