@@ -3,7 +3,6 @@ package redact
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,22 +59,6 @@ func TestRulesRead(t *testing.T) {
 	assert.NotEmpty(t, set.global())
 }
 
-// The first use (reading the rules, the keyword search) of a text
-// without keywords: the goal is 2 ms on a quiet machine. The
-// best of several fresh rule sets is held to 10x that, so a loaded
-// machine does not fail it while compiling every rule (~130 ms) would.
-func TestPrefilterCostWithoutKeywords(t *testing.T) {
-	text := strings.Repeat("Rename Foo to Bar in app.py and run the tests again\n", 20)
-	best := time.Hour
-	for range 5 {
-		start := time.Now()
-		loadRules().secrets(text)
-		best = min(best, time.Since(start))
-	}
-	t.Logf("first use, no keyword: %v", best)
-	assert.Less(t, best, 20*time.Millisecond)
-}
-
 func BenchmarkTextNoKeyword(b *testing.B) {
 	text := strings.Repeat("Rename Foo to Bar in app.py and run the tests again\n", 20)
 	var r Redactor
@@ -87,5 +70,15 @@ func BenchmarkTextNoKeyword(b *testing.B) {
 func BenchmarkLoadRules(b *testing.B) {
 	for b.Loop() {
 		loadRules()
+	}
+}
+
+// BenchmarkFirstUseNoKeyword is what a process pays for its first
+// redaction of a text without keywords: reading the rules, then the
+// keyword search (scripts/bench-goals' row).
+func BenchmarkFirstUseNoKeyword(b *testing.B) {
+	text := strings.Repeat("Rename Foo to Bar in app.py and run the tests again\n", 20)
+	for b.Loop() {
+		loadRules().secrets(text)
 	}
 }

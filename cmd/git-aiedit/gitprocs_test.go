@@ -60,3 +60,26 @@ func TestApplyGitProcesses(t *testing.T) {
 	}
 	r.fsck()
 }
+
+// TestLogGitProcesses: log starts discovery's two git processes during
+// initialization (package prestart) and takes their answers: two in all,
+// not two ended unused and two more.
+func TestLogGitProcesses(t *testing.T) {
+	real, err := exec.LookPath("git")
+	require.NoError(t, err)
+	r := newProcRepo(t, map[string]string{"README.md": "calc\n"})
+	shim := t.TempDir()
+	log := filepath.Join(shim, "log")
+	require.NoError(t, os.WriteFile(filepath.Join(shim, "git"),
+		[]byte("#!/bin/sh\nprintf '%s\\n' \"$*\" >>'"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
+	bin, err := binDir()
+	require.NoError(t, err)
+	c := exec.Command(filepath.Join(bin, "git-aiedit"), "log")
+	c.Dir = r.dir
+	c.Env = append(r.env, "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, _ := c.CombinedOutput()
+	data, err := os.ReadFile(log)
+	require.NoError(t, err, "%s", out)
+	calls := strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Len(t, calls, 2, "git processes of log:\n%s", data)
+}

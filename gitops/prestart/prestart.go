@@ -36,10 +36,16 @@ var ConfigArgs = []string{"config", "--list", "-z"}
 var EnvExtra = []string{"LC_ALL=C", "LANGUAGE="}
 
 // Wanted reports a command line (os.Args) that will discover the
-// repository of the current directory first of all: apply, unless it is
-// asked for help.
+// repository of the current directory first of all, unless it is asked
+// for help: apply; log, whose whole run is a few milliseconds beside
+// `git log -1`; and hook run, which an agent waits for at every turn
+// (its event names the folder, which is the current directory as agents
+// run hooks; another folder, and the processes are ended unused).
 func Wanted(args []string) bool {
-	if len(args) < 2 || args[1] != "apply" {
+	switch {
+	case len(args) >= 2 && (args[1] == "apply" || args[1] == "log"):
+	case len(args) >= 3 && args[1] == "hook" && args[2] == "run":
+	default:
 		return false
 	}
 	for _, a := range args[2:] {
