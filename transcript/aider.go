@@ -154,7 +154,7 @@ func (a *aiderReader) line(n int, s string) error {
 	switch {
 	case t == "":
 		a.prev = aiderBlank
-		return a.text.add(n, nil)
+		return a.text.add(n, []byte(s)) // its white space is the reply's
 	case boundary && isAiderStart(t):
 		if err := a.flush(); err != nil {
 			return err

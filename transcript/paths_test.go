@@ -219,3 +219,23 @@ func TestRooterCaseInsensitiveBase(t *testing.T) {
 	assert.Equal(t, "src/app/globals.css", p.rel("/home/jo/site/src/app/globals.css"))
 	assert.Equal(t, "SRC/App/x.css", p.rel("/home/jo/site/SRC/App/x.css"))
 }
+
+// FuzzRan: whatever command the agent ran, learning from it never panics
+// and names no folder but a clean absolute one.
+func FuzzRan(f *testing.F) {
+	f.Add("mkdir web && cd web && git init", "/home/jo")
+	f.Add("git init -q ./app; cd app", `C:\Users\jo`)
+	f.Add("cd ~ && git init x", "")
+	f.Add("cd '' && git init \"\"", "/")
+	f.Fuzz(func(t *testing.T, cmd, cwd string) {
+		r := newRooter(Options{Root: "/repo", Exists: func(string) bool { return false }})
+		r.infer = true
+		r.setCwd(cwd)
+		r.ran(cmd, "")
+		for _, d := range r.dirs {
+			if cleanAbs(d.Path) != d.Path {
+				t.Fatalf("learned %q from %q in %q: not a clean absolute folder", d.Path, cmd, cwd)
+			}
+		}
+	})
+}

@@ -35,13 +35,13 @@ func TestParse(t *testing.T) {
 			[]editcore.Op{write("main.go", 3, "main.go\n\n```go\npackage main\n```", "package main\n")},
 		},
 		"a file as a read tool listed it is no new content": {
-			"`src/a.py`\n```py\n     1→x = 1\n     2→\n     3→y = 2\n```\nb.txt\n```\n1\tone\n2\ttwo\n```\n",
+			"`src/a.py`\n```py\n     1→x = 1\n     2→\n     3→y = 2\n```\nb.txt\n```\n     1\tone\n     2\ttwo\n```\n",
 			[]editcore.Op{
 				{Kind: editcore.Unread, Format: Name, Path: "src/a.py", Line: 2, Start: 2, End: 6,
 					Raw:     "`src/a.py`\n```py\n     1→x = 1\n     2→\n     3→y = 2\n```",
 					Problem: "the code block after src/a.py numbers its lines as a file read shows it (cat -n), so it is what the file held, not new content; src/a.py is left as it is"},
 				{Kind: editcore.Unread, Format: Name, Path: "b.txt", Line: 8, Start: 8, End: 11,
-					Raw:     "b.txt\n```\n1\tone\n2\ttwo\n```",
+					Raw:     "b.txt\n```\n     1\tone\n     2\ttwo\n```",
 					Problem: "the code block after b.txt numbers its lines as a file read shows it (cat -n), so it is what the file held, not new content; b.txt is left as it is"},
 			},
 		},
@@ -149,4 +149,21 @@ func unread(path, what string, start, end int, raw string) editcore.Op {
 	return editcore.Op{Kind: editcore.Unread, Format: Name, Path: path, Line: start, Start: start, End: end, Raw: raw,
 		Problem: what + " after the path " + path + " is not an edit this tool applies, so " + path +
 			" is left as it is; send the file's whole content in a code block, or an edit block"}
+}
+
+func TestNumbered(t *testing.T) {
+	for _, tt := range []struct {
+		lines []string
+		want  bool
+	}{
+		{[]string{"     1→x", "     2→", "     3→y"}, true},
+		{[]string{"     7\tx", "     8\ty"}, true},
+		{[]string{"1→x"}, true},
+		{[]string{"1\tAlice", "2\tBob"}, false}, // a TSV file
+		{[]string{"     1→x", "     3→y"}, false},
+		{[]string{"     1→x", "y"}, false},
+		{[]string{"", " "}, false},
+	} {
+		assert.Equal(t, tt.want, numbered(tt.lines), "%q", tt.lines)
+	}
 }
