@@ -48,15 +48,17 @@ func TestKilledApply(t *testing.T) {
 	full := time.Since(t0)
 
 	rng := rand.New(rand.NewPCG(1, 2))
-	// The check of pending packs below needs a kill that left one: the
-	// short run goes on past its 8 kills, up to the full run's 25, until
-	// one did, however the machine's load placed the kills.
+	// The check of pending packs below needs a kill that left one. The
+	// kills at random points of the timed run may all land before any
+	// object is written when the machine got busier after the timing: then
+	// the next kills (up to the full run's 25) come when the run's pending
+	// pack appears, an event rather than a guess, until one is left.
 	pending := func() bool {
 		left, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "aiedit-pending-*"))
 		return len(left) > 0
 	}
-	completed, kills := 0, 0
-	for i := 0; i < rounds(8, 25) || i < 25 && !pending(); i++ {
+	completed, kills, random := 0, 0, rounds(8, 25)
+	for i := 0; i < random || i < 25 && !pending(); i++ {
 		kills++
 		// Every run starts a fresh branch, so every kill lands in real work.
 		branch := fmt.Sprintf("aiedit/long-%d", i)
@@ -64,9 +66,22 @@ func TestKilledApply(t *testing.T) {
 		// Its own process group, so the kill takes git children with it.
 		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		require.NoError(t, c.Start())
-		time.Sleep(time.Duration(rng.Int64N(int64(full))))
+		exited := make(chan struct{})
+		go func() { _ = c.Wait(); close(exited) }()
+		if i < random {
+			time.Sleep(time.Duration(rng.Int64N(int64(full))))
+		} else {
+		wait:
+			for !pending() {
+				select {
+				case <-exited:
+					break wait
+				case <-time.After(time.Millisecond):
+				}
+			}
+		}
 		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-		_ = c.Wait()
+		<-exited
 
 		// One look at the ref: the move a killed run had handed to git may
 		// still land a moment later (git's update-ref outlives a kill of
