@@ -231,7 +231,11 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 // open starts applying a response (or a retry round) on the batch's tree.
 func (r *response) open(context []string) {
 	b := r.b
-	r.sess = editcore.NewSession(b.tfs, b.a.sessionOptions(b.tfs, context, b.st.dryRun))
+	opt := b.a.sessionOptions(b.tfs, context, b.st.dryRun)
+	// -p shows each block's change from the tree as it applies: every
+	// block is written at once then.
+	opt.Defer = b.reviewer() == nil
+	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
 	if b.reviewer() != nil || !b.st.dryRun {
@@ -346,6 +350,13 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
+	if r.sess != nil {
+		// The file the session kept unwritten is written before the tree
+		// is read (a commit, a check).
+		if err := r.sess.Flush(); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+	}
 	r.compose(prose)
 	if err := r.r.blocks.err; err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)
