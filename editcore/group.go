@@ -18,6 +18,13 @@ func (s *Session) ApplyGroup(ops []*Op) []Result {
 		return nil
 	}
 	delete(s.groupEnd, ops[0].Group) // in-order positions start afresh
+	if err := s.Flush(); err != nil {
+		results := make([]Result, len(ops))
+		for i, op := range ops {
+			results[i] = Result{Op: op, Path: op.Path, Status: Failed, Error: ioErrorType(err), Message: err.Error()}
+		}
+		return results
+	}
 	saved := map[string]*savedFile{}
 	for _, op := range ops {
 		for _, raw := range []string{op.Path, op.From} {
@@ -47,6 +54,7 @@ func (s *Session) ApplyGroup(ops []*Op) []Result {
 	if failedAt < 0 {
 		return results
 	}
+	s.discard()
 	for p, f := range saved {
 		f.restore(s.fs, p)
 		s.failed[p] = true

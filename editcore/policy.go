@@ -94,6 +94,11 @@ func (p Policy) edited(op *Op, old, out []byte) []byte {
 	return out
 }
 
+// plain reports whether edited leaves op's result as it is.
+func (p Policy) plain(op *Op) bool {
+	return !p.NoAddedNewline && !(p.PatchEOF && op.Format == applyPatchFormat)
+}
+
 // rewrite is the content a whole-file write over old (an existing file's
 // bytes) leaves.
 func (p Policy) rewrite(old, content []byte) []byte {

@@ -33,8 +33,12 @@ func (s *Session) replace(op *Op, r *Result, t *text) {
 		if op.Group != 0 && op.InOrder {
 			s.groupEnd[op.Group] = m.Start + len(repl)
 		}
-		out := match.Splice(t.lines, m, old, repl)
-		t.splice(m.Start, m.End, out[m.Start:len(out)-(len(t.lines)-m.End)])
+		// Splice reads only the matched lines: given those alone, it
+		// returns their replacement without copying the rest of the file.
+		win := t.lines[m.Start:m.End]
+		wm := m
+		wm.Start, wm.End = 0, len(win)
+		t.splice(m.Start, m.End, match.Splice(win, wm, old, repl))
 		r.Status, r.Match, r.Line = Applied, m.Step, m.Start+1
 		return
 	}

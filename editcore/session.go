@@ -43,6 +43,10 @@ type Options struct {
 	// Policy is the rules of the agent whose edits these are (policy.go);
 	// the zero value is generic text's.
 	Policy Policy
+	// Defer keeps the lines of the file edited last between consecutive
+	// line edits to it, written at the next other operation or Flush
+	// (pending.go). The caller flushes before it reads the filesystem.
+	Defer bool
 }
 
 // A Session applies the operations of one response, in order, to a
@@ -55,6 +59,8 @@ type Session struct {
 	changed map[string]bool
 	// groupEnd is where the last operation of each group ended (InOrder).
 	groupEnd map[int]int
+	// pend is the file edited last, not written yet (Options.Defer).
+	pend *pending
 }
 
 // NewSession starts applying one response's operations to fsys.
@@ -70,6 +76,13 @@ func (s *Session) Changed() []string { return sortedKeys(s.changed) }
 func (s *Session) Apply(op *Op) Result {
 	if op.Outside {
 		return outside(op)
+	}
+	if !lineEdit(op.Kind) {
+		// Anything else may read or change any file: the kept one is
+		// written first.
+		if err := s.Flush(); err != nil {
+			return Result{Op: op, Path: repopath.Clean(op.Path), Status: Failed, Error: ioErrorType(err), Message: err.Error()}
+		}
 	}
 	switch op.Kind {
 	case Shell:
@@ -192,6 +205,14 @@ func (s *Session) do(op *Op, r *Result) {
 		return
 	}
 
+	if s.pend != nil && s.pend.path == r.Path && s.defers(op, r.Path) {
+		s.editPending(op, r)
+		return
+	}
+	if err := s.Flush(); err != nil {
+		r.fail(ioErrorType(err), err.Error())
+		return
+	}
 	data, isDir, err := s.readFile(r.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -236,11 +257,37 @@ func (s *Session) do(op *Op, r *Result) {
 	default:
 		r.fail(MalformedBlock, "unsupported operation "+op.Kind.String())
 	}
+	if r.Status == Applied && s.defers(op, r.Path) {
+		s.pend = &pending{path: r.Path, t: t}
+		s.changed[r.Path] = true
+		return
+	}
 	if r.Status == Applied {
 		s.write(r, s.opt.Policy.edited(op, data, t.encode()))
 	}
 	if r.Status == Applied && op.Mode != 0 {
 		s.chmod(r, r.Path, op.Mode)
+	}
+}
+
+// editPending applies a line edit to the lines the session keeps
+// unwritten: checked (in context) and applied as on lines just read.
+func (s *Session) editPending(op *Op, r *Result) {
+	if s.opt.InContext != nil && !op.Executed && !s.opt.InContext(r.Path) {
+		r.Status = NotInContext
+		r.Message = "the model had not seen " + r.Path + " in full; add it to the context and ask again"
+		return
+	}
+	t := s.pend.t
+	switch op.Kind {
+	case Replace:
+		s.replace(op, r, t)
+	case Append:
+		s.appendTo(op, r, t)
+	case Insert:
+		s.insert(op, r, t)
+	case ReplaceRange:
+		s.replaceRange(op, r, t)
 	}
 }
 

@@ -2,6 +2,7 @@ package editcore_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -280,63 +281,80 @@ func TestSession(t *testing.T) {
 			after: map[string]string{"f.txt": "c\n"},
 		},
 	}
+	// Every case twice: each edit written at once, and (Defer) the lines
+	// of the file edited last kept until another operation or Flush. The
+	// results and the files must be the same.
 	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			fs := memfs.New()
-			for p, c := range tc.files {
-				require.NoError(t, util.WriteFile(fs, p, []byte(c), 0o644))
+		for _, deferred := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/defer=%v", name, deferred), func(t *testing.T) {
+				ops := make([]*Op, len(tc.ops))
+				for i, op := range tc.ops {
+					cp := *op // a session may let an op's content go
+					ops[i] = &cp
+				}
+				opt := tc.opt
+				opt.Defer = deferred
+				testSession(t, tc.files, ops, opt, tc.want, tc.after)
+			})
+		}
+	}
+}
+
+func testSession(t *testing.T, files map[string]string, ops []*Op, opt Options, wants []want, after map[string]string) {
+	fs := memfs.New()
+	for p, c := range files {
+		require.NoError(t, util.WriteFile(fs, p, []byte(c), 0o644))
+	}
+	s := NewSession(fs, opt)
+	var got []Result
+	for i := 0; i < len(ops); i++ {
+		if g := ops[i].Group; g != 0 {
+			var grp []*Op
+			for ; i < len(ops) && ops[i].Group == g; i++ {
+				grp = append(grp, ops[i])
 			}
-			s := NewSession(fs, tc.opt)
-			var got []Result
-			for i := 0; i < len(tc.ops); i++ {
-				if g := tc.ops[i].Group; g != 0 {
-					var grp []*Op
-					for ; i < len(tc.ops) && tc.ops[i].Group == g; i++ {
-						grp = append(grp, tc.ops[i])
-					}
-					i--
-					got = append(got, s.ApplyGroup(grp)...)
-					continue
-				}
-				got = append(got, s.Apply(tc.ops[i]))
-			}
-			require.Len(t, got, len(tc.want))
-			for i, w := range tc.want {
-				r := got[i]
-				assert.Equal(t, w.status, r.Status, "op %d status (%s)", i+1, r.Message)
-				assert.Equal(t, w.err, r.Error, "op %d error type (%s)", i+1, r.Message)
-				if w.line != 0 {
-					assert.Equal(t, w.line, r.Line, "op %d line", i+1)
-				}
-				if w.match != "" {
-					assert.Equal(t, w.match, string(r.Match), "op %d match", i+1)
-				}
-				if w.message != "" {
-					assert.Contains(t, r.Message, w.message, "op %d message", i+1)
-				}
-				if !r.OK() && r.Status != NotInContext {
-					assert.NotEmpty(t, r.Message, "op %d: a failure must say why", i+1)
-				}
-			}
-			for p, c := range tc.after {
-				data, err := util.ReadFile(fs, p)
-				if c == "<absent>" {
-					assert.True(t, errors.Is(err, os.ErrNotExist), "%s should be gone", p)
-					continue
-				}
-				require.NoError(t, err, p)
-				assert.Equal(t, c, string(data), p)
-			}
-			// Files no operation names are untouched.
-			for p, c := range tc.files {
-				if _, named := tc.after[p]; named {
-					continue
-				}
-				if data, err := util.ReadFile(fs, p); err == nil && !anyOpNames(tc.ops, p) {
-					assert.Equal(t, c, string(data), "untouched %s", p)
-				}
-			}
-		})
+			i--
+			got = append(got, s.ApplyGroup(grp)...)
+			continue
+		}
+		got = append(got, s.Apply(ops[i]))
+	}
+	require.NoError(t, s.Flush())
+	require.Len(t, got, len(wants))
+	for i, w := range wants {
+		r := got[i]
+		assert.Equal(t, w.status, r.Status, "op %d status (%s)", i+1, r.Message)
+		assert.Equal(t, w.err, r.Error, "op %d error type (%s)", i+1, r.Message)
+		if w.line != 0 {
+			assert.Equal(t, w.line, r.Line, "op %d line", i+1)
+		}
+		if w.match != "" {
+			assert.Equal(t, w.match, string(r.Match), "op %d match", i+1)
+		}
+		if w.message != "" {
+			assert.Contains(t, r.Message, w.message, "op %d message", i+1)
+		}
+		if !r.OK() && r.Status != NotInContext {
+			assert.NotEmpty(t, r.Message, "op %d: a failure must say why", i+1)
+		}
+	}
+	for p, c := range after {
+		data, err := util.ReadFile(fs, p)
+		if c == "<absent>" {
+			assert.True(t, errors.Is(err, os.ErrNotExist), "%s should be gone", p)
+			continue
+		}
+		require.NoError(t, err, p)
+		assert.Equal(t, c, string(data), p)
+	}
+	// Files no operation names are untouched.
+	for p, c := range files {
+		if _, named := after[p]; named {
+			continue
+		}
+		if data, err := util.ReadFile(fs, p); err == nil && !anyOpNames(ops, p) {
+			assert.Equal(t, c, string(data), "untouched %s", p)
+		}
 	}
 }
 

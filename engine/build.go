@@ -239,6 +239,9 @@ func (r *response) open(context []string) {
 	b := r.b
 	opt := b.a.sessionOptions(b.tfs, context, b.st.dryRun)
 	opt.Policy = transcript.PolicyOf(b.in.source) // as the agent applied its edits
+	// -p shows each block's change from the tree as it applies: every
+	// block is written at once then.
+	opt.Defer = b.reviewer() == nil
 	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
 	r.track()
@@ -354,6 +357,13 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
+	if r.sess != nil {
+		// The file the session kept unwritten is written before the tree
+		// is read (a commit, a check).
+		if err := r.sess.Flush(); err != nil {
+			return exitcode.WithCode(exitcode.Repo, err)
+		}
+	}
 	r.compose(prose)
 	if err := r.r.blocks.err; err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)

@@ -132,7 +132,7 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 		in.spool = f
 		src, stop := interruptible(in.intr, in.stdin)
 		in.stop = stop
-		r := io.TeeReader(src, io.MultiWriter(&spoolWriter{f: f, name: in.shown()}, h))
+		r := io.TeeReader(src, io.MultiWriter(&spoolWriter{f: f}, h))
 		return &spoolReader{Reader: r, in: in}, in.sumOf(h), nil
 	}
 	f, err := os.Open(in.path)
@@ -220,16 +220,16 @@ func (in *input) cleanup() {
 // temporary disk an endless stream (/dev/zero, `yes`) takes.
 var maxSpool int64 = 1 << 30
 
-// spoolWriter writes to the spool, refusing to go past maxSpool.
+// spoolWriter writes to the spool, refusing to go past maxSpool. Its
+// error is read as the transcript's, which names the stream.
 type spoolWriter struct {
-	f    *os.File
-	n    int64
-	name string
+	f *os.File
+	n int64
 }
 
 func (w *spoolWriter) Write(p []byte) (int, error) {
 	if w.n+int64(len(p)) > maxSpool {
-		return 0, exitcode.UsageErrorf("%s goes on past %d MiB, the most apply keeps of a stream to read it again; save it to a file and name the file", w.name, maxSpool>>20)
+		return 0, exitcode.UsageErrorf("it goes on past %d MiB, the most apply keeps of a stream to read it again; save it to a file and name the file", maxSpool>>20)
 	}
 	n, err := w.f.Write(p)
 	w.n += int64(n)

@@ -72,7 +72,7 @@ func TestSpoolBounded(t *testing.T) {
 			})
 			require.Error(t, err)
 			assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
-			assert.Contains(t, err.Error(), "standard input goes on past 1 MiB, the most apply keeps of a stream to read it again; save it to a file and name the file")
+			assert.Contains(t, err.Error(), "cannot read transcript standard input: line 1048577: it goes on past 1 MiB, the most apply keeps of a stream to read it again; save it to a file and name the file")
 			entries, err := os.ReadDir(tmp)
 			require.NoError(t, err)
 			assert.Empty(t, entries)

@@ -62,10 +62,13 @@ func (fs *TreeFS) Guard(name string) error {
 	if lfs {
 		return &UnsafePathError{Path: name, Reason: "stored with Git LFS (filter=lfs)"}
 	}
-	if leaf != nil && leaf.mode != filemode.Dir {
+	if leaf != nil && leaf.mode != filemode.Dir && !(leaf.data == nil && leaf.size > lfsPointerMax) {
 		b, err := fs.view(leaf)
 		if err != nil {
 			return err
+		}
+		if leaf.data == nil {
+			leaf.size = int64(len(b)) // the next guard of it reads nothing
 		}
 		if bytes.HasPrefix(b, lfsPointerPrefix) {
 			return &UnsafePathError{Path: name, Reason: "Git LFS pointer file"}
@@ -73,6 +76,10 @@ func (fs *TreeFS) Guard(name string) error {
 	}
 	return nil
 }
+
+// lfsPointerMax is the size past which Git LFS takes no file for a
+// pointer (its blobSizeCutoff): a larger blob is not read to look.
+const lfsPointerMax = 1024
 
 // lfsAttribute works out the filter attribute of parts from the
 // .gitattributes files of the directories along it (deeper files win) and

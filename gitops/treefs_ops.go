@@ -128,7 +128,9 @@ func (fs *TreeFS) info(name string, n *node) (os.FileInfo, error) {
 			if err != nil {
 				return nil, err
 			}
-			fi.size = size
+			// Known now: a response's thousand edits to one file read
+			// the blob once, not once each.
+			fi.size, n.size = size, size
 		}
 	}
 	return fi, nil

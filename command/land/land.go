@@ -275,6 +275,17 @@ func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*objec
 // moved since the branch left it, the commits themselves land.
 func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
 	if target == base && len(l.dropped) == 0 && len(l.failedOnly) == 0 {
+		// The commits themselves land: each is held to the rules where it
+		// differs from its parent, as a merged tree is.
+		for _, c := range commits {
+			p, err := l.repo.Commit(c.ParentHashes[0])
+			if err != nil {
+				return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+			}
+			if err := l.repo.CheckMergedTree(c.TreeHash, p.TreeHash); err != nil {
+				return plumbing.ZeroHash, l.pickError(fmt.Sprintf("%s %q on %s", short(c.Hash), firstLine(c.Message), l.onto), err)
+			}
+		}
 		return commits[len(commits)-1].Hash, nil
 	}
 	parent := target
@@ -345,6 +356,17 @@ func (l *lander) conflict(c *object.Commit) error {
 func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
 	last := commits[len(commits)-1]
 	tree := last.TreeHash
+	if target == base && len(l.dropped) == 0 {
+		// The branch's own tree lands: held to the rules where it differs
+		// from the target's, as a merged tree is.
+		t, err := l.repo.Commit(target)
+		if err != nil {
+			return plumbing.ZeroHash, exitcode.WithCode(exitcode.Repo, err)
+		}
+		if err := l.repo.CheckMergedTree(tree, t.TreeHash); err != nil {
+			return plumbing.ZeroHash, l.pickError("the changes of "+l.branch, err)
+		}
+	}
 	if len(l.dropped) > 0 {
 		// The turns without the snapshot they were made on: replayed one
 		// by one, their last tree is the change.

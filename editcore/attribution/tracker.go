@@ -44,6 +44,9 @@ type Tracker struct {
 	// the tracker has not seen may differ in cur from base.
 	reshaped bool
 	seed     maphash.Seed
+	// sess is the session operations go through: a file it keeps
+	// unwritten (editcore.Options.Defer) is read from it, not from cur.
+	sess *editcore.Session
 }
 
 // maxKept bounds the text the tracker keeps for one response: a response
@@ -74,6 +77,7 @@ func New(cur, base billy.Filesystem) *Tracker {
 // the file is read back: an applied block keeps no text, and a file of
 // hundreds of MB would otherwise be held twice.
 func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
+	t.sess = s
 	block := t.next(op)
 	t.prime(op)
 	t.recall(op)
@@ -100,6 +104,7 @@ func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 // The group's changes to a file are told apart by content: a new line
 // belongs to the first operation of the group whose new text holds it.
 func (t *Tracker) ApplyGroup(s *editcore.Session, ops []*editcore.Op) []editcore.Result {
+	t.sess = s
 	blocks := make([]int, len(ops))
 	for i, op := range ops {
 		blocks[i] = t.next(op)
@@ -375,6 +380,9 @@ func (t *Tracker) origin(p string) *file {
 
 // read reads p, every line owned by no block.
 func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
+	if b, ok := t.pending(fsys, p); ok {
+		return &file{text: unsafe.String(unsafe.SliceData(b), len(b))}
+	}
 	b, err := editcore.ReadRegular(fsys, p)
 	if err != nil {
 		return &file{}
@@ -388,11 +396,23 @@ func (t *Tracker) read(fsys billy.Filesystem, p string) *file {
 // view is p's text as it is now, to compare at once ("" when p is not a
 // regular file): no copy is made.
 func (t *Tracker) view(p string) string {
+	if b, ok := t.pending(t.cur, p); ok {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
 	b, err := editcore.ViewFile(t.cur, p)
 	if err != nil {
 		return ""
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// pending returns p's bytes when the session keeps them unwritten and
+// fsys is the filesystem it applies to.
+func (t *Tracker) pending(fsys billy.Filesystem, p string) ([]byte, bool) {
+	if t.sess == nil || fsys != t.cur {
+		return nil, false
+	}
+	return t.sess.Pending(p)
 }
 
 // countLines is the number of lines of s, a last one without a newline

@@ -97,30 +97,39 @@ func TestTracker(t *testing.T) {
 		},
 	}
 	// With no text budget, every file's text is dropped and read again
-	// before each change: the ranges are the same.
+	// before each change: the ranges are the same. So they are when the
+	// session keeps the file it edits unwritten between edits (Defer):
+	// the tracker reads it from the session.
 	for _, budget := range []int{maxKept, 0} {
 		for name, tt := range tests {
-			t.Run(fmt.Sprintf("%s/budget %d", name, budget), func(t *testing.T) {
-				defer func(was int) { maxKept = was }(maxKept)
-				maxKept = budget
-				files := map[string]string{"f.txt": base}
-				cur := fsWith(t, files)
-				tr := New(cur, fsWith(t, files))
-				s := editcore.NewSession(cur, editcore.Options{})
-				for _, call := range tt.ops {
-					if len(call) == 1 {
-						tr.Apply(s, call[0])
-					} else {
-						tr.ApplyGroup(s, call)
-					}
-				}
-				assert.Equal(t, tt.want, tr.Ranges())
-				if budget == 0 {
-					for p, f := range tr.files {
-						assert.Empty(t, f.text, "%s: text kept over budget", p)
-					}
-				}
-			})
+			for _, deferred := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/budget %d/defer=%v", name, budget, deferred), func(t *testing.T) {
+					testTracker(t, budget, deferred, tt.ops, tt.want)
+				})
+			}
+		}
+	}
+}
+
+func testTracker(t *testing.T, budget int, deferred bool, ops [][]*editcore.Op, want map[string][]Range) {
+	defer func(was int) { maxKept = was }(maxKept)
+	maxKept = budget
+	files := map[string]string{"f.txt": base}
+	cur := fsWith(t, files)
+	tr := New(cur, fsWith(t, files))
+	s := editcore.NewSession(cur, editcore.Options{Defer: deferred})
+	for _, call := range ops {
+		if len(call) == 1 {
+			tr.Apply(s, call[0])
+		} else {
+			tr.ApplyGroup(s, call)
+		}
+	}
+	require.NoError(t, s.Flush())
+	assert.Equal(t, want, tr.Ranges())
+	if budget == 0 {
+		for p, f := range tr.files {
+			assert.Empty(t, f.text, "%s: text kept over budget", p)
 		}
 	}
 }

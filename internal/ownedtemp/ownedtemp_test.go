@@ -50,3 +50,18 @@ func TestSweep(t *testing.T) {
 		assert.Equal(t, kept, err == nil, p)
 	}
 }
+
+// FuzzLeft: any name found in TMPDIR is judged without a panic, and one
+// naming this live process is never taken for left behind.
+func FuzzLeft(f *testing.F) {
+	f.Add("123.456-abc")
+	f.Add(owner() + "x")
+	f.Add("-1.2-x")
+	f.Add("99999999999999999999.1-x")
+	f.Fuzz(func(t *testing.T, rest string) {
+		_ = left(rest, filepath.Join(t.TempDir(), "none"))
+		if left(owner()+rest, "") {
+			t.Fatalf("this process's own %q taken for left behind", owner()+rest)
+		}
+	})
+}
