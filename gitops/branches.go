@@ -16,9 +16,12 @@ type Branch struct {
 // Name is the branch's short name.
 func (b Branch) Name() string { return strings.TrimPrefix(b.Ref, "refs/heads/") }
 
-// Branches lists the local branches, in ref order, with one git process
-// (whatever the ref storage: loose, packed or reftable).
+// Branches lists the local branches, in ref order: read from the ref
+// files in-process, else with one git process.
 func (r *Repo) Branches(ctx context.Context) ([]Branch, error) {
+	if list, ok := r.branchesLocal(); ok {
+		return list, nil
+	}
 	out, err := r.gitNoObjects("for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/").output(ctx, "for-each-ref refs/heads")
 	if err != nil {
 		return nil, err

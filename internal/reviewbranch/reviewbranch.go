@@ -51,16 +51,6 @@ func list(ctx context.Context, repo *gitops.Repo, withProblems bool) ([]*Branch,
 	if err != nil {
 		return nil, err
 	}
-	wts, err := repo.Worktrees(ctx)
-	if err != nil {
-		return nil, err
-	}
-	checkedOut := map[string]string{}
-	for _, w := range wts {
-		if w.Branch != "" && !w.Bare {
-			checkedOut[w.Branch] = w.Path
-		}
-	}
 	head, headErr := repo.ResolveCommit(ctx, "HEAD")
 	current := repo.ShortName(ctx, "HEAD")
 	var out []*Branch
@@ -82,6 +72,21 @@ func list(ctx context.Context, repo *gitops.Repo, withProblems bool) ([]*Branch,
 	reflogs, err := repo.ReflogMessages(ctx, unnamed)
 	if err != nil {
 		return nil, err
+	}
+	// Where each branch is checked out, asked of git only when there are
+	// branches with responses: log on a repository without any starts no
+	// more git processes than discovery's.
+	checkedOut := map[string]string{}
+	if len(series) > 0 {
+		wts, err := repo.Worktrees(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range wts {
+			if w.Branch != "" && !w.Bare {
+				checkedOut[w.Branch] = w.Path
+			}
+		}
 	}
 	for _, b := range all {
 		rs := series[b.Ref]
