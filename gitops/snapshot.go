@@ -33,6 +33,11 @@ const (
 	maxUntrackedFile  = 1 << 20  // an untracked file larger is left out
 	maxUntrackedTotal = 32 << 20 // past this many bytes of untracked files, none are taken
 	maxUntrackedFiles = 2000     // past this many untracked files, none are taken
+	// maxSecretScan bounds the untracked text read for secrets
+	// (WithSecretCheck): the rules take up to ~2 s a MiB of text dense
+	// with their keywords on a loaded machine, and the agent waits. A
+	// text file past it is left out, not taken unread.
+	maxSecretScan = 4 << 20
 )
 
 // SnapshotWorkTree records the working tree — tracked files as they are on
@@ -138,7 +143,7 @@ func (r *Repo) untracked(ctx context.Context, env []string, secret SecretCheck) 
 	if err != nil {
 		return nil, nil, err
 	}
-	var total int64
+	var total, scanned int64
 	for _, name := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
 		if name == "" {
 			continue
@@ -155,7 +160,13 @@ func (r *Repo) untracked(ctx context.Context, env []string, secret SecretCheck) 
 			left = append(left, fmt.Sprintf("%s (%d bytes, over %d)", name, info.Size(), maxUntrackedFile))
 			continue
 		}
-		if rule, found := holdsSecret(filepath.Join(r.WorkTree, filepath.FromSlash(name)), info, secret); found {
+		if secret != nil && info.Mode().IsRegular() && scanned+info.Size() > maxSecretScan {
+			left = append(left, fmt.Sprintf("%s (not read for secrets: past the %d MiB the snapshot reads)", name, maxSecretScan>>20))
+			continue
+		}
+		rule, found, read := holdsSecret(filepath.Join(r.WorkTree, filepath.FromSlash(name)), info, secret)
+		scanned += read
+		if found {
 			left = append(left, name+" (it holds a secret: "+rule+")")
 			continue
 		}
@@ -192,23 +203,24 @@ func WithSecretCheck(check SecretCheck) SnapshotOption {
 // not asked: the rules read text. The file is opened without blocking
 // and must still be a regular file once open: a FIFO put in its place
 // since it was listed is not waited on.
-func holdsSecret(name string, info os.FileInfo, check SecretCheck) (string, bool) {
+func holdsSecret(name string, info os.FileInfo, check SecretCheck) (rule string, found bool, read int64) {
 	if check == nil || !info.Mode().IsRegular() || info.Size() == 0 {
-		return "", false
+		return "", false, 0
 	}
 	f, err := openNoBlock(name)
 	if err != nil {
-		return "", false
+		return "", false, 0
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return "", false
+		return "", false, 0
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxUntrackedFile))
 	if err != nil || bytes.IndexByte(b[:min(len(b), 8<<10)], 0) >= 0 {
-		return "", false
+		return "", false, int64(len(b))
 	}
-	return check(b)
+	rule, found = check(b)
+	return rule, found, int64(len(b))
 }
 
 // secretName reports an untracked file whose name says it holds a

@@ -81,29 +81,67 @@ func (r *Redactor) splitSecrets(s string) []secret {
 }
 
 // joinedSecrets are the secrets of s read joined (joinBreaks) that span
-// a break as written; nil when there is no break to join.
+// a break as written; nil when there is no break to join. Only the text
+// around each joined break is read again (splitWindow on each side, out
+// to white space): a secret across a break lies there, and reading a
+// large text whole twice more would triple its cost.
 func (r *Redactor) joinedSecrets(s string, oneWordOnly bool) []secret {
 	joined, at := joinBreaks(s, oneWordOnly)
 	if at == nil {
 		return nil
 	}
 	out := []secret{}
-	for _, f := range r.plainSecrets(joined) {
-		for from := 0; ; {
-			k := strings.Index(joined[from:], f.text)
-			if k < 0 || f.text == "" {
-				break
+	for _, w := range joinWindows(joined, at) {
+		part := joined[w[0]:w[1]]
+		for _, f := range r.plainSecrets(part) {
+			for from := 0; f.text != ""; {
+				k := strings.Index(part[from:], f.text)
+				if k < 0 {
+					break
+				}
+				start, end := w[0]+from+k, w[0]+from+k+len(f.text)
+				written := s[at[start] : at[end-1]+1]
+				if strings.Contains(written, "\n") {
+					out = append(out, secret{text: written, rule: f.rule})
+				}
+				from += k + len(f.text)
 			}
-			start, end := from+k, from+k+len(f.text)
-			written := s[at[start] : at[end-1]+1]
-			if strings.Contains(written, "\n") {
-				out = append(out, secret{text: written, rule: f.rule})
-			}
-			from = end
 		}
 	}
 	return out
 }
+
+// splitWindow is how much of the joined text around a break is read
+// again on each side: more than any token gitleaks' rules take on one
+// line.
+const splitWindow = 1024
+
+// joinWindows are the stretches [from, to) of joined around its joins
+// (where at skips bytes of the original), widened out to white space and
+// merged where they overlap.
+func joinWindows(joined string, at []int) [][2]int {
+	var out [][2]int
+	for j := 1; j < len(at); j++ {
+		if at[j]-at[j-1] == 1 {
+			continue
+		}
+		lo, hi := max(0, j-splitWindow), min(len(joined), j+splitWindow)
+		for lo > 0 && !isSpace(joined[lo-1]) {
+			lo--
+		}
+		for hi < len(joined) && !isSpace(joined[hi]) {
+			hi++
+		}
+		if n := len(out); n > 0 && lo <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], hi)
+			continue
+		}
+		out = append(out, [2]int{lo, hi})
+	}
+	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // oneWord reports whether the line s starts has no space or tab but at
 // its end.

@@ -70,3 +70,20 @@ func FuzzEncodedRuns(f *testing.F) {
 		}
 	})
 }
+
+// Only the text around each joined break is read again, out to white
+// space on both sides; windows that overlap are one.
+func TestJoinWindows(t *testing.T) {
+	far := strings.Repeat("word ", 2*splitWindow/5)
+	s := far + "k=abcdefghijklmnopqrstu\nvwxyz " + far + far + "T=abcdefghijklmnopqrstu\nvw more\n"
+	joined, at := joinBreaks(s, false)
+	w := joinWindows(joined, at)
+	assert.Len(t, w, 2)
+	for _, x := range w {
+		part := joined[x[0]:x[1]]
+		assert.Less(t, len(part), 2*splitWindow+64)
+		assert.True(t, x[0] == 0 || joined[x[0]-1] == ' ', "a window starts after white space")
+	}
+	assert.Contains(t, joined[w[0][0]:w[0][1]], "k=abcdefghijklmnopqrstuvwxyz")
+	assert.Contains(t, joined[w[1][0]:w[1][1]], "T=abcdefghijklmnopqrstuvw")
+}
