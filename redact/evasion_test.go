@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Secrets as they leaked past redaction before (issue 43): a key
+// Secrets as they leaked past redaction before: a key
 // followed by punctuation, encoded in base64, or split over lines.
 func TestTextEvasions(t *testing.T) {
 	b64 := base64.StdEncoding.EncodeToString([]byte("ANTHROPIC_API_KEY=" + anthropicKey + "\n"))
