@@ -83,3 +83,28 @@ func (s *Session) discard() { s.pend = nil }
 type writeError struct{ path, msg string }
 
 func (e *writeError) Error() string { return "cannot write " + e.path + ": " + e.msg }
+
+// Splice is what one line edit did to a file's lines: lines [Start, End)
+// of the Lines it had, Old (ended by OldEOL), became New. After and
+// AfterEOL are the file's lines and their endings once it was made (""
+// for a last line without one, which is written with EOL), valid until
+// the file's next edit: they are the session's own, not to be changed.
+type Splice struct {
+	Path             string
+	Start, End       int
+	Old, OldEOL, New []string
+	Lines            int
+	After, AfterEOL  []string
+	EOL              string
+}
+
+// LastSplice returns the splice of the operation Apply applied last, when
+// it was a line edit (Replace, Append, Insert, ReplaceRange) that
+// changed the file: a reader that follows every edit (attribution) can
+// follow it without reading the whole file.
+func (s *Session) LastSplice() (Splice, bool) {
+	if s.lastSplice == nil {
+		return Splice{}, false
+	}
+	return *s.lastSplice, true
+}
