@@ -76,6 +76,11 @@ func (s *Session) Pending(p string) ([]byte, bool) {
 	return s.pend.t.encode(), true
 }
 
+// Defers reports Options.Defer: the session's own operations are then
+// the only changes to its files while it runs (apply -p, whose person may
+// put a file back between operations, does not defer).
+func (s *Session) Defers() bool { return s.opt.Defer }
+
 // discard forgets the unwritten file: what the filesystem holds is
 // restored (a group that failed).
 func (s *Session) discard() { s.pend = nil }

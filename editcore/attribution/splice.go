@@ -18,7 +18,9 @@ import (
 // file's text is then not kept up with its lines (file.stale); it is read
 // again, once, before an operation that is not a line edit, a group, or
 // Ranges needs it, when the file holds exactly the lines the owners
-// describe.
+// describe. Only for a session that defers (editcore.Options.Defer): under
+// apply -p a person may put a file back between operations, and Sync then
+// diffs it against the text the tracker kept.
 
 // followSplices is off in tests that compare with diffing whole files.
 var followSplices = true

@@ -86,6 +86,8 @@ func splicesAsWholeDiffs(t *testing.T, seed uint64) {
 		want, _ := run(false)
 		got, followed := run(true)
 		assert.Equal(t, want, got, "seed %d, defer=%v", seed, deferred)
-		assert.Positive(t, followed, "seed %d: no splice was followed", seed)
+		if deferred {
+			assert.Positive(t, followed, "seed %d: no splice was followed", seed)
+		}
 	}
 }

@@ -92,7 +92,9 @@ func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	t.prime(op)
 	t.recall(op)
 	res := s.Apply(op)
-	if res.Status == editcore.Applied && splices(op.Kind) {
+	if res.Status == editcore.Applied && splices(op.Kind) && s.Defers() {
+		// Only then: a file a person puts back between operations (apply
+		// -p, Sync) is diffed against the text the tracker kept.
 		if sp, ok := s.LastSplice(); ok && sp.Path == res.Path && t.spliced(sp, block) {
 			return res
 		}
