@@ -84,6 +84,11 @@ func (s *Session) Pending(p string) ([]byte, bool) {
 	return s.pend.t.encode(), true
 }
 
+// Defers reports Options.Defer: the session's own operations are then
+// the only changes to its files while it runs (apply -p, whose person may
+// put a file back between operations, does not defer).
+func (s *Session) Defers() bool { return s.opt.Defer }
+
 // discard forgets the unwritten file: what the filesystem holds is
 // restored (a group that failed).
 func (s *Session) discard() { s.pend = nil }
@@ -91,3 +96,28 @@ func (s *Session) discard() { s.pend = nil }
 type writeError struct{ path, msg string }
 
 func (e *writeError) Error() string { return "cannot write " + e.path + ": " + e.msg }
+
+// Splice is what one line edit did to a file's lines: lines [Start, End)
+// of the Lines it had, Old (ended by OldEOL), became New. After and
+// AfterEOL are the file's lines and their endings once it was made (""
+// for a last line without one, which is written with EOL), valid until
+// the file's next edit: they are the session's own, not to be changed.
+type Splice struct {
+	Path             string
+	Start, End       int
+	Old, OldEOL, New []string
+	Lines            int
+	After, AfterEOL  []string
+	EOL              string
+}
+
+// LastSplice returns the splice of the operation Apply applied last, when
+// it was a line edit (Replace, Append, Insert, ReplaceRange) that
+// changed the file: a reader that follows every edit (attribution) can
+// follow it without reading the whole file.
+func (s *Session) LastSplice() (Splice, bool) {
+	if s.lastSplice == nil {
+		return Splice{}, false
+	}
+	return *s.lastSplice, true
+}

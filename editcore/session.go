@@ -61,6 +61,8 @@ type Session struct {
 	groupEnd map[int]int
 	// pend is the file edited last, not written yet (Options.Defer).
 	pend *pending
+	// lastSplice is the splice of the last applied line edit (LastSplice).
+	lastSplice *Splice
 }
 
 // NewSession starts applying one response's operations to fsys.
@@ -74,6 +76,7 @@ func (s *Session) Changed() []string { return sortedKeys(s.changed) }
 // Apply performs one operation and reports what happened. It never returns
 // an error: every outcome, including filesystem failures, is a Result.
 func (s *Session) Apply(op *Op) Result {
+	s.lastSplice = nil
 	if op.Outside {
 		return outside(op)
 	}
@@ -206,7 +209,9 @@ func (s *Session) do(op *Op, r *Result) {
 	}
 
 	if s.pend != nil && s.pend.path == r.Path && s.defers(op, r.Path) {
+		s.pend.t.last = nil
 		s.editPending(op, r)
+		s.noteSplice(r, s.pend.t)
 		return
 	}
 	if err := s.Flush(); err != nil {
@@ -260,14 +265,27 @@ func (s *Session) do(op *Op, r *Result) {
 	if r.Status == Applied && s.defers(op, r.Path) {
 		s.pend = &pending{path: r.Path, t: t}
 		s.changed[r.Path] = true
+		s.noteSplice(r, t)
 		return
 	}
 	if r.Status == Applied {
 		s.write(r, s.opt.Policy.edited(op, data, t.encode()))
+		s.noteSplice(r, t)
 	}
 	if r.Status == Applied && op.Mode != 0 {
 		s.chmod(r, r.Path, op.Mode)
 	}
+}
+
+// noteSplice keeps the splice t made for r, when r applied and t made
+// one.
+func (s *Session) noteSplice(r *Result, t *text) {
+	if r.Status != Applied || t.last == nil {
+		return
+	}
+	sp := *t.last
+	sp.Path = r.Path
+	s.lastSplice = &sp
 }
 
 // editPending applies a line edit to the lines the session keeps

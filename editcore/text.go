@@ -26,6 +26,9 @@ type text struct {
 	bom   bool
 	lines []string // without terminators
 	eols  []string // "\n", "\r\n", or "" for a last line without one
+	// last is the splice made last, for readers that follow the lines
+	// edit by edit (Session.LastSplice).
+	last *Splice
 }
 
 // decodeText splits data, which nothing changes afterwards: the lines are
@@ -78,6 +81,8 @@ func (t *text) eol() string {
 // its edits (pending.go), and a new copy of a long file's lines for each
 // of thousands of edits was most of their cost. No one else holds them.
 func (t *text) splice(start, end int, repl []string) {
+	sp := &Splice{Start: start, End: end, Old: slices.Clone(t.lines[start:end]), OldEOL: slices.Clone(t.eols[start:end]),
+		New: slices.Clone(repl), Lines: len(t.lines)}
 	eol := t.eol()
 	eols := make([]string, len(repl))
 	for i := range eols {
@@ -85,6 +90,8 @@ func (t *text) splice(start, end int, repl []string) {
 	}
 	t.lines = slices.Replace(t.lines, start, end, repl...)
 	t.eols = slices.Replace(t.eols, start, end, eols...)
+	sp.After, sp.AfterEOL, sp.EOL = t.lines, t.eols, t.eol()
+	t.last = sp
 }
 
 // encode returns the file's bytes. An edited file always ends with a

@@ -114,3 +114,39 @@ func TestQuarantineSweep(t *testing.T) {
 	assert.NoDirExists(t, old)
 	assert.DirExists(t, fresh)
 }
+
+// TestMergeTreesPartialClone: in a partial clone git merge-tree fetches
+// the blobs it lacks, so it runs without a quarantine (the packs it
+// fetches would go with it); the merge is still held to the rules.
+func TestMergeTreesPartialClone(t *testing.T) {
+	gittest.Setenv(t)
+	src := gittest.New(t, map[string]string{"a.txt": "a\n", ".gitmodules": modulesBase})
+	src.Git(t, "config", "uploadpack.allowFilter", "true")
+	src.Git(t, "switch", "-q", "-c", "theirs")
+	src.Write(t, ".gitmodules", modulesTheirs)
+	src.Git(t, "commit", "-qam", "theirs")
+	src.Git(t, "switch", "-q", "-c", "side", "main")
+	src.Write(t, "b.txt", "b\n")
+	src.Git(t, "add", ".")
+	src.Git(t, "commit", "-qm", "side")
+	src.Git(t, "switch", "-q", "main")
+	src.Write(t, ".gitmodules", modulesOurs)
+	src.Git(t, "commit", "-qam", "ours")
+	dir := filepath.Join(t.TempDir(), "clone")
+	gittest.Run(t, src.Dir, nil, "clone", "-q", "--no-local", "--filter=blob:none", "--no-checkout", "file://"+src.Dir, dir)
+	repo, err := Discover(t.Context(), dir)
+	require.NoError(t, err)
+	defer repo.Close()
+	require.True(t, repo.partial)
+	rev := func(name string) plumbing.Hash {
+		return plumbing.NewHash(gittest.Run(t, dir, nil, "rev-parse", "origin/"+name))
+	}
+
+	_, clean, err := repo.MergeTrees(t.Context(), rev("main"), rev("side"))
+	require.NoError(t, err)
+	assert.True(t, clean)
+	_, _, err = repo.MergeTrees(t.Context(), rev("main"), rev("theirs"))
+	var fe *FsckError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, ".gitmodules", fe.Path)
+}

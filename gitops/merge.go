@@ -38,11 +38,17 @@ func (r *Repo) MergeTrees(ctx context.Context, ours, theirs plumbing.Hash) (tree
 
 // mergeOnce is one merge in its own quarantine, judged, then kept.
 func (r *Repo) mergeOnce(ctx context.Context, ours, theirs plumbing.Hash) (plumbing.Hash, bool, error) {
-	q, err := newQuarantine(r.objects.objectsDir)
-	if err != nil {
-		return plumbing.ZeroHash, false, &RepoError{Op: "merge-tree", Dir: r.Dir, Msg: err.Error(), Err: err}
+	var q *quarantine
+	if !r.partial {
+		// A partial clone's git fetches what it lacks, in packs: into a
+		// quarantine they would go with it. There git writes in place, and
+		// a refused merge may leave a loose file behind.
+		var err error
+		if q, err = newQuarantine(r.objects.objectsDir); err != nil {
+			return plumbing.ZeroHash, false, &RepoError{Op: "merge-tree", Dir: r.Dir, Msg: err.Error(), Err: err}
+		}
+		defer q.remove()
 	}
-	defer q.remove()
 	tree, clean, err := r.mergeTrees(ctx, q, ours, theirs)
 	if err != nil || !clean {
 		return tree, clean, err
@@ -54,8 +60,10 @@ func (r *Repo) mergeOnce(ctx context.Context, ours, theirs plumbing.Hash) (plumb
 	if err := (treeChecker{r: r, q: q}).check(tree, c.TreeHash); err != nil {
 		return plumbing.ZeroHash, false, err
 	}
-	if err := r.objects.adoptQuarantine(q); err != nil {
-		return plumbing.ZeroHash, false, err
+	if q != nil {
+		if err := r.objects.adoptQuarantine(q); err != nil {
+			return plumbing.ZeroHash, false, err
+		}
 	}
 	if err := r.adoptMerge(tree, ours, theirs); err != nil {
 		return plumbing.ZeroHash, false, err
@@ -81,7 +89,9 @@ func (r *Repo) adoptMerge(tree, ours, theirs plumbing.Hash) error {
 func (r *Repo) mergeTrees(ctx context.Context, q *quarantine, ours, theirs plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
 	op := "merge-tree " + ours.String()[:12] + " " + theirs.String()[:12]
 	g := r.git("merge-tree", "--write-tree", "--no-messages", ours.String(), theirs.String())
-	g.env = q.env()
+	if q != nil {
+		g.env = q.env()
+	}
 	res, err := g.run(ctx)
 	if err != nil {
 		return plumbing.ZeroHash, false, &RepoError{Op: op, Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}

@@ -66,8 +66,12 @@ func (q *quarantine) env() []string {
 
 func (q *quarantine) remove() { _ = os.RemoveAll(q.dir) }
 
-// read returns object h when git wrote it here; ok is false otherwise.
+// read returns object h when git wrote it here; ok is false otherwise
+// (and always for no quarantine).
 func (q *quarantine) read(h plumbing.Hash) (typ plumbing.ObjectType, data []byte, ok bool, err error) {
+	if q == nil {
+		return 0, nil, false, nil
+	}
 	s := h.String()
 	f, err := os.Open(filepath.Join(q.dir, s[:2], s[2:]))
 	if errors.Is(err, fs.ErrNotExist) {

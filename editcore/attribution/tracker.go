@@ -47,6 +47,8 @@ type Tracker struct {
 	// sess is the session operations go through: a file it keeps
 	// unwritten (editcore.Options.Defer) is read from it, not from cur.
 	sess *editcore.Session
+	// stale names the files whose text is not kept up (file.stale).
+	stale map[string]bool
 }
 
 // maxKept bounds the text the tracker keeps for one response: a response
@@ -63,13 +65,18 @@ type file struct {
 	owners  []int
 	sum     uint64
 	dropped bool
+	// stale: the owners follow the file's splices (splice.go) and lines
+	// counts them, but text is not kept up with them: it is read again
+	// (materialize) before anything needs it.
+	stale bool
+	lines int
 }
 
 // New starts tracking a response that applies to cur; base is a copy of
 // cur as the response starts (a snapshot), nil when cur is not changed
 // before the first operation is applied through the tracker.
 func New(cur, base billy.Filesystem) *Tracker {
-	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}, seed: maphash.MakeSeed()}
+	return &Tracker{cur: cur, base: base, files: map[string]*file{}, moved: map[string]string{}, seed: maphash.MakeSeed(), stale: map[string]bool{}}
 }
 
 // Apply applies op through s and records what it wrote. An applied Create
@@ -79,9 +86,19 @@ func New(cur, base billy.Filesystem) *Tracker {
 func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	t.sess = s
 	block := t.next(op)
+	if !splices(op.Kind) {
+		t.materialize() // it may read or change any file
+	}
 	t.prime(op)
 	t.recall(op)
 	res := s.Apply(op)
+	if res.Status == editcore.Applied && splices(op.Kind) && s.Defers() {
+		// Only then: a file a person puts back between operations (apply
+		// -p, Sync) is diffed against the text the tracker kept.
+		if sp, ok := s.LastSplice(); ok && sp.Path == res.Path && t.spliced(sp, block) {
+			return res
+		}
+	}
 	if res.Status == editcore.Applied && (op.Kind == editcore.Create || op.Kind == editcore.Write) && len(op.Content) > editcore.MaxRaw {
 		if f := t.known(res.Path); f.text == "" && !f.dropped {
 			// A new file written whole: every line is the block's, and
@@ -105,6 +122,7 @@ func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 // belongs to the first operation of the group whose new text holds it.
 func (t *Tracker) ApplyGroup(s *editcore.Session, ops []*editcore.Op) []editcore.Result {
 	t.sess = s
+	t.materialize()
 	blocks := make([]int, len(ops))
 	for i, op := range ops {
 		blocks[i] = t.next(op)
@@ -517,6 +535,7 @@ func fallback(text string, fill func(int, string) int) []int {
 // are checked against the files as they are now: a change made past the
 // tracker (none is expected) owns its lines to nobody.
 func (t *Tracker) Ranges() map[string][]Range {
+	t.materialize()
 	// The files' ranges share one array, sized exactly (the response's
 	// ranges are kept until its commit is written): runs are found once
 	// to count them, and again to keep them.
