@@ -18,6 +18,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/gcpolicy"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -124,11 +125,10 @@ func (in *input) open() (io.ReadCloser, func() string, error) {
 		return io.NopCloser(r), in.sumOf(h), nil
 	}
 	if in.stdin != nil {
-		f, err := os.CreateTemp("", "git-aiedit-stdin-*")
+		f, err := ownedtemp.Unnamed("git-aiedit-stdin-")
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot spool standard input: %w", err)
 		}
-		_ = os.Remove(f.Name())
 		in.spool = f
 		src, stop := interruptible(in.intr, in.stdin)
 		in.stop = stop

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package ownedtemp
+
+import "os"
+
+func openUnnamed(string) (*os.File, bool) { return nil, false }
