@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // followAndCommit moves the files of dir from old to new (read-tree -m
@@ -33,15 +35,14 @@ import (
 // should read-tree refuse: the index never keeps half a move.
 func followAndCommit(_ context.Context, dir string, tx *refTx, old, new plumbing.Hash, a *Adoption) (filesMoved bool, err error) {
 	// git's messages go to a file, not a pipe: with this process gone a
-	// pipe would kill read-tree (SIGPIPE) on its first warning. Its name
-	// is removed at once (the shell writes through the descriptor it is
-	// given), so that a killed run leaves no file behind.
-	errFile, err := os.CreateTemp("", "aiedit-read-tree-")
+	// pipe would kill read-tree (SIGPIPE) on its first warning. It has no
+	// name (the shell writes through the descriptor it is given), so that
+	// a killed run leaves no file behind.
+	errFile, err := ownedtemp.Unnamed("aiedit-read-tree-")
 	if err != nil {
 		tx.abort()
 		return false, &RepoError{Op: "read-tree", Dir: dir, Msg: err.Error(), Err: err}
 	}
-	_ = os.Remove(errFile.Name())
 	defer errFile.Close()
 	git, ok := gitPath()
 	if !ok {
