@@ -97,7 +97,7 @@ func waitFor(t *testing.T, path string) {
 	require.Eventually(t, func() bool {
 		_, err := os.Stat(path)
 		return err == nil
-	}, 20*time.Second, 10*time.Millisecond, "%s never appeared", path)
+	}, 2*time.Minute, 10*time.Millisecond, "%s never appeared", path) // a hang guard
 }
 
 // TestHookStopsTheRun: the commit-msg hook sees each message as its

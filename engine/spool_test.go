@@ -37,7 +37,7 @@ func TestSpoolReadAgain(t *testing.T) {
 	_, err := io.WriteString(pw, "First.\n\na.txt\n««« EDIT\none\n═══════ REPL\nONE\n»»» EDIT END\n")
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "applied         a.txt:1") },
-		30*time.Second, 10*time.Millisecond)
+		2*time.Minute, 10*time.Millisecond) // a hang guard
 	entries, err := os.ReadDir(tmp)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "the spool has a name in TMPDIR")

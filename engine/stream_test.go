@@ -57,7 +57,7 @@ func testStdinStreams(t *testing.T, from string) {
 	_, err := io.WriteString(pw, "First.\n\na.txt\n««« EDIT\none\n═══════ REPL\nONE\n»»» EDIT END\n")
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "applied         a.txt:1") },
-		10*time.Second, 10*time.Millisecond, "the first block is reported before the input ends")
+		2*time.Minute, 10*time.Millisecond, "the first block is reported before the input ends") // a hang guard
 	assert.NotContains(t, stderr.String(), "b.txt")
 
 	_, err = io.WriteString(pw, "\nb.txt\n««« EDIT\ntwo\n═══════ REPL\nTWO\n»»» EDIT END\n")

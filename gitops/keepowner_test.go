@@ -18,8 +18,19 @@ import (
 // this tool did not make is used as it is and never removed.
 func TestTakeKeep(t *testing.T) {
 	host, _ := os.Hostname()
-	defer func(w time.Duration) { keepWait = w }(keepWait)
-	keepWait = 300 * time.Millisecond
+	// The wait runs on a fake clock that moves only when takeKeep
+	// sleeps: whether it waited, and for how long, is counted, not timed.
+	var now time.Time
+	var slept time.Duration
+	var sub *testing.T // the subtest that waits
+	defer func(n func() time.Time, s func(time.Duration)) { keepNow, keepSleep = n, s }(keepNow, keepSleep)
+	keepNow = func() time.Time { return now }
+	keepSleep = func(d time.Duration) {
+		now, slept = now.Add(d), slept+d
+		if slept > 2*keepWait {
+			sub.Fatalf("takeKeep still waiting after %v: the wait never gives up", slept)
+		}
+	}
 	// A process that has ended: its id names nobody now (or, reused, a
 	// process that started later).
 	gone := exec.Command("true")
@@ -60,10 +71,15 @@ func TestTakeKeep(t *testing.T) {
 			assert.Equal(t, tt.removed, os.IsNotExist(err), "removeDeadKeeps")
 
 			write()
-			t0 := time.Now()
+			slept, sub = 0, t
 			got, err := takeKeep(path)
 			require.NoError(t, err)
-			assert.Equal(t, tt.slow, time.Since(t0) >= keepWait, "waited")
+			if tt.slow {
+				assert.GreaterOrEqual(t, slept, keepWait, "waited keepWait")
+				assert.LessOrEqual(t, slept, keepWait+10*time.Millisecond, "and gave up within a poll of it")
+			} else {
+				assert.Zero(t, slept, "did not wait")
+			}
 			data, err := os.ReadFile(path)
 			require.NoError(t, err, "a .keep is there afterwards")
 			if tt.taken {

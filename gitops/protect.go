@@ -22,6 +22,13 @@ type Protection struct {
 // keepWait bounds the wait for another run's .keep on an identical pack.
 var keepWait = 5 * time.Second
 
+// takeKeep's wait reads the time and sleeps through these, so that a
+// test can count the wait on a clock of its own, not the machine's.
+var (
+	keepNow   = time.Now
+	keepSleep = time.Sleep
+)
+
 // ProtectWritten publishes every object written since ForgetWritten in a
 // pack marked with a .keep file, before the ref that makes them reachable
 // moves. An unreachable object is deleted by `git gc --prune=now` or
@@ -93,7 +100,7 @@ func (p *Protection) Release() {
 // it as it is without owning it. One whose owner is gone (a killed run)
 // is taken over at once; one this tool did not make is used as it is.
 func takeKeep(path string) (string, error) {
-	deadline := time.Now().Add(keepWait)
+	deadline := keepNow().Add(keepWait)
 	for {
 		err := createWhole(path, keepContent())
 		if err == nil {
@@ -107,10 +114,10 @@ func takeKeep(path string) (string, error) {
 		case ours && dead:
 			_ = os.Remove(path)
 			continue
-		case !ours || time.Now().After(deadline):
+		case !ours || keepNow().After(deadline):
 			return "", nil
 		}
-		time.Sleep(10 * time.Millisecond)
+		keepSleep(10 * time.Millisecond)
 	}
 }
 

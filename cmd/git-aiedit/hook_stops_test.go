@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -51,39 +52,51 @@ func claudeTurn(t *testing.T, dir string) string {
 
 // TestHookRepeatedStops: Stops for a turn already recorded (Claude Code
 // sends more than one, and 16 at once were seen) return at once: they do
-// not wait for an answer that is on the branch, log nothing false and add
-// no commit.
+// not wait for an answer that is on the branch, log nothing false, add no
+// commit and redo none of the recording. That is shown by what they do,
+// not by how long they take: each runs only the git commands that open
+// the repository (gitCommands), where the run that recorded the turn also
+// read the working tree and wrote a tree and the branch; a wait for the
+// answer would log that it is missing (and command/hook's
+// TestCompleteTurnsRepeatedStop counts such waits on a fake clock).
 func TestHookRepeatedStops(t *testing.T) {
-	// Not in parallel with the package's other tests: it bounds the wall
-	// time of 16 runs at once.
+	t.Parallel()
 	r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 	session := filepath.Join(t.TempDir(), "7c0e4a1d-52b9-4f0e-8d7e-3a9f61c2b804.jsonl")
 	require.NoError(t, os.WriteFile(session, []byte(claudeTurn(t, r.dir)), 0o644))
 	stop := hookEvent(t, r, "Stop", session)
+	// Only opening the repository: finding it, and reading its config.
+	opening := []string{"config", "rev-parse"}
 
 	c := r.aiedit("hook", "run", "claude-code")
 	c.Stdin = bytes.NewReader(stop)
-	out, err := runWithin(t, c, 20*time.Second)
+	// git writes a trace file a process into the directory; c.Env is
+	// r.env, shared by the runs, so appended to a copy.
+	trace := t.TempDir()
+	c.Env = append(slices.Clip(c.Env), "GIT_TRACE2_EVENT="+trace)
+	out, err := runWithin(t, c, time.Minute)
 	require.NoError(t, err, out)
 	branch := "aiedit/claude-code/7c0e4a1d"
 	require.Equal(t, "ONE", r.git("show", branch+":a.txt"))
 	tip := r.git("rev-parse", branch)
+	recorded := gitCommands(t, trace)
+	require.Subset(t, recorded, append(opening, "write-tree", "update-ref"), "the probe sees the recording's git commands")
 
-	start := time.Now()
 	var wg sync.WaitGroup
-	for range 16 {
+	for i := range 16 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := r.aiedit("hook", "run", "claude-code")
 			c.Stdin = bytes.NewReader(stop)
-			out, err := runWithin(t, c, 30*time.Second)
+			trace := t.TempDir()
+			c.Env = append(slices.Clip(c.Env), "GIT_TRACE2_EVENT="+trace)
+			out, err := runWithin(t, c, 2*time.Minute) // a hang guard, not a measure
 			assert.NoError(t, err, out)
+			assert.Subset(t, opening, gitCommands(t, trace), "repeated Stop %d redid the recording's work (the recording ran %v)", i, recorded)
 		}()
 	}
 	wg.Wait()
-	took := time.Since(start)
-	assert.Less(t, took, 4*time.Second, "16 repeated Stops")
 	assert.Equal(t, tip, r.git("rev-parse", branch), "no commit added")
 	log, _ := os.ReadFile(filepath.Join(r.dir, ".git", "aiedit", "hook.log"))
 	assert.NotContains(t, string(log), "was not in the session file", "no false line")
@@ -92,5 +105,47 @@ func TestHookRepeatedStops(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, locks, "no run leaves its lock file")
 	assert.FileExists(t, filepath.Join(r.dir, ".git", "aiedit", "sessions", "claude-code", "7c0e4a1d-52b9-4f0e-8d7e-3a9f61c2b804.json"), "the cursor stays")
-	t.Logf("16 repeated Stops took %v", took)
+}
+
+// gitCommands lists the git commands (rev-parse, write-tree, …), each
+// once, that the processes traced into dir (GIT_TRACE2_EVENT=dir: a file
+// a process) ran.
+func gitCommands(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	var cmds []string
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		require.NoError(t, err)
+		for _, line := range strings.Split(string(data), "\n") {
+			var ev struct {
+				Event string   `json:"event"`
+				Argv  []string `json:"argv"`
+			}
+			if json.Unmarshal([]byte(line), &ev) != nil || ev.Event != "start" {
+				continue
+			}
+			if cmd := subcommand(ev.Argv); !seen[cmd] {
+				seen[cmd] = true
+				cmds = append(cmds, cmd)
+			}
+		}
+	}
+	slices.Sort(cmds)
+	return cmds
+}
+
+// subcommand is git's command in argv, past the options before it.
+func subcommand(argv []string) string {
+	for i := 1; i < len(argv); i++ {
+		switch a := argv[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return a
+		}
+	}
+	return "?"
 }

@@ -132,7 +132,7 @@ func killLand(t *testing.T, trials, minTrials int, bound time.Duration, adopt bo
 		// What the run started dies with it, or finishes its one step. A
 		// child forked just before the kill shows only once it has
 		// exec'd git: none must be seen for a few checks in a row.
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(time.Minute) // a hang guard
 		for quiet := 0; quiet < 5 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 			quiet++
 			if len(procsMentioning(r.dir)) > 0 {
@@ -161,25 +161,25 @@ func killLand(t *testing.T, trials, minTrials int, bound time.Duration, adopt bo
 			stale++
 			staleKeeps += len(keeps)
 		}
+		// No wait on what the killed run left: each .keep of this tool
+		// names the killed run, so the next run takes it over at once
+		// (gitops' TestTakeKeep: a dead run's .keep, not one sleep); one
+		// that did not (an older version's, another host's) would be
+		// waited for. Git's own are used as they are.
+		for _, k := range keeps {
+			data, err := os.ReadFile(k)
+			require.NoError(t, err)
+			if strings.HasPrefix(string(data), keepPrefix) {
+				assert.Contains(t, string(data), fmt.Sprintf(" (pid %d started ", c.Process.Pid), "trial %d: %s does not name the killed run", i, filepath.Base(k))
+			}
+		}
 
 		t1 := time.Now()
-		out, err := land(r).CombinedOutput()
-		took := time.Since(t1)
+		out, err := runWithin(t, land(r), 5*time.Minute) // a hang guard
+		took := time.Since(t1)                           // logged, not asserted
 		slowest = max(slowest, took)
 		require.NoError(t, err, "trial %d: the run after the kill: %s", i, out)
 		assert.Equal(t, want, r.git("rev-parse", "main"), "trial %d", i)
-		bound := 2*full + 3*time.Second
-		if took >= bound {
-			// The machine may be busier than when the full run was timed:
-			// a fresh land, timed now, says what a run takes now.
-			p := copyRepo(t, tmpl)
-			t2 := time.Now()
-			out, err := land(p).CombinedOutput()
-			require.NoError(t, err, "trial %d: a fresh land: %s", i, out)
-			bound = max(bound, 2*time.Since(t2)+3*time.Second)
-			require.NoError(t, os.RemoveAll(p.dir))
-		}
-		assert.Less(t, took, bound, "trial %d: the run after the kill waited on what the killed one left", i)
 		require.Equal(t, wantStatus, r.gitRaw("status", "--porcelain", "--untracked-files=all"), "trial %d", i)
 		keeps, _ = filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.keep"))
 		assert.Empty(t, keeps, "trial %d: .keep files left behind", i)
@@ -189,6 +189,10 @@ func killLand(t *testing.T, trials, minTrials int, bound time.Duration, adopt bo
 	t.Logf("a full land of %d commits takes %v; %d kills: %d of the killed runs had landed whole, %d left %d .keep files, all removed by the next run (slowest next run %v)",
 		commits, full.Round(time.Millisecond), done, landed, stale, staleKeeps, slowest.Round(time.Millisecond))
 }
+
+// keepPrefix starts the .keep files this tool writes (gitops'
+// keepContent), which name the run that wrote them.
+const keepPrefix = "git-aiedit: kept while a branch moves"
 
 // copyRepo copies the template's repository to a new directory.
 func copyRepo(t *testing.T, tmpl *procRepo) *procRepo {

@@ -37,14 +37,26 @@ func TestStreamTranscripts(t *testing.T) {
 		r := newProcRepo(t, map[string]string{"a.txt": "one\n"})
 		fifo := filepath.Join(t.TempDir(), "reply.md")
 		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+		// apply waits for the writer: the writer comes once apply has the
+		// FIFO open to read, not after a guess at when that is (until
+		// then an open for writing without blocking fails, ENXIO).
+		applied := make(chan struct{})
 		go func() {
-			time.Sleep(200 * time.Millisecond) // apply waits for the writer
-			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
-				f.WriteString(streamReply)
-				f.Close()
+			for {
+				if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+					f.WriteString(streamReply)
+					f.Close()
+					return
+				}
+				select {
+				case <-applied:
+					return
+				case <-time.After(10 * time.Millisecond):
+				}
 			}
 		}()
 		out, err := runWithin(t, r.aiedit("apply", "-q", "-b", "aiedit/f", fifo), time.Minute)
+		close(applied)
 		require.NoError(t, err, out)
 		assert.Equal(t, "ONE", r.git("show", "aiedit/f:a.txt"))
 		assert.Contains(t, r.git("log", "-1", "--format=%(trailers:key=Aiedit-Transcript,valueonly)", "aiedit/f"), "reply.md sha256:")

@@ -141,17 +141,17 @@ func (r *runner) completeTurns(f *os.File, from, end int64) (cut int64, waited b
 	if final != nil && fold(*final) == "" {
 		final = nil // an answer without text: nothing to wait for
 	}
-	deadline := time.Now().Add(finalWait)
+	deadline := timeNow().Add(finalWait)
 	for {
 		s, err := scanTurns(f, from, end)
 		if err != nil {
 			return from, false, err
 		}
 		cut, whole := s.cut(from, end, final)
-		if whole || final == nil || time.Now().After(deadline) {
+		if whole || final == nil || timeNow().After(deadline) {
 			return cut, !whole && final != nil, nil
 		}
-		time.Sleep(50 * time.Millisecond)
+		pause(50 * time.Millisecond)
 		info, err := f.Stat()
 		if err != nil {
 			return cut, false, err

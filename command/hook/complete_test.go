@@ -70,7 +70,9 @@ func TestCompleteTurns(t *testing.T) {
 
 // TestCompleteTurnsRepeatedStop: a Stop for a turn already recorded (the
 // cursor is at the end of the file) neither waits for an answer nor says
-// it is missing.
+// it is missing. The wait is counted on a fake clock, not timed: beside
+// it, a Stop whose answer has not reached the file shows that the clock
+// sees a wait, of finalWait.
 func TestCompleteTurnsRepeatedStop(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "s.jsonl")
@@ -80,13 +82,29 @@ func TestCompleteTurnsRepeatedStop(t *testing.T) {
 	f, err := os.Open(p)
 	require.NoError(t, err)
 	defer f.Close()
-	final := "Setting a."
-	r := &runner{agent: ClaudeCode, ev: Event{Name: "Stop", Final: &final}}
 	end := int64(len(text))
-	start := time.Now()
-	cut, waited, err := r.completeTurns(f, end, end)
-	require.NoError(t, err)
-	require.Equal(t, end, cut)
-	require.False(t, waited, "a repeated Stop is not a missing answer")
-	require.Less(t, time.Since(start), finalWait/2, "a repeated Stop does not wait")
+
+	t.Run("repeated", func(t *testing.T) {
+		clock := useFakeClock(t, time.Minute)
+		final := "Setting a."
+		r := &runner{agent: ClaudeCode, ev: Event{Name: "Stop", Final: &final}}
+		cut, waited, err := r.completeTurns(f, end, end)
+		require.NoError(t, err)
+		require.Equal(t, end, cut)
+		require.False(t, waited, "a repeated Stop is not a missing answer")
+		n, slept := clock.Waited()
+		require.Zero(t, n, "a repeated Stop does not wait (slept %v)", slept)
+	})
+	t.Run("the answer not written yet", func(t *testing.T) {
+		clock := useFakeClock(t, time.Minute)
+		final := "Setting b."
+		r := &runner{agent: ClaudeCode, ev: Event{Name: "Stop", Final: &final}}
+		cut, waited, err := r.completeTurns(f, 0, end)
+		require.NoError(t, err)
+		require.Zero(t, cut, "the turn is held back")
+		require.True(t, waited)
+		_, slept := clock.Waited()
+		require.GreaterOrEqual(t, slept, finalWait, "the answer is waited for up to finalWait")
+		require.LessOrEqual(t, slept, finalWait+50*time.Millisecond, "and given up within a poll of it")
+	})
 }

@@ -25,7 +25,7 @@ var errLockBusy = errors.New("another run is still recording this session; its n
 // run; a run that was waiting on the removed file sees that path no
 // longer names what it locked, and locks afresh.
 func lockFile(path string) (unlock func(remove bool), err error) {
-	deadline := time.Now().Add(lockWait)
+	deadline := timeNow().Add(lockWait)
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
 		if err != nil {
@@ -67,10 +67,10 @@ func flockWithin(f *os.File, deadline time.Time) error {
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			return err
 		}
-		if time.Now().After(deadline) {
+		if timeNow().After(deadline) {
 			return errLockBusy
 		}
-		time.Sleep(wait)
+		pause(wait)
 		wait = min(2*wait, 100*time.Millisecond)
 	}
 }

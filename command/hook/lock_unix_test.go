@@ -11,9 +11,28 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// waitSignals makes the run's waits say so on the returned channel
+// (without blocking: one signal is kept) before they sleep, for the rest
+// of the test: a run that sends has opened the lock file and found the
+// lock held.
+func waitSignals(t *testing.T) chan struct{} {
+	waiting := make(chan struct{}, 1)
+	sleep := pause
+	t.Cleanup(func() { pause = sleep })
+	pause = func(d time.Duration) {
+		select {
+		case waiting <- struct{}{}:
+		default:
+		}
+		sleep(d)
+	}
+	return waiting
+}
+
 // A run that waited on a lock file the holder removed locks a file that
 // path names again, so two runs never both hold the session.
 func TestLockFileRemoved(t *testing.T) {
+	waiting := waitSignals(t)
 	path := filepath.Join(t.TempDir(), "s.lock")
 	unlockA, err := lockFile(path)
 	require.NoError(t, err)
@@ -27,16 +46,19 @@ func TestLockFileRemoved(t *testing.T) {
 		}
 		got <- unlockB
 	}()
-	time.Sleep(50 * time.Millisecond) // B opens the file and waits
 	select {
+	case <-waiting: // B opened the file A holds, and waits
 	case <-got:
 		t.Fatal("B locked while A held the lock")
-	default:
 	}
 	unlockA(true)
 	unlockB, ok := <-got
 	require.True(t, ok)
 	require.FileExists(t, path, "B locked the file path names")
+	select {
+	case <-waiting: // B's last waits: B sleeps no more
+	default:
+	}
 
 	// A third run must wait for B.
 	third := make(chan struct{})
@@ -47,9 +69,9 @@ func TestLockFileRemoved(t *testing.T) {
 		close(third)
 	}()
 	select {
+	case <-waiting: // the third run found B's lock held
 	case <-third:
 		t.Fatal("a third run locked while B held the lock")
-	case <-time.After(50 * time.Millisecond):
 	}
 	unlockB(false)
 	<-third
@@ -58,16 +80,20 @@ func TestLockFileRemoved(t *testing.T) {
 }
 
 // A run gives up waiting for the session after lockWait, with a reason,
-// so that a hook returns within the agent's budget.
+// so that a hook returns within the agent's budget (Claude Code stops a
+// hook after 60 s). The wait runs on a fake clock: the run waits all of
+// lockWait and gives up within a poll (100 ms at most) of it, however
+// slow the machine.
 func TestLockFileBounded(t *testing.T) {
-	defer func(w time.Duration) { lockWait = w }(lockWait)
-	lockWait = 200 * time.Millisecond
+	clock := useFakeClock(t, 2*lockWait)
 	path := filepath.Join(t.TempDir(), "s.lock")
 	unlock, err := lockFile(path)
 	require.NoError(t, err)
 	defer unlock(false)
-	start := time.Now()
 	_, err = lockFile(path)
 	require.ErrorIs(t, err, errLockBusy)
-	require.Less(t, time.Since(start), 2*time.Second)
+	n, slept := clock.Waited()
+	require.GreaterOrEqual(t, slept, lockWait, "gave up after %d polls", n)
+	require.LessOrEqual(t, slept, lockWait+100*time.Millisecond, "gave up after %d polls", n)
+	require.Less(t, lockWait+100*time.Millisecond, 60*time.Second, "within Claude Code's hook budget")
 }

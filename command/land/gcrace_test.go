@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,8 +99,13 @@ func TestLandDuringGC(t *testing.T) {
 func gcLoop(t *testing.T, dir string) (stop func()) {
 	t.Helper()
 	done := make(chan struct{})
+	// One gc has started before land does: the first is started here,
+	// not given a moment to start.
+	first := exec.Command("git", "-C", dir, "gc", "--prune=now", "-q")
+	require.NoError(t, first.Start())
 	var wg sync.WaitGroup
 	wg.Go(func() {
+		_ = first.Wait()
 		for {
 			select {
 			case <-done:
@@ -112,8 +116,6 @@ func gcLoop(t *testing.T, dir string) (stop func()) {
 			_ = exec.Command("git", "-C", dir, "gc", "--prune=now", "-q").Run()
 		}
 	})
-	// One gc has started before land does.
-	time.Sleep(5 * time.Millisecond)
 	return func() { close(done); wg.Wait() }
 }
 

@@ -180,10 +180,17 @@ func TestStreamsDecode(t *testing.T) {
 func TestStopsByItself(t *testing.T) {
 	s, err := Start(100*time.Millisecond, script)
 	require.NoError(t, err)
-	time.Sleep(400 * time.Millisecond)
-	c := http.Client{Timeout: 2 * time.Second}
-	_, err = c.Get(s.URL + "/v1/models")
-	require.Error(t, err, "the server still answers after its deadline")
+	// Asked until it no longer answers, not once after a guess at when
+	// its deadline has passed; a minute is a hang guard.
+	c := http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		resp, err := c.Get(s.URL + "/v1/models")
+		if err != nil {
+			break
+		}
+		resp.Body.Close()
+		require.True(t, time.Now().Before(deadline), "the server still answers a minute after its deadline of 100ms")
+	}
 	require.NoError(t, s.Close())
 }
 
