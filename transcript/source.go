@@ -21,6 +21,7 @@ const (
 	OpenHands  Source = "openhands"
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
+	ClineCLI   Source = "cline-cli"
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
 	Cursor     Source = "cursor"
@@ -46,6 +47,7 @@ var registry = []struct {
 	{OpenHands, true, readOpenHands},
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
+	{ClineCLI, true, readClineCLI},
 	{Gemini, true, readGeminiAny},
 	{CopilotCLI, true, readCopilot},
 	{Cursor, true, readCursor},

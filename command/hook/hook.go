@@ -29,6 +29,7 @@ const (
 	CopilotCLI  Agent = "copilot-cli"
 	OpenCode    Agent = "opencode"
 	Cline       Agent = "cline"
+	ClineCLI    Agent = "cline-cli"
 	CursorAgent Agent = "cursor"
 )
 
@@ -45,6 +46,7 @@ func init() {
 		copilotSpec,
 		opencodeSpec,
 		clineSpec,
+		clineCLISpec,
 		cursorSpec,
 	}
 	for _, s := range registry {
