@@ -53,8 +53,10 @@ var (
 // that does not exist is created with new_text; old_text replaces its one
 // occurrence; insert_line inserts new_text before that line) and each
 // command of run_commands (replayed as shell-made edits, never run), in
-// order; a result with "success": false marks its call's operations (a
-// command's own) as failed at the time. Relative paths are the working
+// order; apply_patch, which the CLI offers instead of editor to GPT and
+// Codex models, is read as the Codex source's patches are; a result with
+// "success": false marks its call's operations (a command's own) as
+// failed at the time. Relative paths are the working
 // directory's the system prompt names. A turn is known by its first
 // assistant message's id, wherever it stands in the file.
 func readClineCLI(r io.Reader, e *emitter) error {
@@ -242,6 +244,17 @@ func (c *clineCLIReader) add(rec int, name string, input json.RawMessage) [][]in
 			return [][]int{c.push([]editcore.Op{malformed(rec, name, "", "editor input is not an object: "+decodeProblem(err))})}
 		}
 		return [][]int{c.push([]editcore.Op{c.editOp(rec, in)})}
+	case "apply_patch":
+		// Offered instead of editor when the model's id holds "gpt" or
+		// "codex": {input: patch} or the patch itself, in Codex's grammar.
+		var in struct {
+			Input string `json:"input"`
+		}
+		if json.Unmarshal(input, &in) != nil || in.Input == "" {
+			_ = json.Unmarshal(input, &in.Input)
+		}
+		patch := recordedPatch{kind: toolPatch, text: in.Input, rec: rec, raw: name}
+		return [][]int{c.push(readPatch(patch, c.e.opt.Format, func(p string) string { return c.ro.relIn(c.ro.cwd, p) }))}
 	case "run_commands":
 		var calls [][]int
 		for _, cmd := range clineCLICommands(input) {

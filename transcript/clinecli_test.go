@@ -173,3 +173,23 @@ func FuzzClineCLI(f *testing.F) {
 		_ = clineCLIResults(data)
 	})
 }
+
+func TestClineCLIApplyPatch(t *testing.T) {
+	doc := clineCLISession(clineCLIAsk,
+		clineCLICall("1", "apply_patch", `{"input":"*** Begin Patch\n*** Update File: /home/ana/app/a.txt\n@@\n-two\n+TWO\n*** Add File: b.txt\n+new\n*** End Patch\n"}`),
+		clineCLIAnswer("1", `"{\"query\":\"apply_patch\",\"result\":\"Successfully applied patch\",\"success\":true}"`),
+		clineCLICall("2", "apply_patch", `"*** Begin Patch\n*** Delete File: c.txt\n*** End Patch\n"`),
+		clineCLIAnswer("2", `"{\"query\":\"apply_patch\",\"result\":\"c.txt not found\",\"success\":false}"`))
+	got, _, err := readAll(t, []byte(doc), ClineCLI, Options{Root: "/home/ana/app", Exists: func(string) bool { return true }})
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	ops := got[0].Ops
+	require.Len(t, ops, 3)
+	assert.Equal(t, "a.txt", ops[0].Path)
+	assert.Equal(t, []string{"two"}, ops[0].Old)
+	assert.Equal(t, []string{"TWO"}, ops[0].New)
+	assert.Equal(t, "b.txt", ops[1].Path)
+	assert.Empty(t, ops[0].RecordedError+ops[1].RecordedError)
+	assert.Equal(t, editcore.Delete, ops[2].Kind)
+	assert.Equal(t, "c.txt not found", ops[2].RecordedError)
+}

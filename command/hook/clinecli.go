@@ -20,7 +20,9 @@ import (
 // ~/Documents/Cline/Hooks and .clinerules/hooks. Its TaskComplete runs
 // when an agent run ends (its event is agent_end) and is awaited; its
 // TaskStart is not (the agent starts while it runs), so it cannot take a
-// base the agent's first edit has not touched yet: the base is HEAD. A
+// base the agent's first edit has not touched yet: PreToolUse (tool_call),
+// which the CLI awaits before every tool call, takes it before a new
+// session's first one, and does nothing once the session is known. A
 // hook gets one JSON object on standard input: the extension's fields
 // (hookName, taskId, workspaceRoots), with taskId naming the run, and
 // sessionContext.rootSessionId naming the session, whose conversation is
@@ -39,8 +41,9 @@ var clineCLISpec = &spec{
 	settings:   clineCLISettings,
 	scopes:     allScopes,
 	form:       fileForm{content: hookScript},
-	events:     []string{"TaskComplete"},
-	describe:   "TaskComplete records each run's turns; the base is HEAD",
+	events:     []string{"TaskComplete", "PreToolUse"},
+	companions: []string{"PreToolUse"},
+	describe:   "PreToolUse takes the base before a new session's first tool call, TaskComplete records each run's turns",
 	read:       readClineCLIEvent,
 	locate:     func(ev Event) string { return clineCLISession(ev.Session, os.Getenv) },
 	wholeFile:  true,
@@ -150,6 +153,11 @@ func readClineCLIEvent(opts *RunOptions) (Event, func(), error) {
 		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object the Cline CLI sends: %w", err)
 	}
 	ev := Event{Name: in.HookName, Session: in.SessionContext.RootSessionID}
+	if in.HookName == "tool_call" {
+		// PreToolUse, which the CLI waits for, before the first edit:
+		// the session's start, for a session not seen yet.
+		ev.Name, ev.FirstOnly = "SessionStart", true
+	}
 	if ev.Session == "" {
 		ev.Session = in.TaskID
 	}
