@@ -169,6 +169,8 @@ func classifyRecord(k keys) Source {
 		return OpenHands // a trajectory object
 	case k.has("info", "messages"), k.has("info", "parts"):
 		return OpenCode // opencode export: the session, or one of its messages
+	case k.has("sessionId", "provenance"), k.has("uuid", "provenance"):
+		return QwenCode // a Qwen Code session: Claude Code's envelope with a provenance
 	case k.has("sessionId", "origin", "messages"):
 		return ClineCLI // a Cline CLI session's <id>.messages.json
 	case k.has("ts") && (typ == "say" && k.has("say") || typ == "ask" && k.has("ask")):

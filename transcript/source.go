@@ -22,6 +22,7 @@ const (
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
 	ClineCLI   Source = "cline-cli"
+	QwenCode   Source = "qwen-code"
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
 	Cursor     Source = "cursor"
@@ -49,6 +50,7 @@ var registry = []struct {
 	{Cline, true, readCline},
 	{ClineCLI, true, readClineCLI},
 	{Gemini, true, readGeminiAny},
+	{QwenCode, true, readQwen},
 	{CopilotCLI, true, readCopilot},
 	{Cursor, true, readCursor},
 	{OpenCode, true, readOpenCode},

@@ -45,7 +45,7 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver, copilotDriver, clineCLIDriver}
+var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver, copilotDriver, clineCLIDriver, qwenDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.

@@ -30,6 +30,7 @@ const (
 	OpenCode    Agent = "opencode"
 	Cline       Agent = "cline"
 	ClineCLI    Agent = "cline-cli"
+	QwenCode    Agent = "qwen-code"
 	CursorAgent Agent = "cursor"
 )
 
@@ -48,6 +49,7 @@ func init() {
 		clineSpec,
 		clineCLISpec,
 		cursorSpec,
+		qwenSpec,
 	}
 	for _, s := range registry {
 		Agents = append(Agents, s.name)
