@@ -32,7 +32,7 @@ import (
 func TestAgents(t *testing.T) {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
-		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (Claude Code, Codex, Gemini CLI, OpenCode from npm)",
+		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
 			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
 	}
 	only := map[string]bool{}
