@@ -11,6 +11,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/safeopen"
 	"github.com/git-aiedit/git-aiedit/transcript"
+	"github.com/git-aiedit/git-aiedit/transcript/sessions"
 )
 
 // The Cline CLI (`cline` on npm, checked with 3.0.65) runs hook
@@ -74,22 +75,11 @@ func clineDir(getenv func(string) string) (string, error) {
 	return filepath.Join(home, ".cline"), nil
 }
 
-// clineCLISessions is where the CLI keeps its sessions, as it resolves
-// it (and sets it for its hooks when --data-dir moves it):
-// $CLINE_SESSION_DATA_DIR, else $CLINE_DATA_DIR/sessions, else
-// <config folder>/data/sessions.
+// clineCLISessions is where the CLI keeps its sessions (it passes the
+// variables that move them on to its hooks).
 func clineCLISessions(getenv func(string) string) string {
-	if d := strings.TrimSpace(getenv("CLINE_SESSION_DATA_DIR")); d != "" {
-		return d
-	}
-	if d := strings.TrimSpace(getenv("CLINE_DATA_DIR")); d != "" {
-		return filepath.Join(d, "sessions")
-	}
-	d, err := clineDir(getenv)
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "data", "sessions")
+	home, _ := os.UserHomeDir()
+	return sessions.ClineCLIDir(sessions.Env{Home: home, Getenv: getenv})
 }
 
 // clineCLISession is the conversation file of session id: <id>/<id>.messages.json
