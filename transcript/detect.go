@@ -26,6 +26,8 @@ func Detect(head []byte, name string) Source {
 	switch {
 	case base == ClineTaskFile, base == ClineUIFile:
 		return Cline
+	case strings.HasSuffix(base, ClineCLIMessages):
+		return ClineCLI
 	case strings.HasSuffix(base, ".traj"):
 		return SWEAgent
 	case strings.HasSuffix(base, ".aider.chat.history.md"):
@@ -167,6 +169,10 @@ func classifyRecord(k keys) Source {
 		return OpenHands // a trajectory object
 	case k.has("info", "messages"), k.has("info", "parts"):
 		return OpenCode // opencode export: the session, or one of its messages
+	case k.has("sessionId", "provenance"), k.has("uuid", "provenance"):
+		return QwenCode // a Qwen Code session: Claude Code's envelope with a provenance
+	case k.has("sessionId", "origin", "messages"):
+		return ClineCLI // a Cline CLI session's <id>.messages.json
 	case k.has("ts") && (typ == "say" && k.has("say") || typ == "ask" && k.has("ask")):
 		return Cline // a Cline task's ui_messages.json
 	case isCopilotCLI(k):

@@ -21,6 +21,8 @@ const (
 	OpenHands  Source = "openhands"
 	SWEAgent   Source = "swe-agent"
 	Cline      Source = "cline"
+	ClineCLI   Source = "cline-cli"
+	QwenCode   Source = "qwen-code"
 	Gemini     Source = "gemini"
 	CopilotCLI Source = "copilot-cli"
 	Cursor     Source = "cursor"
@@ -46,7 +48,9 @@ var registry = []struct {
 	{OpenHands, true, readOpenHands},
 	{SWEAgent, true, readSWEAgent},
 	{Cline, true, readCline},
+	{ClineCLI, true, readClineCLI},
 	{Gemini, true, readGeminiAny},
+	{QwenCode, true, readQwen},
 	{CopilotCLI, true, readCopilot},
 	{Cursor, true, readCursor},
 	{OpenCode, true, readOpenCode},

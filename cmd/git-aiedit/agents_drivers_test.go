@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +27,12 @@ type driver struct {
 	args         func(c *conformance, prompt string, mode runMode) []string
 	session      func(c *conformance, stdout string) string // the session id a run printed
 	settle       func(c *conformance)                       // waits for a hook the agent does not wait for
-	files        func(c *conformance) []string              // what install may change
+	// converse, when it returns a function for a turn, speaks to the
+	// agent on its standard streams (the Cline CLI resumes a session only
+	// over the Agent Client Protocol): it writes to in, reads out, and
+	// copies what it read to log.
+	converse func(c *conformance, prompt string, mode runMode) func(in io.Writer, out io.Reader, log io.Writer) error
+	files    func(c *conformance) []string // what install may change
 	// failedShell: the agent records a shell command that exits non-zero
 	// as failed (Claude Code's is_error), so nothing of it replays and
 	// its writes must be named in Aiedit-Unexplained; otherwise it is
@@ -39,7 +45,7 @@ type driver struct {
 	shell func(c *conformance, command string) modelserver.Call
 }
 
-var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver, copilotDriver}
+var drivers = []*driver{claudeDriver, geminiDriver, codexDriver, opencodeDriver, copilotDriver, clineCLIDriver, qwenDriver}
 
 // Claude Code 2.x: the Messages API at ANTHROPIC_BASE_URL; -p runs one
 // turn, --continue the directory's last session, --resume an id.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +32,7 @@ import (
 func TestAgents(t *testing.T) {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
-		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (Claude Code, Codex, Gemini CLI, OpenCode from npm)",
+		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
 			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
 	}
 	only := map[string]bool{}
@@ -64,6 +65,7 @@ type conformance struct {
 	// driver can tell it (for --resume).
 	session string
 	started time.Time // when the current turn began
+	mode    runMode   // how the current turn runs
 }
 
 // turnPlan is one prompt and what the scripted model does for it.
@@ -173,6 +175,7 @@ func runConformance(t *testing.T, d *driver, bin string) {
 
 // turn runs the agent for one prompt, headless.
 func (c *conformance) turn(p turnPlan) {
+	c.mode = p.mode
 	args := c.d.args(c, p.prompt, p.mode)
 	ctx := c.t.Context()
 	cmd := exec.CommandContext(ctx, c.bin, args...)
@@ -185,7 +188,31 @@ func (c *conformance) turn(p turnPlan) {
 	done := make(chan error, 1)
 	start := time.Now()
 	c.started = start
-	go func() { done <- cmd.Run() }()
+	if c.d.converse != nil {
+		// The agent is told the prompt over a protocol on its standard
+		// streams: the driver speaks it.
+		if converse := c.d.converse(c, p.prompt, p.mode); converse != nil {
+			cmd.Stdout = nil // the protocol's stream: converse copies it to stdout
+			stdin, err := cmd.StdinPipe()
+			require.NoError(c.t, err)
+			out, err := cmd.StdoutPipe()
+			require.NoError(c.t, err)
+			require.NoError(c.t, cmd.Start())
+			go func() {
+				err := converse(stdin, out, &stdout)
+				stdin.Close()
+				_, _ = io.Copy(io.Discard, out)
+				if werr := cmd.Wait(); err == nil {
+					err = werr
+				}
+				done <- err
+			}()
+		} else {
+			go func() { done <- cmd.Run() }()
+		}
+	} else {
+		go func() { done <- cmd.Run() }()
+	}
 	var err error
 	select {
 	case err = <-done:

@@ -53,6 +53,10 @@ type spec struct {
 	// executable: the configuration file is a program the agent runs
 	// (Cline's hooks), so install makes it executable.
 	executable bool
+	// companions are more files of the form's beside the settings file,
+	// installed and uninstalled with it: an agent that runs one file per
+	// event (the Cline CLI) needs one for each event but the first.
+	companions []string
 	// projectEnv is a variable the agent sets for its hooks naming the
 	// session's project directory ("" none).
 	projectEnv string

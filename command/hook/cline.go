@@ -66,6 +66,9 @@ func readClineEvent(opts *RunOptions) (Event, func(), error) {
 		HookName       string   `json:"hookName"`
 		TaskID         string   `json:"taskId"`
 		WorkspaceRoots []string `json:"workspaceRoots"`
+		SessionContext struct {
+			RootSessionID string `json:"rootSessionId"`
+		} `json:"sessionContext"`
 	}
 	data, err := readInput(opts.Stdin, opts.Agent, maxEvent)
 	if err != nil {
@@ -73,6 +76,12 @@ func readClineEvent(opts *RunOptions) (Event, func(), error) {
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
 		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object Cline sends: %w", err)
+	}
+	if id := in.SessionContext.RootSessionID; id != "" {
+		// The Cline CLI runs the extension's hook folders too: its
+		// sessions are another agent's, read from another store.
+		return Event{}, nil, fmt.Errorf("%s for Cline CLI session %s: the cline hook records the editor extension's tasks; "+
+			"`git aiedit hook install cline-cli` records the CLI's sessions", in.HookName, id)
 	}
 	ev := Event{Name: in.HookName, Session: in.TaskID}
 	if len(in.WorkspaceRoots) > 0 {

@@ -23,6 +23,10 @@ type Event struct {
 	// rather than naming a file (OpenCode's export): run keeps it beside
 	// the cursor and reads it from there.
 	Record []byte
+	// FirstOnly: the event comes many times in a session (the Cline CLI's
+	// PreToolUse, before every tool call); it takes the base of a session
+	// not seen yet, and else does nothing.
+	FirstOnly bool
 }
 
 // maxEvent bounds what is read from the agent: the events are small, but

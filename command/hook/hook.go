@@ -29,6 +29,8 @@ const (
 	CopilotCLI  Agent = "copilot-cli"
 	OpenCode    Agent = "opencode"
 	Cline       Agent = "cline"
+	ClineCLI    Agent = "cline-cli"
+	QwenCode    Agent = "qwen-code"
 	CursorAgent Agent = "cursor"
 )
 
@@ -45,7 +47,9 @@ func init() {
 		copilotSpec,
 		opencodeSpec,
 		clineSpec,
+		clineCLISpec,
 		cursorSpec,
+		qwenSpec,
 	}
 	for _, s := range registry {
 		Agents = append(Agents, s.name)

@@ -46,17 +46,51 @@ func Install(ctx context.Context, opts *InstallOptions) error {
 	}
 	sc := scope{opts.Project, opts.User, opts.Notify}
 	p := placeOf(ctx, sc, opts.Dir, path)
+	var companions []place
+	for _, name := range opts.Agent.spec().companions {
+		companions = append(companions, placeOf(ctx, sc, opts.Dir, filepath.Join(filepath.Dir(path), name)))
+	}
 	var msg string
 	if opts.Remove {
+		// The companions go first: the folder install made goes with the
+		// settings file, once it is empty.
+		for _, c := range companions {
+			m, err := uninstall(opts.Agent, c, opts.Notify, tracked(ctx, c.path))
+			if err != nil {
+				return err
+			}
+			msg += m + "\n"
+		}
 		keep := tracked(ctx, path)
 		before := loadState(path)
-		msg, err = uninstall(opts.Agent, p, opts.Notify, keep)
+		var m string
+		m, err = uninstall(opts.Agent, p, opts.Notify, keep)
+		msg += m
 		if err == nil {
 			msg += unexclude(ctx, before, path)
 			msg += otherScopeHint(ctx, opts.Agent, sc, opts.Dir, path)
 		}
 	} else {
+		// A companion that is the user's is refused before anything is
+		// written.
+		for _, c := range companions {
+			text, existed, err := c.read()
+			if err != nil {
+				return err
+			}
+			if _, _, err := opts.Agent.spec().form.add(opts.Agent.spec(), text, existed); err != nil {
+				return exitcode.UsageErrorf("%s: %v; nothing was changed", c.path, err)
+			}
+		}
 		msg, err = install(ctx, opts.Agent, p, sc, opts.Notify)
+		for _, c := range companions {
+			if err != nil {
+				break
+			}
+			var m string
+			m, err = install(ctx, opts.Agent, c, sc, opts.Notify)
+			msg += "\n" + m
+		}
 		if err == nil {
 			var note string
 			note, err = scopeNote(ctx, opts.Agent, sc, path)

@@ -144,6 +144,9 @@ func (r *runner) run(ctx context.Context) error {
 		logf(r.repo.CommonDir, r.agent, r.ev.Session, "%v", err)
 	}
 	r.known = cur != nil
+	if r.ev.FirstOnly && r.known {
+		return nil // the session's base is taken: nothing to do until its turn ends
+	}
 	if cur == nil {
 		cur = &live.Cursor{Agent: string(r.agent), Session: r.ev.Session}
 	}

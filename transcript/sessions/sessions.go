@@ -24,6 +24,12 @@
 //	copilot-cli  $COPILOT_HOME (default ~/.copilot)/session-state/<id>/events.jsonl
 //	             (<id>.jsonl before 0.0.340) whose session.start cwd is in
 //	             the repository
+//	cline-cli    $CLINE_SESSION_DATA_DIR, $CLINE_DATA_DIR/sessions, or
+//	             ($CLINE_DIR, default ~/.cline)/data/sessions: <id>/<id>.messages.json
+//	             whose manifest <id>/<id>.json names a cwd in the repository
+//	qwen-code    ~/.qwen/projects/<cwd, every character but letters and
+//	             digits as ->/chats/<id>.jsonl whose records' cwd is in the
+//	             repository
 //
 // Finding reads at most the head of each candidate; nothing is written.
 // A candidate that is no regular file (a FIFO, a link to /dev/zero, in an
@@ -94,6 +100,8 @@ func Find(root string, env Env) []Session {
 	all = append(all, Gemini(root, env)...)
 	all = append(all, CopilotCLI(root, env)...)
 	all = append(all, Cursor(root, env)...)
+	all = append(all, ClineCLI(root, env)...)
+	all = append(all, QwenCode(root, env)...)
 	all = append(all, SpecStory(root)...)
 	all = slices.DeleteFunc(all, func(s Session) bool { return !regular(s.File) })
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Modified.After(all[j].Modified) })
@@ -431,4 +439,79 @@ func readHead(path string, n int64) []byte {
 	defer f.Close()
 	b, _ := io.ReadAll(io.LimitReader(f, n))
 	return b
+}
+
+// ClineCLIDir is where the Cline CLI keeps its sessions, as it resolves
+// it: $CLINE_SESSION_DATA_DIR, else $CLINE_DATA_DIR/sessions, else
+// ($CLINE_DIR, or ~/.cline)/data/sessions.
+func ClineCLIDir(env Env) string {
+	if d := strings.TrimSpace(env.get("CLINE_SESSION_DATA_DIR")); d != "" {
+		return d
+	}
+	if d := strings.TrimSpace(env.get("CLINE_DATA_DIR")); d != "" {
+		return filepath.Join(d, "sessions")
+	}
+	if d := strings.TrimSpace(env.get("CLINE_DIR")); d != "" {
+		return filepath.Join(d, "data", "sessions")
+	}
+	if env.Home == "" {
+		return ""
+	}
+	return filepath.Join(env.Home, ".cline", "data", "sessions")
+}
+
+// ClineCLI lists the Cline CLI sessions whose working directory (their
+// manifest's cwd, <id>/<id>.json) is in root.
+func ClineCLI(root string, env Env) []Session {
+	dir := ClineCLIDir(env)
+	if dir == "" {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []Session
+	for _, e := range entries {
+		id := e.Name()
+		if !e.IsDir() {
+			continue
+		}
+		f, err := safeopen.Regular(filepath.Join(dir, id, id+".json"))
+		if err != nil {
+			continue
+		}
+		var m struct {
+			Cwd string `json:"cwd"`
+		}
+		err = json.NewDecoder(io.LimitReader(f, 1<<20)).Decode(&m)
+		f.Close()
+		if err != nil || !inside(m.Cwd, root) {
+			continue
+		}
+		msgs := filepath.Join(dir, id, id+transcript.ClineCLIMessages)
+		out = append(out, session(transcript.ClineCLI, msgs, msgs, id, m.Cwd))
+	}
+	return out
+}
+
+// QwenCode lists the Qwen Code sessions started in root or below it:
+// ~/.qwen/projects/<cwd with every non-alphanumeric character as ->/chats/<id>.jsonl,
+// whose records' cwd is in root.
+func QwenCode(root string, env Env) []Session {
+	projects := filepath.Join(env.Home, ".qwen", "projects")
+	want := ProjectDir(root)
+	dirs, _ := filepath.Glob(filepath.Join(projects, want+"*"))
+	var out []Session
+	for _, d := range dirs {
+		files, _ := filepath.Glob(filepath.Join(d, "chats", "*.jsonl"))
+		for _, f := range files {
+			cwd := jsonlField(f, func(m map[string]json.RawMessage) string { return str(m["cwd"]) })
+			if !inside(cwd, root) {
+				continue
+			}
+			out = append(out, session(transcript.QwenCode, f, f, strings.TrimSuffix(filepath.Base(f), ".jsonl"), cwd))
+		}
+	}
+	return out
 }

@@ -157,3 +157,47 @@ func TestCursor(t *testing.T) {
 	assert.Equal(t, []string{"cursor c2", "cursor c1"}, got)
 	assert.Equal(t, "home-ana-my-shop-v2", CursorProject("/home/ana/my_shop.v2"))
 }
+
+// TestClineCLIAndQwen: the Cline CLI's sessions are known by their
+// manifest's cwd, wherever its variables move them; Qwen Code's by the
+// project folder named after the directory and their records' cwd.
+func TestClineCLIAndQwen(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "code", "shop")
+	day := time.Date(2026, 4, 28, 10, 0, 0, 0, time.UTC)
+	manifest := func(cwd string) string { return `{"version": 1, "session_id": "x", "cwd": "` + cwd + `"}` }
+	sessions := filepath.Join(home, ".cline", "data", "sessions")
+	write(t, filepath.Join(sessions, "s1", "s1.json"), manifest(root), day)
+	write(t, filepath.Join(sessions, "s1", "s1.messages.json"), `{"messages": []}`, day.Add(1*time.Hour))
+	write(t, filepath.Join(sessions, "s2", "s2.json"), manifest(root+"-admin"), day)
+	write(t, filepath.Join(sessions, "s2", "s2.messages.json"), `{}`, day.Add(2*time.Hour))
+	write(t, filepath.Join(sessions, "s3", "s3.json"), manifest(filepath.Join(root, "sub")), day)
+	rec := func(cwd string) string {
+		return `{"uuid":"u","sessionId":"q","type":"user","provenance":"real_user","cwd":"` + cwd + `"}` + "\n"
+	}
+	chats := filepath.Join(home, ".qwen", "projects", ProjectDir(root), "chats")
+	write(t, filepath.Join(chats, "q1.jsonl"), rec(root), day.Add(3*time.Hour))
+	write(t, filepath.Join(home, ".qwen", "projects", ProjectDir(root+"-admin"), "chats", "q2.jsonl"), rec(root+"-admin"), day.Add(4*time.Hour))
+
+	var got []string
+	for _, s := range Find(root, Env{Home: home, Getenv: func(string) string { return "" }}) {
+		got = append(got, string(s.Agent)+" "+s.ID)
+	}
+	assert.Equal(t, []string{"qwen-code q1", "cline-cli s1"}, got, "s2 is another repository's; s3 has no conversation yet")
+
+	moved := filepath.Join(home, "elsewhere")
+	write(t, filepath.Join(moved, "sessions", "s4", "s4.json"), manifest(root), day)
+	write(t, filepath.Join(moved, "sessions", "s4", "s4.messages.json"), `{}`, day)
+	for name, env := range map[string]map[string]string{
+		"CLINE_DATA_DIR":         {"CLINE_DATA_DIR": moved},
+		"CLINE_SESSION_DATA_DIR": {"CLINE_SESSION_DATA_DIR": filepath.Join(moved, "sessions")},
+	} {
+		list := ClineCLI(root, Env{Home: home, Getenv: func(k string) string { return env[k] }})
+		require.Len(t, list, 1, name)
+		assert.Equal(t, transcript.ClineCLI, list[0].Agent, name)
+		assert.Equal(t, "s4", list[0].ID, name)
+	}
+	assert.Equal(t, filepath.Join(home, "cfg", "data", "sessions"), ClineCLIDir(Env{Home: home, Getenv: func(k string) string {
+		return map[string]string{"CLINE_DIR": filepath.Join(home, "cfg")}[k]
+	}}))
+}
