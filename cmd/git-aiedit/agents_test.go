@@ -238,6 +238,10 @@ func (c *conformance) turn(p turnPlan) {
 func (c *conformance) check(p turnPlan, session []turnPlan, wantBranches int) {
 	t := c.t
 	refs := c.lines(c.git("for-each-ref", "--format=%(refname:short)", "refs/heads/aiedit/"+c.d.agent+"/"))
+	if len(refs) != wantBranches {
+		log, _ := os.ReadFile(filepath.Join(c.repo, ".git", "aiedit", "hook.log"))
+		t.Logf("the hook log:\n%s", log)
+	}
 	require.Len(t, refs, wantBranches, "one branch per session: %v", refs)
 	branch := c.newest(refs)
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -439,6 +440,12 @@ func settle(path string) {
 	stable := 0
 	for i := 0; i < 20 && stable < 3; i++ {
 		info, err := os.Stat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			// Not written yet: Copilot CLI can run agentStop before its
+			// session log of a first turn reaches the disk.
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
 		if err != nil {
 			return
 		}
