@@ -10,8 +10,10 @@ import "github.com/git-aiedit/git-aiedit/editcore"
 var policies = map[Source]editcore.Policy{
 	// aider 0.86 editblock_coder.py: replace_most_similar_chunk takes the
 	// first exact run of whole lines (then the first with leading
-	// whitespace uniformly off); prep() ends the file with a newline.
-	Aider: {Agent: "aider 0.86", Choice: editcore.First},
+	// whitespace uniformly off); prep() ends the file with a newline;
+	// strip_quoted_wrapping drops a trailing blank line of SEARCH and
+	// REPLACE.
+	Aider: {Agent: "aider 0.86", Choice: editcore.First, BlockEnds: true},
 	// Claude Code 1.0 (Edit, MultiEdit, Write as documented): a string
 	// replacement that must be unique unless replace_all; content is
 	// written as given, with no newline added.
