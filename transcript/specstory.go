@@ -125,6 +125,14 @@ type ssReader struct {
 	// not parsed); a chat reply's prose is, and its parser says it.
 	unnamed []editcore.Op
 	f       fence // a code fence in the prose
+	// A page from before the tool sections (2025) shows a command the
+	// agent ran as a shell fence in the prose and what it printed as the
+	// bare fence after it. shellFence: the open prose fence is a shell
+	// one; afterShell: one just closed, nothing but blank lines since;
+	// output: inside the fence of its output, which is never read (a
+	// prompt line of it, "me@box:~/p$ rm app.py", is what the terminal
+	// echoed, not a command of the agent's).
+	shellFence, afterShell, output bool
 	// claude: the page is of a Claude Code session, whose edits SpecStory
 	// keeps only in part (see specstory_claude.go).
 	claude bool
@@ -204,21 +212,47 @@ func (s *ssReader) line(n int, l string) error {
 			return nil
 		}
 		if strings.TrimSpace(l) == "---" {
+			s.afterShell = false
 			return nil
 		}
 	}
-	s.proseDiff(n, l)
+	wasOpen := s.f.open()
+	isFence, info := s.proseDiff(n, l)
+	switch {
+	case s.output:
+		s.output = !(isFence && !s.f.open())
+		return nil
+	case isFence && !wasOpen && info == "" && s.afterShell:
+		s.output, s.afterShell = true, false
+		return nil
+	case isFence && !wasOpen:
+		s.shellFence, s.afterShell = ssShellLang(info), false
+	case isFence && !s.f.open():
+		s.afterShell, s.shellFence = s.shellFence, false
+	case !s.f.open() && strings.TrimSpace(l) != "":
+		s.afterShell = false
+	}
 	s.texts = append(s.texts, l)
 	return nil
+}
+
+// ssShellLang reports whether a fence's info string is a shell's, as an
+// older page shows the command of a run_terminal_cmd.
+func ssShellLang(info string) bool {
+	switch strings.ToLower(strings.TrimSpace(info)) {
+	case "bash", "sh", "shell", "zsh", "console", "powershell", "pwsh", "ps1", "cmd", "bat":
+		return true
+	}
+	return false
 }
 
 // proseDiff follows the fences of the prose: a ```diff block that names
 // no file (an older page's view of an edit) cannot be placed, and is
 // reported rather than left for the text parser, which would drop it
 // without a word.
-func (s *ssReader) proseDiff(n int, l string) {
+func (s *ssReader) proseDiff(n int, l string) (isFence bool, info string) {
 	wasOpen := s.f.open()
-	isFence, info := s.f.step(l)
+	isFence, info = s.f.step(l)
 	switch {
 	case isFence && !wasOpen && info == "diff":
 		s.diffAt, s.diffNamed = n, false
@@ -231,6 +265,7 @@ func (s *ssReader) proseDiff(n int, l string) {
 		strings.HasPrefix(l, "*** Update File:") || strings.HasPrefix(l, "*** Add File:") || strings.HasPrefix(l, "Index: ")):
 		s.diffNamed = true
 	}
+	return isFence, info
 }
 
 // toolSection turns one tool section into operations.
@@ -541,6 +576,7 @@ func (s *ssReader) flush() error {
 	cur.Text = strings.TrimSpace(strings.Join(s.texts, "\n"))
 	cur.resolve = s.ro.rel
 	s.cur, s.texts, s.think, s.f, s.diffAt = nil, nil, false, fence{}, 0
+	s.shellFence, s.afterShell, s.output = false, false, false
 	return s.e.emit(cur)
 }
 
