@@ -325,6 +325,13 @@ func (s *ssReader) toolSection() {
 		s.add(malformed(s.at, raw, "", "the history names no file for this edit ("+firstNonEmpty(tool, s.name)+")"))
 	case len(chunks) == 0:
 		s.add(malformed(s.at, raw, s.rel(target), "the history shows no diff for this edit, only that it was made"))
+	case ssNewFile(lines):
+		// Created, not written over: should the file be there with other
+		// content after all, this fails (file_exists) rather than
+		// replacing it.
+		s.ro.see(target)
+		s.add(editcore.Op{Kind: editcore.Create, Format: ToolCallFormat, Path: s.rel(target), Line: s.at, Raw: raw,
+			Content: ssNewContent(chunks[0])})
 	default:
 		s.ro.see(target)
 		s.cur.Patches = append(s.cur.Patches, Patch{Text: chunkPatch(target, chunks), Line: s.at, kind: ownPatch, resolve: s.rel})
@@ -475,6 +482,70 @@ func firstFence(lines []string) string {
 		}
 	}
 	return ""
+}
+
+// ssNewFile reports whether a tool section's diff is Cursor's view of a
+// file written where there was none (SpecStory 2.1.0 of Cursor 2.x's
+// write): a single ```diff block of a single chunk, "@@ -1,1 +1,N @@" (or
+// "-0,0"), whose only line not added takes out the one empty line an
+// empty file has, with no context. Cursor diffs the text split at
+// newlines, so an empty file is one empty line.
+func ssNewFile(lines []string) bool {
+	var header string
+	var body []string
+	blocks := 0
+	for i := 0; i < len(lines); i++ {
+		var f fence
+		if isFence, info := f.step(lines[i]); !isFence || info != "diff" {
+			continue
+		}
+		text, next, ok := fenceAfter(lines, i)
+		i = next
+		if !ok {
+			return false
+		}
+		blocks++
+		for _, l := range strings.Split(text, "\n") {
+			switch {
+			case strings.HasPrefix(l, "@@"):
+				if header != "" {
+					return false
+				}
+				header = l
+			case header != "":
+				body = append(body, l)
+			}
+		}
+	}
+	if blocks != 1 || !(strings.HasPrefix(header, "@@ -1,1 +") || strings.HasPrefix(header, "@@ -0,0 +")) {
+		return false
+	}
+	removed, added := 0, 0
+	for _, l := range body {
+		switch {
+		case strings.HasPrefix(l, "+"):
+			added++
+		case strings.HasPrefix(l, "-") && strings.TrimSpace(l[1:]) == "":
+			removed++
+		case strings.TrimSpace(l) != "":
+			return false // context, or a line with content taken out
+		}
+	}
+	return added > 0 && removed == 1
+}
+
+// ssNewContent is the content of a new file from its chunk's added lines
+// (each "+", a space, the line). The text was split at newlines, so the
+// empty line after the last newline shows as one more added line: it is
+// the final newline. Without it, the file ends without one.
+func ssNewContent(chunk []string) []byte {
+	var out []string
+	for _, l := range chunk {
+		if rest, ok := strings.CutPrefix(l, "+"); ok {
+			out = append(out, strings.TrimPrefix(rest, " "))
+		}
+	}
+	return []byte(strings.Join(out, "\n"))
 }
 
 // diffChunks returns the lines of each ```diff block after its @@ header.
