@@ -270,6 +270,11 @@ func (s *ssReader) proseDiff(n int, l string) (isFence bool, info string) {
 
 // toolSection turns one tool section into operations.
 func (s *ssReader) toolSection() {
+	// SpecStory escapes the backticks of a diff's lines (&#96;) so that
+	// a context line "  ```" (a line of the file that is a fence) does not
+	// close the diff's fence: its fences are found on the text as written,
+	// each line unescaped after.
+	escaped := append([]string(nil), s.tool...)
 	lines := s.tool
 	for i := range lines {
 		lines[i] = html.UnescapeString(lines[i])
@@ -319,13 +324,13 @@ func (s *ssReader) toolSection() {
 		s.cur.Patches = append(s.cur.Patches, Patch{Text: patch, Line: s.at, kind: toolPatch, resolve: s.seeRel})
 		return
 	}
-	chunks := diffChunks(lines)
+	chunks := diffChunks(escaped)
 	switch {
 	case target == "" || !isAbs(target) && !looksLikePath(target):
 		s.add(malformed(s.at, raw, "", "the history names no file for this edit ("+firstNonEmpty(tool, s.name)+")"))
 	case len(chunks) == 0:
 		s.add(malformed(s.at, raw, s.rel(target), "the history shows no diff for this edit, only that it was made"))
-	case ssNewFile(lines):
+	case ssNewFile(escaped):
 		// Created, not written over: should the file be there with other
 		// content after all, this fails (file_exists) rather than
 		// replacing it.
@@ -484,7 +489,8 @@ func firstFence(lines []string) string {
 	return ""
 }
 
-// ssNewFile reports whether a tool section's diff is Cursor's view of a
+// ssNewFile reports, from a tool section's lines as written (HTML-escaped),
+// whether its diff is Cursor's view of a
 // file written where there was none (SpecStory 2.1.0 of Cursor 2.x's
 // write): a single ```diff block of a single chunk, "@@ -1,1 +1,N @@" (or
 // "-0,0"), whose only line not added takes out the one empty line an
@@ -506,6 +512,7 @@ func ssNewFile(lines []string) bool {
 		}
 		blocks++
 		for _, l := range strings.Split(text, "\n") {
+			l = html.UnescapeString(l)
 			switch {
 			case strings.HasPrefix(l, "@@"):
 				if header != "" {
@@ -548,7 +555,8 @@ func ssNewContent(chunk []string) []byte {
 	return []byte(strings.Join(out, "\n"))
 }
 
-// diffChunks returns the lines of each ```diff block after its @@ header.
+// diffChunks returns the lines of each ```diff block after its @@ header,
+// from a tool section's lines as written (HTML-escaped), unescaped.
 func diffChunks(lines []string) [][]string {
 	var out [][]string
 	for i := 0; i < len(lines); i++ {
@@ -563,6 +571,7 @@ func diffChunks(lines []string) [][]string {
 		}
 		var chunk []string
 		for _, l := range strings.Split(text, "\n") {
+			l = html.UnescapeString(l)
 			if strings.HasPrefix(l, "@@") {
 				if len(chunk) > 0 {
 					out = append(out, chunk)
