@@ -39,6 +39,11 @@ type Policy struct {
 	// again, so "x\n\n" becomes "x\n"): a REPLACE that ends in a blank
 	// line leaves none in the file.
 	BlockEnds bool
+	// KeepEnding: a write over an existing file that ended with a newline
+	// ends with one (Cline's DiffViewProvider adds it when the original
+	// content had one and the new lacks it); with NoAddedNewline, no
+	// other write gets one.
+	KeepEnding bool
 }
 
 // Choice is how a match is chosen among several places.
@@ -110,6 +115,9 @@ func (p Policy) plain(op *Op) bool {
 func (p Policy) rewrite(old, content []byte) []byte {
 	if p.TrimRewrite && len(jsTrim(old)) != len(old) {
 		return jsTrim(content)
+	}
+	if p.KeepEnding && bytes.HasSuffix(old, []byte("\n")) && len(content) > 0 && !bytes.HasSuffix(content, []byte("\n")) {
+		return append(content[:len(content):len(content)], '\n')
 	}
 	return content
 }

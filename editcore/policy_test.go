@@ -143,6 +143,34 @@ func TestPolicyTrimRewrite(t *testing.T) {
 	assert.Equal(t, "\nx\n\n", string(b))
 }
 
+// Cline writes a file as its tool made it and adds a final newline only
+// where the original content had one (DiffViewProvider.update): an edit
+// of a file without one leaves it without (a real committed session's
+// file did), a write over one that had one gets one, a new file none.
+func TestPolicyKeepEnding(t *testing.T) {
+	p := Policy{NoAddedNewline: true, KeepEnding: true}
+	for _, tt := range []struct {
+		file, want string
+		op         *Op
+	}{
+		{"a\nb\n);", "A\nb\n);", &Op{Kind: Substring, Path: "f", OldText: "a", NewText: "A"}},
+		{"a\nb\n);", "A\nb\n);", rep("f", "", "a", "A")},
+		{"a\n", "x\n", &Op{Kind: Write, Path: "f", Content: []byte("x")}},
+		{"a", "x", &Op{Kind: Write, Path: "f", Content: []byte("x")}},
+		{"a\n", "x\n\n", &Op{Kind: Write, Path: "f", Content: []byte("x\n\n")}},
+	} {
+		fs := memfs.New()
+		require.NoError(t, util.WriteFile(fs, "f", []byte(tt.file), 0o644))
+		assert.Equal(t, Applied, NewSession(fs, Options{Policy: p}).Apply(tt.op).Status)
+		b, _ := util.ReadFile(fs, "f")
+		assert.Equal(t, tt.want, string(b), "%q", tt.file)
+	}
+	fs := memfs.New()
+	NewSession(fs, Options{Policy: p}).Apply(&Op{Kind: Write, Path: "new", Content: []byte("x")})
+	b, _ := util.ReadFile(fs, "new")
+	assert.Equal(t, "x", string(b))
+}
+
 // srep is a SEARCH/REPLACE block's Replace of search by repl.
 func srep(search, repl []string) *Op {
 	op := &Op{Format: "searchreplace", Path: "f"}

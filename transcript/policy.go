@@ -29,6 +29,11 @@ var policies = map[Source]editcore.Policy{
 	// leading and trailing white space, final newline included; a new
 	// file and replace's result are written as given.
 	Gemini: {Agent: "Gemini CLI 0.x", NoAddedNewline: true, TrimRewrite: true},
+	// Cline 3.x (integrations/editor/DiffViewProvider.ts, update): the
+	// file is written as the tool made it, with a final newline added
+	// only when the original content ended with one; replace_in_file
+	// keeps the rest of the file as it was, its end included.
+	Cline: {Agent: "Cline 3.x", NoAddedNewline: true, KeepEnding: true},
 	// OpenCode 1.0: its patch tool ports Codex's (first fit after the
 	// previous hunk); edit is a string replacement and write writes the
 	// content as given, with no newline added.
