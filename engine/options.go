@@ -41,13 +41,13 @@ type Options struct {
 	Session       string // --session: apply the session `sessions` lists under this id, or "latest"
 	Reconcile     bool   // --reconcile: end with a commit that brings the branch to the recorded result (reconcile.go)
 
-	Live *Live // set by `hook run`: record a section of an agent's session (live.go)
+	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
+	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
 
 	// entireHeld: for a transcript resolveEntire wrote (by its path), an
 	// older copy of the same session that an ancestor commit's checkpoint
 	// holds; its responses are already in the tree the run starts from.
 	entireHeld map[string]heldCopy
-	Repo       *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
 
 	// The retry loop (retryloop.go): after a response with failed blocks,
 	// RetryCmd is run through sh -c with the retry prompt on its standard
