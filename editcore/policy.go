@@ -33,6 +33,17 @@ type Policy struct {
 	// the whole file, and trimPairIfPossible trims both sides), so the
 	// file ends without a final newline.
 	TrimRewrite bool
+	// BlockEnds: a SEARCH/REPLACE block's SEARCH and REPLACE text each
+	// lose one trailing blank line before they are used (aider's
+	// strip_quoted_wrapping splits the text into lines and joins them
+	// again, so "x\n\n" becomes "x\n"): a REPLACE that ends in a blank
+	// line leaves none in the file.
+	BlockEnds bool
+	// KeepEnding: a write over an existing file that ended with a newline
+	// ends with one (Cline's DiffViewProvider adds it when the original
+	// content had one and the new lacks it); with NoAddedNewline, no
+	// other write gets one.
+	KeepEnding bool
 }
 
 // Choice is how a match is chosen among several places.
@@ -105,6 +116,9 @@ func (p Policy) rewrite(old, content []byte) []byte {
 	if p.TrimRewrite && len(jsTrim(old)) != len(old) {
 		return jsTrim(content)
 	}
+	if p.KeepEnding && bytes.HasSuffix(old, []byte("\n")) && len(content) > 0 && !bytes.HasSuffix(content, []byte("\n")) {
+		return append(content[:len(content):len(content)], '\n')
+	}
 	return content
 }
 
@@ -128,4 +142,47 @@ func patchEOF(out []byte) []byte {
 		}
 	}
 	return out
+}
+
+// searchReplaceFormat is editcore/searchreplace's Name (which imports
+// this package): BlockEnds is a rule of its blocks only.
+const searchReplaceFormat = "searchreplace"
+
+// blockEnds returns op with its SEARCH and REPLACE lines as aider uses
+// them: each without one trailing empty line. The pieces of a block cut
+// at "..." lines (op.Group set) are left as they are: aider strips the
+// block's text before cutting it, so only the last piece would lose a
+// line, and the pieces do not say which is last.
+func (p Policy) blockEnds(op *Op) *Op {
+	if op.Format != searchReplaceFormat || op.Group != 0 {
+		return op
+	}
+	switch op.Kind {
+	case Replace:
+		search, repl := op.Lines(), op.Replacement()
+		s2, r2 := dropEndBlank(search), dropEndBlank(repl)
+		if len(s2) == len(search) && len(r2) == len(repl) {
+			return op
+		}
+		c := *op
+		c.SetReplace(s2, r2)
+		return &c
+	case Append:
+		if !bytes.HasSuffix(op.Content, []byte("\n\n")) && !bytes.Equal(op.Content, []byte("\n")) {
+			return op
+		}
+		c := *op
+		c.Content = op.Content[:len(op.Content)-1]
+		return &c
+	}
+	return op
+}
+
+// dropEndBlank returns lines without its last line when that line is
+// empty (not one of spaces: Python's splitlines keeps those).
+func dropEndBlank(lines []string) []string {
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		return lines[:n-1]
+	}
+	return lines
 }

@@ -43,6 +43,20 @@ func TestPolicy(t *testing.T) {
 			policy: Policy{Choice: AfterPrevious}, file: three, ops: []*Op{rep("f", "", "  x: 1;", "  x: 2;")},
 			want: three, status: []Status{Failed},
 		},
+		"aider drops a trailing blank line of SEARCH and of REPLACE": {
+			policy: Policy{Choice: First, BlockEnds: true}, file: "a\n\nT\nb\n",
+			ops:  []*Op{srep([]string{"a", "", "T"}, []string{"A", ""}), srep([]string{"b", ""}, []string{"B"})},
+			want: "A\nB\n", status: []Status{Applied, Applied},
+		},
+		"its append loses the blank line too": {
+			policy: Policy{BlockEnds: true}, file: "a\n",
+			ops:  []*Op{{Kind: Append, Format: "searchreplace", Path: "f", Content: []byte("b\n\n")}},
+			want: "a\nb\n", status: []Status{Applied},
+		},
+		"generic text keeps a block's blank line": {
+			file: "a\n\nT\nb\n", ops: []*Op{srep([]string{"a", "", "T"}, []string{"A", ""})},
+			want: "A\n\nb\n", status: []Status{Applied},
+		},
 		"generic text ends an edited file with a newline": {
 			file: "a\nb", ops: []*Op{rep("f", "", "a", "A")}, want: "A\nb\n", status: []Status{Applied},
 		},
@@ -127,4 +141,39 @@ func TestPolicyTrimRewrite(t *testing.T) {
 	NewSession(fs, Options{Policy: p}).Apply(&Op{Kind: Write, Path: "new", Content: []byte("\nx\n\n")})
 	b, _ := util.ReadFile(fs, "new")
 	assert.Equal(t, "\nx\n\n", string(b))
+}
+
+// Cline writes a file as its tool made it and adds a final newline only
+// where the original content had one (DiffViewProvider.update): an edit
+// of a file without one leaves it without (a real committed session's
+// file did), a write over one that had one gets one, a new file none.
+func TestPolicyKeepEnding(t *testing.T) {
+	p := Policy{NoAddedNewline: true, KeepEnding: true}
+	for _, tt := range []struct {
+		file, want string
+		op         *Op
+	}{
+		{"a\nb\n);", "A\nb\n);", &Op{Kind: Substring, Path: "f", OldText: "a", NewText: "A"}},
+		{"a\nb\n);", "A\nb\n);", rep("f", "", "a", "A")},
+		{"a\n", "x\n", &Op{Kind: Write, Path: "f", Content: []byte("x")}},
+		{"a", "x", &Op{Kind: Write, Path: "f", Content: []byte("x")}},
+		{"a\n", "x\n\n", &Op{Kind: Write, Path: "f", Content: []byte("x\n\n")}},
+	} {
+		fs := memfs.New()
+		require.NoError(t, util.WriteFile(fs, "f", []byte(tt.file), 0o644))
+		assert.Equal(t, Applied, NewSession(fs, Options{Policy: p}).Apply(tt.op).Status)
+		b, _ := util.ReadFile(fs, "f")
+		assert.Equal(t, tt.want, string(b), "%q", tt.file)
+	}
+	fs := memfs.New()
+	NewSession(fs, Options{Policy: p}).Apply(&Op{Kind: Write, Path: "new", Content: []byte("x")})
+	b, _ := util.ReadFile(fs, "new")
+	assert.Equal(t, "x", string(b))
+}
+
+// srep is a SEARCH/REPLACE block's Replace of search by repl.
+func srep(search, repl []string) *Op {
+	op := &Op{Format: "searchreplace", Path: "f"}
+	op.SetReplace(search, repl)
+	return op
 }

@@ -187,6 +187,9 @@ func (r *Result) fail(t ErrorType, msg string) {
 
 // do dispatches on the operation's kind; r.Path is already safe.
 func (s *Session) do(op *Op, r *Result) {
+	if s.opt.Policy.BlockEnds {
+		op = s.opt.Policy.blockEnds(op)
+	}
 	if op.Kind == Delete {
 		if op.Content != nil && !s.holds(r, op.Content) {
 			return

@@ -152,6 +152,12 @@ type batch struct {
 	st       *runState
 	recorded map[int]string
 	quiet    bool
+	// held: the digests of the responses an older copy of this session
+	// holds, in order, and the commit whose checkpoint holds it
+	// (entire.go, heldEarlier); heldGone once one differs.
+	held       []string
+	heldCommit string
+	heldGone   bool
 	// recordedTurns, for a live session or one continued (series.go):
 	// every recorded response by its turn key, whatever its number.
 	recordedTurns map[string]map[int]string
@@ -221,6 +227,14 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 		}
 	}
 	c, ok := recorded[rs.index]
+	if !ok && b.held != nil && !b.heldGone {
+		// Held while each response so far is the older copy's, in order.
+		if rs.index <= len(b.held) && digest != "" && b.held[rs.index-1] == digest {
+			c, ok = b.heldCommit, true
+		} else {
+			b.heldGone = true
+		}
+	}
 	if ok {
 		b.a.digests.mark(c)
 	} else if b.in.live == nil && b.in.series == (trailer.Session{}) {

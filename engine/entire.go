@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/entire"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -97,6 +100,10 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		}
 		if _, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch); err == nil && !exists {
 			o.Base = start
+			if err := o.heldEarlier(ctx, repo, store, start, dir, order, byName); err != nil {
+				cleanup()
+				return func() {}, err
+			}
 		}
 	}
 	// Each session is read as what its agent wrote, found by structure.
@@ -121,4 +128,68 @@ func copySession(ctx context.Context, store *entire.Store, s entire.Session, fil
 		return err
 	}
 	return f.Close()
+}
+
+// heldCopy is an older copy of a session's transcript (file) that the
+// checkpoint of commit, an ancestor of the run's start, holds.
+type heldCopy struct {
+	file, commit string
+}
+
+// maxHeldWalk bounds the commits below the start searched for an older
+// checkpoint of the same session.
+const maxHeldWalk = 200
+
+// heldEarlier finds, for each session of the one commit given, the
+// nearest ancestor of start whose checkpoint holds the same session: a
+// checkpoint holds the whole session as it stood, so the turns that copy
+// holds made start's tree already and are not applied again on it (a
+// Claude Code Edit of "a" into "a\nb" on a file that has b already
+// would write b twice). The copy is written beside the transcripts; the
+// run recognises its responses by their digests (build.go).
+func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *entire.Store, start, dir string,
+	order []string, byName map[string]entire.Session) error {
+	tip, err := repo.ResolveCommit(ctx, start)
+	if err != nil {
+		return nil // no history to search: every turn is applied
+	}
+	want := map[string]bool{}
+	for _, name := range order {
+		want[name] = true
+	}
+	n := 0
+	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+		if n++; n > maxHeldWalk || len(want) == 0 {
+			return gitops.ErrStopWalk
+		}
+		for _, id := range entire.Trailers(c.Message) {
+			if !store.Has(id) {
+				continue
+			}
+			got, err := store.Sessions(ctx, id)
+			if err != nil {
+				continue
+			}
+			for _, s := range got {
+				name := s.Name()
+				if !want[name] || s.Checkpoint == byName[name].Checkpoint {
+					continue
+				}
+				file := filepath.Join(dir, name+".held.jsonl")
+				if err := copySession(ctx, store, s, file); err != nil {
+					return fmt.Errorf("cannot write checkpoint %s to a temporary file: %w", s.Checkpoint, err)
+				}
+				if o.entireHeld == nil {
+					o.entireHeld = map[string]heldCopy{}
+				}
+				o.entireHeld[filepath.Join(dir, name+".jsonl")] = heldCopy{file: file, commit: c.Hash.String()}
+				delete(want, name)
+			}
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, gitops.ErrStopWalk) {
+		return exitcode.WithCode(exitcode.Repo, err)
+	}
+	return nil
 }

@@ -44,6 +44,11 @@ type Options struct {
 	Live *Live        // set by `hook run`: record a section of an agent's session (live.go)
 	Repo *gitops.Repo // an open repository to use instead of discovering one from Dir (not closed)
 
+	// entireHeld: for a transcript resolveEntire wrote (by its path), an
+	// older copy of the same session that an ancestor commit's checkpoint
+	// holds; its responses are already in the tree the run starts from.
+	entireHeld map[string]heldCopy
+
 	// The retry loop (retryloop.go): after a response with failed blocks,
 	// RetryCmd is run through sh -c with the retry prompt on its standard
 	// input, and what it prints is applied as the next round.

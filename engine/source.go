@@ -55,6 +55,9 @@ func (b *batch) read(ctx context.Context) (err error) {
 	if err = b.checkForced(src, head); err == nil {
 		opts := b.transcriptOptions()
 		opts.Known = b.workdirs(src, opts)
+		if h, ok := b.a.opts.entireHeld[b.in.path]; ok && b.in.live == nil {
+			b.readHeld(h, src, opts)
+		}
 		err = transcript.Read(br, src, opts, b.response)
 	}
 	if err == nil && b.total == 0 && b.a.opts.From != "" && src != transcript.Raw {
@@ -318,4 +321,24 @@ func (b *batch) response(tr *transcript.Response) error {
 		return errStopped
 	}
 	return nil
+}
+
+// readHeld reads the older copy of this session that an earlier commit's
+// checkpoint holds (entire.go, heldEarlier) for its responses' digests,
+// read as the transcript itself is so that equal responses digest
+// alike. A copy that cannot be read holds nothing: every turn is applied.
+func (b *batch) readHeld(h heldCopy, src transcript.Source, opts transcript.Options) {
+	f, err := os.Open(h.file)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	var digests []string
+	err = transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(r *transcript.Response) error {
+		digests = append(digests, responseDigest(r))
+		return nil
+	})
+	if err == nil && len(digests) > 0 {
+		b.held, b.heldCommit = digests, h.commit
+	}
 }

@@ -175,6 +175,9 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 		return
 	}
 	if p.name == "bash" || p.name == "powershell" {
+		if failed == "" {
+			c.ro.ran(a.Command, "") // git init, mkdir: what the folder is
+		}
 		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.ro.rel)...)
 		return
 	}

@@ -107,6 +107,7 @@ func (c *cursorReader) call(rec int, b block) {
 		return
 	}
 	if name == "Shell" {
+		c.ro.ran(in.Command, "") // git init, mkdir: what the folder is
 		c.cur.Ops = append(c.cur.Ops, shellOps(in.Command, rec, "", c.e.opt.Format, c.ro.rel)...)
 		return
 	}

@@ -3,7 +3,9 @@ package transcript
 import (
 	"encoding/json"
 	"io"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
@@ -29,6 +31,9 @@ type gmToolCall struct {
 	Status string          `json:"status"` // success, error, cancelled
 	// ResultDisplay is what the user saw: for a failed call, the error.
 	ResultDisplay json.RawMessage `json:"resultDisplay"`
+	// Result is what the model was told (functionResponse parts): for a
+	// write, the absolute path written (geminiWrote).
+	Result json.RawMessage `json:"result"`
 }
 
 // gmArgs holds the arguments of the file and shell tools this reader maps.
@@ -127,6 +132,13 @@ func (g *geminiReader) call(rec int, c gmCall) {
 	}
 	failed := c.failed
 	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
+	if abs := c.wrote; abs != "" && p != "" && !isAbs(p) && strings.HasSuffix(cleanSlash(abs), "/"+strings.TrimPrefix(cleanSlash(p), "./")) {
+		// A relative path is relative to the folder Gemini CLI ran in,
+		// which the session does not record; the result of the write
+		// names the file it wrote in full. Taken only when it ends with
+		// the path asked for, so it can only say which folder.
+		p = abs
+	}
 	if geminiReads(c.name) {
 		for _, q := range append([]string{p}, a.Paths...) {
 			g.ro.seeRead(q)
@@ -255,3 +267,26 @@ func (g *geminiReader) flush() error {
 	g.cur, g.texts = nil, nil
 	return g.e.emit(cur)
 }
+
+// geminiWroteRe is the start of write_file's and replace's result on
+// success (Gemini CLI 0.x, tools/write-file.ts and tools/edit.ts): the
+// absolute path of the file, then ". Here is …", " (N replacements)" or
+// the end.
+var geminiWroteRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^Successfully (?:created and wrote to new file|overwrote file|modified file): (.+?)(?:\. Here is| \(\d+ replacements?\)|\.?\s*$)`)
+})
+
+// geminiWrote returns the absolute path a successful write's result
+// names, or "".
+func geminiWrote(result json.RawMessage) string {
+	text, _, _ := strings.Cut(strings.TrimSpace(partsText(result)), "\n")
+	m := geminiWroteRe().FindStringSubmatch(text)
+	if m == nil || !isAbs(m[1]) {
+		return ""
+	}
+	return m[1]
+}
+
+// cleanSlash is a path with forward slashes, for comparing a result's
+// path with the one asked for.
+func cleanSlash(p string) string { return strings.ReplaceAll(p, "\\", "/") }

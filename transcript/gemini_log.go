@@ -39,6 +39,8 @@ type gmCall struct {
 	name   string
 	args   json.RawMessage
 	failed string
+	// wrote: the absolute path a successful write's result names.
+	wrote string
 }
 
 // gmLog rebuilds a session's messages as Gemini CLI's loader does: a
@@ -134,6 +136,9 @@ func trimMessage(rec int, m gmMessage) gmKept {
 			continue // web, memory, MCP tools: they change no file
 		}
 		kc := gmCall{name: c.Name, args: c.Args}
+		if c.Status == "success" && (c.Name == "write_file" || c.Name == "replace") {
+			kc.wrote = geminiWrote(c.Result)
+		}
 		if c.Status != "" && c.Status != "success" {
 			kc.failed = strings.TrimSpace(partsText(c.ResultDisplay))
 			if kc.failed == "" {

@@ -11,6 +11,9 @@ import (
 // nothing else could: no recorded path maps onto an existing file.
 // "cd X" earlier in the same command line moves the folder.
 func (r *rooter) ran(cmd, dir string) {
+	if strings.Contains(cmd, "mkdir") {
+		r.mkdirs(cmd, dir)
+	}
 	if !strings.Contains(cmd, "git") || !strings.Contains(cmd, "init") {
 		return // nearly every command
 	}
@@ -48,4 +51,34 @@ func joinAbs(d, p string) string {
 		return ""
 	}
 	return path.Clean(d + "/" + strings.ReplaceAll(p, `\`, "/"))
+}
+
+// mkdirs learns the folders `mkdir [-p] DIR…` made (in dir, else the
+// recorded working directory): a file the agent then writes in one is
+// a new folder's, which plausible takes under the working directory as
+// it takes a folder the base tree has.
+func (r *rooter) mkdirs(cmd, dir string) {
+	d := cleanAbs(dir)
+	if d == "" {
+		d = r.cwd
+	}
+	for _, seg := range splitChain(cmd) {
+		f := strings.Fields(seg)
+		switch {
+		case len(f) == 2 && f[0] == "cd":
+			d = joinAbs(d, strings.Trim(f[1], `"'`))
+		case len(f) >= 2 && f[0] == "mkdir":
+			for _, a := range f[1:] {
+				if strings.HasPrefix(a, "-") {
+					continue
+				}
+				if at := joinAbs(d, strings.Trim(a, `"'`)); at != "" {
+					if r.made == nil {
+						r.made = map[string]bool{}
+					}
+					r.made[at] = true
+				}
+			}
+		}
+	}
 }

@@ -20,7 +20,9 @@ import (
 //     repository's (OpenHands <uploaded_files>) at once; else the shortest
 //     directory prefix of a recorded path whose remainder exists in the
 //     base tree (a path only read teaches this only under the recorded
-//     working directory, if there is one). Once one is known, a
+//     working directory, if there is one; a folder inside that working
+//     directory is not taken from one file written at its top, a common
+//     name the repository may have too). Once one is known, a
 //     second is learned only under a working directory the session moved
 //     to (its recorded cwd changed) that lies apart from every known one;
 //     workdirs never nest, so a write beside the repository
@@ -38,10 +40,11 @@ type rooter struct {
 	exists  func(string) bool
 	fold    func(string) string // Options.Fold
 
-	infer bool      // learn workdirs from paths (tool-call sources)
-	hint  string    // a folder the record names as the repository's
-	dirs  []Workdir // learned, in the order learned
-	used  []Workdir // mappings used since the last take
+	infer bool            // learn workdirs from paths (tool-call sources)
+	hint  string          // a folder the record names as the repository's
+	dirs  []Workdir       // learned, in the order learned
+	used  []Workdir       // mappings used since the last take
+	made  map[string]bool // folders the agent made with mkdir (absolute)
 }
 
 func newRooter(opt Options) *rooter {
@@ -169,8 +172,12 @@ func (r *rooter) add(w Workdir) bool {
 	return true
 }
 
-// see offers a recorded path for learning a workdir.
-func (r *rooter) see(p string) {
+// see offers a recorded path the agent wrote for learning a workdir.
+func (r *rooter) see(p string) { r.learn(p, false) }
+
+// learn offers a recorded path for learning a workdir; read says the
+// agent only read it.
+func (r *rooter) learn(p string, read bool) {
 	if !r.infer || r.workdir != "" || r.exists == nil {
 		return
 	}
@@ -208,6 +215,16 @@ func (r *rooter) see(p string) {
 		if len(r.dirs) > 0 && !within(base, r.cwd) {
 			continue
 		}
+		if _, below := under(base, r.cwd); below && !read && !strings.Contains(rest, "/") {
+			// A folder inside the recorded working directory, known only
+			// by a file written at its top that the base tree also has
+			// at its own (README.md, package.json): as likely a new
+			// folder with a file of a common name as the repository's
+			// root. Taking it would write the repository's file of that
+			// name; the path stays under the working directory, or
+			// outside. (A file read there was there: that one teaches.)
+			continue
+		}
 		if rest != "" && (r.exists(rest) || foldCase(base) && r.fold != nil && r.fold(rest) != "") {
 			from := WorkdirInferred
 			if base == r.cwd || base == r.hint {
@@ -226,7 +243,7 @@ func (r *rooter) seeRead(p string) {
 	if a := r.abs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
 		return
 	}
-	r.see(p)
+	r.learn(p, true)
 }
 
 // rel maps a recorded path the agent wrote (or ran a command on) onto the
@@ -284,10 +301,11 @@ func (r *rooter) mapPath(p string) string {
 // no existing file has confirmed yet, may be a path of the repository: a
 // file at its top, or one in a folder the base tree has. A new folder
 // (notes/plan.md written on the Desktop the session started in) is not
-// taken on trust.
+// taken on trust, unless the agent made its folder there (mkdir).
 func (r *rooter) plausible(rest string) bool {
 	top, _, nested := strings.Cut(rest, "/")
-	return !nested || r.exists == nil || r.exists(top) || foldCase(r.cwd) && r.fold != nil && r.fold(top) != ""
+	return !nested || r.exists == nil || r.exists(top) || foldCase(r.cwd) && r.fold != nil && r.fold(top) != "" ||
+		r.made[r.cwd+"/"+top]
 }
 
 // abs cleans a recorded absolute path; one under the agent's home (~/x)

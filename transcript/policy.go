@@ -10,8 +10,10 @@ import "github.com/git-aiedit/git-aiedit/editcore"
 var policies = map[Source]editcore.Policy{
 	// aider 0.86 editblock_coder.py: replace_most_similar_chunk takes the
 	// first exact run of whole lines (then the first with leading
-	// whitespace uniformly off); prep() ends the file with a newline.
-	Aider: {Agent: "aider 0.86", Choice: editcore.First},
+	// whitespace uniformly off); prep() ends the file with a newline;
+	// strip_quoted_wrapping drops a trailing blank line of SEARCH and
+	// REPLACE.
+	Aider: {Agent: "aider 0.86", Choice: editcore.First, BlockEnds: true},
 	// Claude Code 1.0 (Edit, MultiEdit, Write as documented): a string
 	// replacement that must be unique unless replace_all; content is
 	// written as given, with no newline added.
@@ -27,6 +29,11 @@ var policies = map[Source]editcore.Policy{
 	// leading and trailing white space, final newline included; a new
 	// file and replace's result are written as given.
 	Gemini: {Agent: "Gemini CLI 0.x", NoAddedNewline: true, TrimRewrite: true},
+	// Cline 3.x (integrations/editor/DiffViewProvider.ts, update): the
+	// file is written as the tool made it, with a final newline added
+	// only when the original content ended with one; replace_in_file
+	// keeps the rest of the file as it was, its end included.
+	Cline: {Agent: "Cline 3.x", NoAddedNewline: true, KeepEnding: true},
 	// OpenCode 1.0: its patch tool ports Codex's (first fit after the
 	// previous hunk); edit is a string replacement and write writes the
 	// content as given, with no newline added.

@@ -125,6 +125,14 @@ type ssReader struct {
 	// not parsed); a chat reply's prose is, and its parser says it.
 	unnamed []editcore.Op
 	f       fence // a code fence in the prose
+	// A page from before the tool sections (2025) shows a command the
+	// agent ran as a shell fence in the prose and what it printed as the
+	// bare fence after it. shellFence: the open prose fence is a shell
+	// one; afterShell: one just closed, nothing but blank lines since;
+	// output: inside the fence of its output, which is never read (a
+	// prompt line of it, "me@box:~/p$ rm app.py", is what the terminal
+	// echoed, not a command of the agent's).
+	shellFence, afterShell, output bool
 	// claude: the page is of a Claude Code session, whose edits SpecStory
 	// keeps only in part (see specstory_claude.go).
 	claude bool
@@ -204,21 +212,47 @@ func (s *ssReader) line(n int, l string) error {
 			return nil
 		}
 		if strings.TrimSpace(l) == "---" {
+			s.afterShell = false
 			return nil
 		}
 	}
-	s.proseDiff(n, l)
+	wasOpen := s.f.open()
+	isFence, info := s.proseDiff(n, l)
+	switch {
+	case s.output:
+		s.output = !(isFence && !s.f.open())
+		return nil
+	case isFence && !wasOpen && info == "" && s.afterShell:
+		s.output, s.afterShell = true, false
+		return nil
+	case isFence && !wasOpen:
+		s.shellFence, s.afterShell = ssShellLang(info), false
+	case isFence && !s.f.open():
+		s.afterShell, s.shellFence = s.shellFence, false
+	case !s.f.open() && strings.TrimSpace(l) != "":
+		s.afterShell = false
+	}
 	s.texts = append(s.texts, l)
 	return nil
+}
+
+// ssShellLang reports whether a fence's info string is a shell's, as an
+// older page shows the command of a run_terminal_cmd.
+func ssShellLang(info string) bool {
+	switch strings.ToLower(strings.TrimSpace(info)) {
+	case "bash", "sh", "shell", "zsh", "console", "powershell", "pwsh", "ps1", "cmd", "bat":
+		return true
+	}
+	return false
 }
 
 // proseDiff follows the fences of the prose: a ```diff block that names
 // no file (an older page's view of an edit) cannot be placed, and is
 // reported rather than left for the text parser, which would drop it
 // without a word.
-func (s *ssReader) proseDiff(n int, l string) {
+func (s *ssReader) proseDiff(n int, l string) (isFence bool, info string) {
 	wasOpen := s.f.open()
-	isFence, info := s.f.step(l)
+	isFence, info = s.f.step(l)
 	switch {
 	case isFence && !wasOpen && info == "diff":
 		s.diffAt, s.diffNamed = n, false
@@ -231,10 +265,16 @@ func (s *ssReader) proseDiff(n int, l string) {
 		strings.HasPrefix(l, "*** Update File:") || strings.HasPrefix(l, "*** Add File:") || strings.HasPrefix(l, "Index: ")):
 		s.diffNamed = true
 	}
+	return isFence, info
 }
 
 // toolSection turns one tool section into operations.
 func (s *ssReader) toolSection() {
+	// SpecStory escapes the backticks of a diff's lines (&#96;) so that
+	// a context line "  ```" (a line of the file that is a fence) does not
+	// close the diff's fence: its fences are found on the text as written,
+	// each line unescaped after.
+	escaped := append([]string(nil), s.tool...)
 	lines := s.tool
 	for i := range lines {
 		lines[i] = html.UnescapeString(lines[i])
@@ -284,12 +324,19 @@ func (s *ssReader) toolSection() {
 		s.cur.Patches = append(s.cur.Patches, Patch{Text: patch, Line: s.at, kind: toolPatch, resolve: s.seeRel})
 		return
 	}
-	chunks := diffChunks(lines)
+	chunks := diffChunks(escaped)
 	switch {
 	case target == "" || !isAbs(target) && !looksLikePath(target):
 		s.add(malformed(s.at, raw, "", "the history names no file for this edit ("+firstNonEmpty(tool, s.name)+")"))
 	case len(chunks) == 0:
 		s.add(malformed(s.at, raw, s.rel(target), "the history shows no diff for this edit, only that it was made"))
+	case ssNewFile(escaped):
+		// Created, not written over: should the file be there with other
+		// content after all, this fails (file_exists) rather than
+		// replacing it.
+		s.ro.see(target)
+		s.add(editcore.Op{Kind: editcore.Create, Format: ToolCallFormat, Path: s.rel(target), Line: s.at, Raw: raw,
+			Content: ssNewContent(chunks[0])})
 	default:
 		s.ro.see(target)
 		s.cur.Patches = append(s.cur.Patches, Patch{Text: chunkPatch(target, chunks), Line: s.at, kind: ownPatch, resolve: s.rel})
@@ -442,7 +489,74 @@ func firstFence(lines []string) string {
 	return ""
 }
 
-// diffChunks returns the lines of each ```diff block after its @@ header.
+// ssNewFile reports, from a tool section's lines as written (HTML-escaped),
+// whether its diff is Cursor's view of a
+// file written where there was none (SpecStory 2.1.0 of Cursor 2.x's
+// write): a single ```diff block of a single chunk, "@@ -1,1 +1,N @@" (or
+// "-0,0"), whose only line not added takes out the one empty line an
+// empty file has, with no context. Cursor diffs the text split at
+// newlines, so an empty file is one empty line.
+func ssNewFile(lines []string) bool {
+	var header string
+	var body []string
+	blocks := 0
+	for i := 0; i < len(lines); i++ {
+		var f fence
+		if isFence, info := f.step(lines[i]); !isFence || info != "diff" {
+			continue
+		}
+		text, next, ok := fenceAfter(lines, i)
+		i = next
+		if !ok {
+			return false
+		}
+		blocks++
+		for _, l := range strings.Split(text, "\n") {
+			l = html.UnescapeString(l)
+			switch {
+			case strings.HasPrefix(l, "@@"):
+				if header != "" {
+					return false
+				}
+				header = l
+			case header != "":
+				body = append(body, l)
+			}
+		}
+	}
+	if blocks != 1 || !(strings.HasPrefix(header, "@@ -1,1 +") || strings.HasPrefix(header, "@@ -0,0 +")) {
+		return false
+	}
+	removed, added := 0, 0
+	for _, l := range body {
+		switch {
+		case strings.HasPrefix(l, "+"):
+			added++
+		case strings.HasPrefix(l, "-") && strings.TrimSpace(l[1:]) == "":
+			removed++
+		case strings.TrimSpace(l) != "":
+			return false // context, or a line with content taken out
+		}
+	}
+	return added > 0 && removed == 1
+}
+
+// ssNewContent is the content of a new file from its chunk's added lines
+// (each "+", a space, the line). The text was split at newlines, so the
+// empty line after the last newline shows as one more added line: it is
+// the final newline. Without it, the file ends without one.
+func ssNewContent(chunk []string) []byte {
+	var out []string
+	for _, l := range chunk {
+		if rest, ok := strings.CutPrefix(l, "+"); ok {
+			out = append(out, strings.TrimPrefix(rest, " "))
+		}
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// diffChunks returns the lines of each ```diff block after its @@ header,
+// from a tool section's lines as written (HTML-escaped), unescaped.
 func diffChunks(lines []string) [][]string {
 	var out [][]string
 	for i := 0; i < len(lines); i++ {
@@ -457,6 +571,7 @@ func diffChunks(lines []string) [][]string {
 		}
 		var chunk []string
 		for _, l := range strings.Split(text, "\n") {
+			l = html.UnescapeString(l)
 			if strings.HasPrefix(l, "@@") {
 				if len(chunk) > 0 {
 					out = append(out, chunk)
@@ -541,6 +656,7 @@ func (s *ssReader) flush() error {
 	cur.Text = strings.TrimSpace(strings.Join(s.texts, "\n"))
 	cur.resolve = s.ro.rel
 	s.cur, s.texts, s.think, s.f, s.diffAt = nil, nil, false, fence{}, 0
+	s.shellFence, s.afterShell, s.output = false, false, false
 	return s.e.emit(cur)
 }
 
