@@ -17,13 +17,15 @@ const (
 )
 
 // printable drops what git would refuse or cut in a commit message: NUL
-// and other control characters but tab and newline, and invalid UTF-8.
+// and other control characters (C0 but tab and newline, DEL, C1), and
+// invalid UTF-8. C1 too, since the message encoder would escape one
+// visibly and a prompt would not read back as it was recorded.
 func printable(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == '\t' || r == '\n':
 			return r
-		case r < 0x20 || r == 0x7f || r == utf8.RuneError:
+		case r < 0x20 || r >= 0x7f && r <= 0x9f || r == utf8.RuneError:
 			return -1
 		}
 		return r
