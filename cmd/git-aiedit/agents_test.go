@@ -66,6 +66,10 @@ type conformance struct {
 	session string
 	started time.Time // when the current turn began
 	mode    runMode   // how the current turn runs
+	// branch is the current session's review branch; seen, every review
+	// branch the suite has met.
+	branch string
+	seen   map[string]bool
 }
 
 // turnPlan is one prompt and what the scripted model does for it.
@@ -243,7 +247,7 @@ func (c *conformance) check(p turnPlan, session []turnPlan, wantBranches int) {
 		t.Logf("the hook log:\n%s", log)
 	}
 	require.Len(t, refs, wantBranches, "one branch per session: %v", refs)
-	branch := c.newest(refs)
+	branch := c.sessionBranch(refs, p.mode == newSession)
 
 	// The branch's tree is the working tree (as `git add -A` sees it).
 	if work := c.worktreeTree(); !assert.Equal(t, work, strings.TrimSpace(c.git("rev-parse", branch+"^{tree}")),
@@ -336,17 +340,24 @@ func (c *conformance) worktreeTree() string {
 }
 
 // newest is the branch whose tip is newest.
-func (c *conformance) newest(refs []string) string {
-	out := c.git(append([]string{"for-each-ref", "--sort=-committerdate", "--count=1", "--format=%(refname:short)"}, prefixed(refs)...)...)
-	return strings.TrimSpace(out)
-}
-
-func prefixed(refs []string) []string {
-	out := make([]string, len(refs))
-	for i, r := range refs {
-		out[i] = "refs/heads/" + r
+// sessionBranch is the current session's branch: after a new session's
+// first turn the one branch not met before, else the one it was. Not the
+// newest by commit date: two sessions' turns can fall within one second.
+func (c *conformance) sessionBranch(refs []string, fresh bool) string {
+	if c.seen == nil {
+		c.seen = map[string]bool{}
 	}
-	return out
+	if fresh || c.branch == "" {
+		for _, r := range refs {
+			if !c.seen[r] {
+				c.branch = r
+			}
+		}
+	}
+	for _, r := range refs {
+		c.seen[r] = true
+	}
+	return c.branch
 }
 
 // installedFiles are the bytes of every file install may change, by path
