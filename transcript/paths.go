@@ -97,7 +97,13 @@ func cleanAbs(p string) string {
 		return "/" + path.Clean("/"+strings.ReplaceAll(p[2:], `\`, "/")) // //server/share/…
 	}
 	if isHome(p) {
-		return "~" + strings.TrimSuffix(path.Clean("/"+strings.ReplaceAll(p[1:], `\`, "/")), "/")
+		// Relative to the home folder, keeping a climb above it: "~/../x"
+		// is outside home, not "~/x".
+		rel := path.Clean(strings.TrimLeft(strings.ReplaceAll(p[1:], `\`, "/"), "/"))
+		if rel == "." {
+			return "~"
+		}
+		return "~/" + rel
 	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
@@ -119,7 +125,9 @@ func under(p, base string) (string, bool) {
 	if base == "/" {
 		return strings.TrimPrefix(p, "/"), p != "/"
 	}
-	if rest, ok := strings.CutPrefix(p, base+"/"); ok && rest != "" {
+	// A home path keeps a climb above the home folder ("~/.."): that is
+	// not inside "~".
+	if rest, ok := strings.CutPrefix(p, base+"/"); ok && rest != "" && rest != ".." && !strings.HasPrefix(rest, "../") {
 		return rest, true
 	}
 	return "", false
@@ -319,7 +327,7 @@ func (r *rooter) abs(p string) string {
 	}
 	for _, d := range []string{r.cwd, r.workdir, r.hint} {
 		if h := homeOf(d); h != "" {
-			return h + a[1:]
+			return path.Clean(h + a[1:])
 		}
 	}
 	return a
@@ -384,6 +392,9 @@ func (r *rooter) relIn(dir, p string) string {
 	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	if isAbs(dir) {
+		if d := cleanAbs(dir); strings.HasPrefix(d, "~") {
+			return r.rel(cleanAbs(d + "/" + p)) // path.Join would drop "~" on a climb
+		}
 		return r.rel(path.Join(cleanAbs(dir), p))
 	}
 	return path.Join(dir, p)
