@@ -60,22 +60,36 @@ echo '{"cancel": false}'
 `
 }
 
-// readClineEvent reads the hook's input.
-func readClineEvent(opts *RunOptions) (Event, func(), error) {
-	var in struct {
-		HookName       string   `json:"hookName"`
-		TaskID         string   `json:"taskId"`
-		WorkspaceRoots []string `json:"workspaceRoots"`
-		SessionContext struct {
-			RootSessionID string `json:"rootSessionId"`
-		} `json:"sessionContext"`
-	}
+// clineInput is the hook input the editor extension and the CLI both
+// send.
+type clineInput struct {
+	HookName       string   `json:"hookName"`
+	TaskID         string   `json:"taskId"`
+	WorkspaceRoots []string `json:"workspaceRoots"`
+	SessionContext struct {
+		RootSessionID string `json:"rootSessionId"`
+	} `json:"sessionContext"`
+}
+
+// readClineInput reads the hook's input as sent by who ("Cline", "the
+// Cline CLI").
+func readClineInput(opts *RunOptions, who string) (clineInput, error) {
+	var in clineInput
 	data, err := readInput(opts.Stdin, opts.Agent, maxEvent)
 	if err != nil {
-		return Event{}, nil, err
+		return in, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
-		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object Cline sends: %w", err)
+		return in, fmt.Errorf("the hook input is not the JSON object %s sends: %w", who, err)
+	}
+	return in, nil
+}
+
+// readClineEvent reads the hook's input.
+func readClineEvent(opts *RunOptions) (Event, func(), error) {
+	in, err := readClineInput(opts, "Cline")
+	if err != nil {
+		return Event{}, nil, err
 	}
 	if id := in.SessionContext.RootSessionID; id != "" {
 		// The Cline CLI runs the extension's hook folders too: its

@@ -3,7 +3,6 @@ package hook
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,20 +126,9 @@ echo '{"cancel": false}'
 // session's id (a resumed session's later runs have task ids of their
 // own); the task id stands in when an event has no session context.
 func readClineCLIEvent(opts *RunOptions) (Event, func(), error) {
-	var in struct {
-		HookName       string   `json:"hookName"`
-		TaskID         string   `json:"taskId"`
-		WorkspaceRoots []string `json:"workspaceRoots"`
-		SessionContext struct {
-			RootSessionID string `json:"rootSessionId"`
-		} `json:"sessionContext"`
-	}
-	data, err := readInput(opts.Stdin, opts.Agent, maxEvent)
+	in, err := readClineInput(opts, "the Cline CLI")
 	if err != nil {
 		return Event{}, nil, err
-	}
-	if err := json.Unmarshal(data, &in); err != nil {
-		return Event{}, nil, fmt.Errorf("the hook input is not the JSON object the Cline CLI sends: %w", err)
 	}
 	ev := Event{Name: in.HookName, Session: in.SessionContext.RootSessionID}
 	if in.HookName == "tool_call" {
