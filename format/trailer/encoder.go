@@ -106,9 +106,11 @@ func (r *Record) perBlock() []Trailer {
 		if b.Reason == "" {
 			continue
 		}
-		v := strconv.Itoa(b.Index) + " " + b.Reason
+		// Free text is put on one line before its prefix, so its own
+		// leading whitespace (a vertical tab too) is trimmed, not escaped.
+		v := strconv.Itoa(b.Index) + " " + oneLine(b.Reason)
 		if b.Line > 0 {
-			v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, b.Reason)
+			v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, oneLine(b.Reason))
 		}
 		t = append(t, Trailer{Key: KeyReason, Value: v})
 	}
@@ -116,10 +118,10 @@ func (r *Record) perBlock() []Trailer {
 	for _, s := range r.Shell {
 		if s.Status == editcore.NotReplayed {
 			unreplayed++
-			t = append(t, Trailer{Key: KeyUnreplayed, Value: strconv.Itoa(unreplayed) + " " + s.Command})
+			t = append(t, Trailer{Key: KeyUnreplayed, Value: strconv.Itoa(unreplayed) + " " + oneLine(s.Command)})
 			continue
 		}
-		t = append(t, Trailer{Key: KeyShell, Value: string(s.Status) + " " + s.Command})
+		t = append(t, Trailer{Key: KeyShell, Value: string(s.Status) + " " + oneLine(s.Command)})
 	}
 	for _, p := range r.Unexplained {
 		t = append(t, Trailer{Key: KeyUnexplained, Value: p})
