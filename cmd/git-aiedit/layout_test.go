@@ -14,7 +14,9 @@ import (
 // command; the edit core knows nothing of transcripts, the engine or
 // git's processes; a format of the tool's own (format/) is bytes and
 // types, and knows nothing of git access, the engine, commands or their
-// libraries.
+// libraries; gitops knows git alone: it imports nothing of the tool's but
+// its own packages and the two leaf libraries for files (a policy or a
+// format it would need belongs to its owner, which calls gitops).
 func TestLayout(t *testing.T) {
 	t.Parallel()
 	const mod = "github.com/git-aiedit/git-aiedit/"
@@ -39,6 +41,9 @@ func TestLayout(t *testing.T) {
 			case strings.HasPrefix(pkg, "format/") && (imp == "gitops" || strings.HasPrefix(imp, "gitops/") || strings.HasPrefix(imp, "engine") ||
 				strings.HasPrefix(imp, "command/") || strings.HasPrefix(imp, "internal/") || strings.HasPrefix(imp, "transcript")):
 				assert.Fail(t, "a format package imports upward", "%s imports %s: a format is pure, its callers read and write it through gitops", pkg, imp)
+			case (pkg == "gitops" || strings.HasPrefix(pkg, "gitops/")) && imp != "gitops" && !strings.HasPrefix(imp, "gitops/") &&
+				imp != "internal/ownedtemp" && imp != "internal/safeopen":
+				assert.Fail(t, "gitops imports the tool's own", "%s imports %s: gitops holds git's storage and refs; the tool's formats and policies call it, never the other way", pkg, imp)
 			}
 		}
 	}
