@@ -7,8 +7,9 @@
 // attribution note's is format/attrnote), and its policies are their
 // owners', which call the primitives here: what a live snapshot of the
 // working tree takes is internal/snapshot's, built on a ScratchIndex. It
-// imports nothing of the tool's but its own packages and the leaf
-// libraries for files (TestLayout holds it to that).
+// imports nothing of the tool's but its own packages, the fsck rules
+// (package fsckrule) and the leaf libraries for files (TestLayout holds it
+// to that).
 //
 // Objects are read and written through go-git's object storage, opened
 // directly on the common git directory; everything go-git does not do the

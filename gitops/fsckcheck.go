@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 )
 
 // The rules below are git's fsck rules (fsck.c, submodule-config.c,
