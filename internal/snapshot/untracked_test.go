@@ -1,4 +1,4 @@
-package gitops
+package snapshot
 
 import (
 	"context"
@@ -70,7 +70,7 @@ func TestSnapshotSecretCheck(t *testing.T) {
 		asked = append(asked, string(b[:min(len(b), 12)]))
 		return "test-rule", strings.Contains(string(b), "SECRET-VALUE")
 	}
-	s, err := repo.SnapshotWorkTree(context.Background(), "snapshot\n", WithSecretCheck(check))
+	s, err := Take(context.Background(), repo, "snapshot\n", WithSecretCheck(check))
 	require.NoError(t, err)
 	publish(t, repo)
 	files := r.Git(t, "ls-tree", "-r", "--name-only", s.Commit.String())
