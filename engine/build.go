@@ -429,7 +429,7 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string, dryRun b
 		Guard:   tfs.Guard,
 		Root:    a.repo.WorkTree,
 		Resolve: a.resolver(tfs),
-		Check:   checkContent,
+		Check:   a.checkWrite(tfs),
 	}
 	switch {
 	case a.opts.Context != nil:
