@@ -91,7 +91,9 @@ func isWinAbs(p string) bool {
 // cleanAbs normalises an absolute path to slashes; "" for anything else.
 func cleanAbs(p string) string {
 	if isWinAbs(p) {
-		return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+		// The drive is the root: "C:\..\.." is C:/, never a climbing "..".
+		s := strings.ReplaceAll(p, `\`, "/")
+		return s[:2] + path.Clean("/"+s[2:])
 	}
 	if isUNC(p) || strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") {
 		return "/" + path.Clean("/"+strings.ReplaceAll(p[2:], `\`, "/")) // //server/share/…
