@@ -210,7 +210,12 @@ func (s *objectStore) keepSmall(obj plumbing.EncodedObject) {
 	}
 }
 
-// writeBytes stores data as an object of type t, without copying it.
+// writeBytes stores data as an object of type t in the pending pack,
+// without copying it. Every object a run makes is written there, even one
+// git has already: it may be unreachable (what another run wrote and has
+// not made reachable yet) and so be pruned before this run's ref names it;
+// the pack is kept while the ref moves (ProtectWritten). Asking git first
+// would cost a round trip per object.
 func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := objectHash(t, data)
 	s.mu.Lock()
@@ -345,27 +350,6 @@ func (s *objectStore) ours(h plumbing.Hash) bool {
 		return ok
 	}
 	return false
-}
-
-// write stores obj in the pending pack. Every object a run makes is
-// written there, even one git has already: it may be unreachable (what
-// another run wrote and has not made reachable yet) and so be pruned
-// before this run's ref names it; the pack is kept while the ref moves
-// (ProtectWritten). Asking git first would cost a round trip per object.
-func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	h := obj.Hash()
-	s.written = append(s.written, h)
-	rc, err := obj.Reader()
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	defer rc.Close()
-	if err := s.add(h, obj.Type(), obj.Size(), rc); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
-	}
-	return h, nil
 }
 
 // add appends an object to the pending pack, starting one if needed.

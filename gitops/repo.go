@@ -2,7 +2,6 @@ package gitops
 
 import (
 	"context"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -39,7 +38,7 @@ type Repo struct {
 	treeReads atomic.Int64 // trees decoded, for tests of laziness
 
 	identOnce         sync.Once
-	author, committer object.Signature
+	author, committer Signature
 	identErr          error
 
 	fsyncOnce sync.Once
