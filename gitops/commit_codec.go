@@ -164,11 +164,19 @@ func decodeSignature(b []byte) Signature {
 	if err1 != nil || err2 != nil {
 		return s
 	}
-	if hours < 0 {
-		mins = -mins
+	offset := abs(hours)*3600 + abs(mins)*60
+	if zone[0] == '-' { // the sign is the zone's, "-0030" too, whose hours are -00
+		offset = -offset
 	}
-	s.When = s.When.In(time.FixedZone("", int(hours*3600+mins*60)))
+	s.When = s.When.In(time.FixedZone("", int(offset)))
 	return s
+}
+
+func abs(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // encode writes "Name <email> 1700000000 +0100"; a time before 1970 is

@@ -105,6 +105,7 @@ func TestDecodeSignature(t *testing.T) {
 		"bad time":        {in: "A <a@b> soon +0100", name: "A", email: "a@b"},
 		"no zone":         {in: "A <a@b> 17", name: "A", email: "a@b", unix: 17},
 		"short zone":      {in: "A <a@b> 17 +01", name: "A", email: "a@b", unix: 17},
+		"west, under 1 h": {in: "A <a@b> 17 -0030", name: "A", email: "a@b", unix: 17, zone: "-0030"},
 		"no email at all": {in: "A 17 +0100"},
 		"closing first":   {in: "A >a@b< 17 +0100"},
 	}
@@ -174,4 +175,33 @@ func assertSignature(t *testing.T, want, got Signature) {
 	if !want.When.IsZero() {
 		assert.Equal(t, want.When.Format("-0700"), got.When.Format("-0700"))
 	}
+}
+
+// FuzzDecodeCommit: whatever a commit object holds, decoding it never
+// panics, and a commit decoded is written back (encodeCommit) as one that
+// decodes to the same tree, parents, people, times and message.
+func FuzzDecodeCommit(f *testing.F) {
+	f.Add([]byte("tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n" +
+		"author A <a@x> 1700000000 +0100\ncommitter C <c@x> 1700000000 -0030\ngpgsig -----BEGIN\n -----END\n\nmsg\n"))
+	f.Add([]byte("tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nauthor <> 0 +0000\n\n"))
+	f.Add([]byte("tree x\n\n"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := decodeCommit(plumbing.ZeroHash, data)
+		if err != nil {
+			return
+		}
+		again, err := decodeCommit(plumbing.ZeroHash, encodeCommit(c))
+		require.NoError(t, err)
+		assert.Equal(t, c.TreeHash, again.TreeHash)
+		assert.Equal(t, len(c.ParentHashes), len(again.ParentHashes))
+		assert.Equal(t, c.Message, again.Message)
+		for _, p := range [][2]Signature{{c.Author, again.Author}, {c.Committer, again.Committer}} {
+			assert.Equal(t, p[0].Name, p[1].Name)
+			assert.Equal(t, p[0].Email, p[1].Email)
+			if !p[0].When.IsZero() && p[0].When.Unix() >= 0 {
+				assert.Equal(t, p[0].When.Unix(), p[1].When.Unix())
+			}
+		}
+	})
 }
