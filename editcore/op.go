@@ -126,6 +126,10 @@ type Op struct {
 	// recorded, maps onto no file of it). Reported with status outside,
 	// never replayed.
 	Outside bool
+	// OutsideWhy, with Outside, says why the path is no file of the
+	// repository when more is known than that it maps onto none (a folder
+	// refused as the repository's root, and on what grounds).
+	OutsideWhy string
 	// Exact: the path is the agent's own, mapped from its record (a tool
 	// call's): it names that file of the repository or none, and is never
 	// taken for a file of the same base name elsewhere.

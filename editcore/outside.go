@@ -8,7 +8,11 @@ func outside(op *Op) Result {
 	if op.Kind == Shell && op.Command != nil && len(op.Command.Paths) > 0 {
 		paths = op.Command.Paths
 	}
+	why := ""
+	if op.OutsideWhy != "" {
+		why = " (" + op.OutsideWhy + ")"
+	}
 	return Result{Op: op, Path: paths[len(paths)-1], Status: Outside,
-		Message: strings.Join(paths, ", ") + ": outside the repository, so not replayed into it; " +
+		Message: strings.Join(paths, ", ") + ": outside the repository, so not replayed into it" + why + "; " +
 			"if the agent's folder was the repository after all, name it with --workdir"}
 }

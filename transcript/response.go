@@ -237,9 +237,9 @@ func (e *emitter) emit(r *Response) error {
 	}
 	if e.ro != nil {
 		r.Workdirs = addWorkdirs(r.Workdirs, e.ro.take())
-		markOutside(r.Ops)
+		markOutside(r.Ops, e.ro)
 		for i := range r.Patches {
-			markOutside(r.Patches[i].Ops)
+			markOutside(r.Patches[i].Ops, e.ro)
 		}
 	}
 	return e.fn(r)
