@@ -11,7 +11,7 @@ func markOutside(ops []editcore.Op, ro *rooter) {
 	for i := range ops {
 		op := &ops[i]
 		markOutsideOp(op)
-		if op.Outside && ro != nil {
+		if op.Outside && op.OutsideWhy == "" && ro != nil {
 			op.OutsideWhy = ro.whyOutside(outsidePath(op))
 		}
 	}

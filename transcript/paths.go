@@ -454,8 +454,8 @@ func (r *rooter) whyOutside(p string) string {
 			continue
 		}
 		if base, rest := a[:i], a[i+1:]; r.exists(rest) && r.unnamedApart(base) {
-			return fmt.Sprintf("%s, apart from the session's folder %s, is not named as this repository: "+
-				"files of the same names are no proof", base, r.cwd)
+			return fmt.Sprintf("%s, apart from the session's folder %s, is not named as this repository "+
+				"(same file names are no proof; --workdir names it)", base, r.cwd)
 		}
 	}
 	return ""

@@ -59,7 +59,7 @@ func TestRooter(t *testing.T) {
 		"a folder apart from cwd, of files of the same names but another name, stays outside": {
 			steps: []pathStep{cwd("/Users/dev/cli"), {do: "repo", arg: "https://github.com/acme/cli.git"},
 				maps("/Users/dev/bench/src/app.py", "/Users/dev/bench/src/app.py"), maps("/Users/dev/bench/README.md", "/Users/dev/bench/README.md"),
-				{do: "why", arg: "/Users/dev/bench/src/app.py", want: "/Users/dev/bench, apart from the session's folder /Users/dev/cli, is not named as this repository: files of the same names are no proof"},
+				{do: "why", arg: "/Users/dev/bench/src/app.py", want: "/Users/dev/bench, apart from the session's folder /Users/dev/cli, is not named as this repository (same file names are no proof; --workdir names it)"},
 				{do: "why", arg: "/Users/dev/bench/new.txt", want: ""},
 				maps("/Users/dev/repo/README.md", "README.md")},
 			used: []Workdir{{"/Users/dev/repo", WorkdirInferred}},
