@@ -18,7 +18,8 @@ type cpEvent struct {
 	Data      struct {
 		// session.start
 		Context struct {
-			Cwd string `json:"cwd"`
+			Cwd     string `json:"cwd"`
+			GitRoot string `json:"gitRoot"` // the repository's root, when cwd is in one
 		} `json:"context"`
 		SelectedModel string `json:"selectedModel"`
 		// session.model_change
@@ -63,8 +64,9 @@ func isCopilotCLI(k keys) bool {
 // known to have run); edit (path, old_str, new_str) replaces one
 // occurrence, create (path, file_text) creates the file, bash and
 // powershell commands are replayed as shell-made edits. Paths are
-// absolute, mapped through session.start's context.cwd. Every file is
-// in context (the agent views files itself).
+// absolute, mapped through session.start's context.gitRoot (the
+// repository's root, when it holds context.cwd), else context.cwd. Every
+// file is in context (the agent views files itself).
 func readCopilot(r io.Reader, e *emitter) error {
 	c := &copilotReader{e: e, ro: e.newRooter()}
 	err := readRecords(r, e, nil, c.record)
@@ -95,6 +97,7 @@ func (c *copilotReader) record(rec int, raw []byte) error {
 		if d.Context.Cwd != "" { // the latest: the agent may move
 			c.ro.setCwd(d.Context.Cwd)
 		}
+		c.ro.setGitRoot(d.Context.GitRoot)
 		c.model = firstNonEmpty(d.SelectedModel, c.model)
 	case "session.model_change":
 		c.model = firstNonEmpty(d.NewModel, c.model)

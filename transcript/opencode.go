@@ -20,7 +20,8 @@ type ocMessage struct {
 			Created int64 `json:"created"` // milliseconds
 		} `json:"time"`
 		Path struct {
-			Cwd string `json:"cwd"`
+			Cwd  string `json:"cwd"`
+			Root string `json:"root"` // the project's worktree; "/" outside one
 		} `json:"path"`
 	} `json:"info"`
 	Parts []struct {
@@ -114,6 +115,7 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 	}
 	if m.Info.Path.Cwd != "" { // each message's: the agent may move
 		o.ro.setCwd(m.Info.Path.Cwd)
+		o.ro.setGitRoot(m.Info.Path.Root)
 	}
 	if o.cur == nil {
 		o.cur = &Response{Line: rec}

@@ -163,6 +163,19 @@ func (r *rooter) setHint(dir string) {
 	}
 }
 
+// setGitRoot records the root of the repository the session's working
+// directory is in, as the record gives it (Copilot CLI's gitRoot,
+// OpenCode's path.root): the repository's folder, so that a session
+// started in a subfolder writes that subfolder's files, never the root's
+// of the same names. Set after the working directory; a root that does
+// not hold it, or the file system's own root (OpenCode's outside any
+// repository), says nothing.
+func (r *rooter) setGitRoot(dir string) {
+	if d := cleanAbs(dir); d != "" && d != "/" && !strings.HasPrefix(d, "~") && r.cwd != "" && within(r.cwd, d) {
+		r.setHint(d)
+	}
+}
+
 // setCwd records the session's working directory as of the record read.
 func (r *rooter) setCwd(dir string) {
 	if d := cleanAbs(dir); d != "" && d != r.cwd {

@@ -142,6 +142,16 @@ func TestRooter(t *testing.T) {
 			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "cd app\ngit init -b main --template /t\ngit add ."}, maps("/home/jo/app/lib/a.go", "lib/a.go")},
 			used:  []Workdir{{"/home/jo/app", WorkdirRecorded}},
 		},
+		"a recorded git root holding cwd is the repository's": {
+			steps: []pathStep{cwd("/Users/u/proj/notes"), {do: "gitroot", arg: "/Users/u/proj"}, maps("/Users/u/proj/notes/README.md", "notes/README.md"),
+				maps("/Users/u/proj/README.md", "README.md")},
+			used: []Workdir{{"/Users/u/proj", WorkdirRecorded}},
+		},
+		"a git root that does not hold cwd, or is /, says nothing": {
+			steps: []pathStep{cwd("/Users/u/proj/notes"), {do: "gitroot", arg: "/Users/u/other"}, {do: "gitroot", arg: "/"},
+				maps("/Users/u/proj/notes/src/app.py", "src/app.py")},
+			used: []Workdir{{"/Users/u/proj/notes", WorkdirRecorded}},
+		},
 		"git init given its folder": {
 			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "git init -q ./app"}, maps("/home/jo/app/lib/a.go", "lib/a.go")},
 			used:  []Workdir{{"/home/jo/app", WorkdirRecorded}},
@@ -185,6 +195,8 @@ func TestRooter(t *testing.T) {
 					r.ran(s.arg, "")
 				case "known":
 					r.seed([]Workdir{{Path: s.arg, From: WorkdirInferred}})
+				case "gitroot":
+					r.setGitRoot(s.arg)
 				case "repo":
 					r.setRepo(s.arg)
 				case "why":
