@@ -117,6 +117,11 @@ type Op struct {
 	// format), so it only creates a missing file; over an existing file
 	// with other content it is skipped, not failed.
 	NewOnly bool
+	// Created (Write): the record says the tool created the file, so it
+	// was not there, or was empty: over an existing file with other
+	// content it fails as file_exists (that file is another one, of the
+	// same path), never written over.
+	Created bool
 	// Whole (Write): Content is a whole file as the model wrote it out in
 	// its reply; one much shorter than the file it replaces is taken as
 	// cut short ("rest of the file unchanged") and not written.
