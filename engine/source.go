@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -339,12 +340,19 @@ func (b *batch) readHeld(h heldCopy, src transcript.Source, opts transcript.Opti
 		return
 	}
 	defer f.Close()
-	var digests []string
+	var digests, tail []string
 	err = transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(r *transcript.Response) error {
 		digests = append(digests, responseDigest(r))
-		return nil
+		tail = tail[:0]
+		_, err := responseOps(r, b.a.opts.Format, func(ops []editcore.Op) bool {
+			for i := range ops {
+				tail = append(tail, heldOpDigest(&ops[i]))
+			}
+			return true
+		})
+		return err
 	})
 	if err == nil && len(digests) > 0 {
-		b.held, b.heldCommit = digests, h.commit
+		b.held, b.heldTail, b.heldCommit = digests, tail, h.commit
 	}
 }
