@@ -181,7 +181,7 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 		if failed == "" {
 			c.ro.ran(a.Command, "") // git init, mkdir: what the folder is
 		}
-		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.ro.rel)...)
+		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.inCwd)...)
 		return
 	}
 	o := editcore.Op{Format: ToolCallFormat, Path: a.Path, Line: p.rec, Raw: renderCall(p.name, "", a.Path)}
@@ -198,8 +198,7 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 	default:
 		o.Kind, o.OldText, o.NewText = editcore.Substring, *a.OldStr, deref(a.NewStr)
 	}
-	c.ro.see(a.Path)
-	o.Path = c.ro.rel(o.Path)
+	o.Path = c.inCwd(o.Path)
 	o.RecordedError = failed
 	c.cur.Ops = append(c.cur.Ops, o)
 }
@@ -223,3 +222,8 @@ func (c *copilotReader) flush() error {
 	c.cur, c.texts = nil, nil
 	return c.e.emit(cur)
 }
+
+// inCwd maps a path the session wrote or ran a command on: a relative one
+// is the session's folder's (a session started in a subfolder removes
+// that subfolder's file, never the root's of the same name).
+func (c *copilotReader) inCwd(p string) string { return c.ro.relIn(c.ro.cwd, p) }
