@@ -174,7 +174,11 @@ func (o *openCodeReader) tool(rec int, name string, raw json.RawMessage, failed 
 	}
 	switch name {
 	case "bash":
-		resolve := func(q string) string { return o.ro.relIn(in.Workdir, q) }
+		// A relative path is the command's folder's: its workdir, else
+		// the session's (a session started in a subfolder removes that
+		// subfolder's file, never the root's of the same name).
+		dir := firstNonEmpty(in.Workdir, o.ro.cwd)
+		resolve := func(q string) string { return o.ro.relIn(dir, q) }
 		o.ro.ran(in.Command, in.Workdir)
 		o.add(rec, shellOps(in.Command, rec, failed, o.e.opt.Format, resolve))
 		return
