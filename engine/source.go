@@ -55,6 +55,7 @@ func (b *batch) read(ctx context.Context) (err error) {
 	defer b.countAhead(src)()
 	if err = b.checkForced(src, head); err == nil {
 		opts := b.transcriptOptions()
+		opts.Names = b.remoteNames(ctx)
 		opts.Known = b.workdirs(src, opts)
 		if h, ok := b.a.opts.entireHeld[b.in.path]; ok && b.in.live == nil {
 			b.readHeld(h, src, opts)
@@ -286,6 +287,16 @@ func (b *batch) transcriptOptions() transcript.Options {
 		},
 		Outcome: b.noteOutcome,
 	}
+}
+
+// remoteNames are the names the repository goes by besides its folder's:
+// origin's URL (a clone in a folder of another name is still the
+// repository a record's folder of that name holds).
+func (b *batch) remoteNames(ctx context.Context) []string {
+	if url, ok, err := b.a.repo.ConfigValue(ctx, "remote.origin.url"); err == nil && ok && url != "" {
+		return []string{url}
+	}
+	return nil
 }
 
 // response applies one transcript response, as its operations complete,

@@ -55,6 +55,9 @@ func newRooter(opt Options) *rooter {
 	if r.root != "" && r.root != "/" {
 		r.names = append(r.names, path.Base(r.root))
 	}
+	for _, n := range opt.Names {
+		r.setRepo(n)
+	}
 	return r
 }
 
@@ -434,7 +437,8 @@ func (r *rooter) setRepo(url string) {
 }
 
 // named reports whether the folder dir bears a name the repository goes
-// by: this clone's folder, or the repository the record names.
+// by: this clone's folder, its remote's (Options.Names), or the
+// repository the record names.
 func (r *rooter) named(dir string) bool {
 	base := path.Base(dir)
 	for _, n := range r.names {

@@ -32,6 +32,7 @@ func TestRooter(t *testing.T) {
 		workdir string
 		steps   []pathStep
 		used    []Workdir
+		names   []string // Options.Names
 	}{
 		"cwd is the repository": {
 			steps: []pathStep{cwd("/home/kim/shop"), maps("/home/kim/shop/src/app.py", "src/app.py"), maps("/home/kim/shop/new.py", "new.py")},
@@ -55,6 +56,11 @@ func TestRooter(t *testing.T) {
 		"cwd is a sibling of a folder named as this clone": {
 			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/repo/src/app.py", "src/app.py")},
 			used:  []Workdir{{"/home/kim/repo", WorkdirInferred}},
+		},
+		"cwd is a sibling of a folder named as this clone's remote": {
+			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/shop/src/app.py", "src/app.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+			names: []string{"git@example.com:kim/shop.git"},
 		},
 		"a folder apart from cwd, of files of the same names but another name, stays outside": {
 			steps: []pathStep{cwd("/Users/dev/cli"), {do: "repo", arg: "https://github.com/acme/cli.git"},
@@ -181,7 +187,7 @@ func TestRooter(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists})
+			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists, Names: tc.names})
 			r.infer = true
 			for _, s := range tc.steps {
 				switch s.do {
