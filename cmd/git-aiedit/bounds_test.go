@@ -18,10 +18,10 @@ import (
 
 // TestOneResponseBounded: one response of 1,000,000 SEARCH/REPLACE
 // blocks (a 73 MB markdown transcript, every block a search that fails,
-// which keeps the most of a block) peaks under 200 MiB resident: 171 MiB
-// here. Before, 222 MiB: the response's text was gathered in a buffer
-// that grew by copying (its old and new arrays held at once) and was
-// held whole while its blocks applied. Under -race the bound is not this
+// which keeps the most of a block) peaks under 200 MB resident: 174–179
+// MB here (170,520–175,204 KiB). Before, 209–233 MB: the response's text
+// was gathered in a buffer that grew by copying (its old and new arrays
+// held at once) and was held whole while its blocks applied. Under -race the bound is not this
 // one (shadow memory), and the run takes minutes: .ci/run runs it with
 // AIEDIT_STRESS=1 without -race.
 func TestOneResponseBounded(t *testing.T) {
@@ -45,7 +45,8 @@ func TestOneResponseBounded(t *testing.T) {
 	rss, code, out := r.peakRSSExit(10*time.Minute, "apply", "-q", "--json", "-b", "blocks", path)
 	t.Logf("one response of %d blocks: %d KiB at its peak (exit %d)", blocks, rss, code)
 	assert.Equal(t, 1, code, "every block fails: exit 1\n%.2000s", out)
-	assert.Less(t, rss, int64(200<<10), "one response of %d blocks: %d KiB at its peak", blocks, rss)
+	const limit = 200_000_000 / 1024 // KiB: 200 MB, the goal (docs/performance.md)
+	assert.Less(t, rss, int64(limit), "one response of %d blocks: %d KiB at its peak", blocks, rss)
 	msg := r.git("log", "-1", "--format=%(trailers:key=Aiedit-Summary,valueonly)", "blocks")
 	assert.Contains(t, msg, fmt.Sprintf("failed=1 skipped=%d ", blocks-1))
 }
