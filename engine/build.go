@@ -386,7 +386,15 @@ func (r *response) end(prose string) error {
 		return nil
 	}
 	if r.attr != nil {
-		r.r.ranges = r.attr.Ranges()
+		// The tracker's last use: what it kept of every file the response
+		// wrote goes as their ranges are made, before the tree's objects
+		// are written.
+		r.r.ranges, r.attr = r.attr.Done(), nil
+	}
+	if r.before == nil {
+		// No checks to run: nothing asks the session again (a retry round
+		// is a response of its own), nor for its list of changed paths.
+		r.sess = nil
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
