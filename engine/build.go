@@ -61,7 +61,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
 	parent := start
-	notes := map[plumbing.Hash][]byte{}
+	notes := map[plumbing.Hash]gitops.NoteStream{}
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
 			if err := in.hashFile(a.opts.From); err != nil {
@@ -118,7 +118,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 // commitPending writes the commits of the batch's responses on top of
 // parent, sealing the messages not sealed yet, and adds each commit's
 // attribution note to notes. It returns the new tip.
-func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash]gitops.NoteStream) (plumbing.Hash, error) {
 	if err := b.settle(ctx, start, parent); err != nil {
 		return parent, err
 	}
@@ -138,8 +138,10 @@ func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, 
 		p.r.commit = c
 		parent = c
 		if n := p.r.note(); n != nil {
-			notes[c] = n.EncodeFor(c)
+			n.Commit = c.String() // its line numbers are those of c's files
+			notes[c] = n.EncodeTo
 		}
+		p.r.ranges = nil // the note holds them now
 	}
 	return parent, nil
 }
