@@ -258,8 +258,10 @@ func (r *response) open(context []string) {
 	// -p shows each block's change from the tree as it applies: every
 	// block is written at once then.
 	opt.Defer = b.reviewer() == nil
-	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
+	// The checks alone ask which paths the response changed.
+	opt.ForgetChanged = r.before == nil
+	r.sess = editcore.NewSession(b.tfs, opt)
 	r.track()
 	if b.reviewer() != nil || !b.st.dryRun {
 		// Cheap: the tree was written with the last commit, so the copy is
