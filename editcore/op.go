@@ -117,6 +117,11 @@ type Op struct {
 	// format), so it only creates a missing file; over an existing file
 	// with other content it is skipped, not failed.
 	NewOnly bool
+	// Created (Write): the record says the tool created the file, so it
+	// was not there, or was empty: over an existing file with other
+	// content it fails as file_exists (that file is another one, of the
+	// same path), never written over.
+	Created bool
 	// Whole (Write): Content is a whole file as the model wrote it out in
 	// its reply; one much shorter than the file it replaces is taken as
 	// cut short ("rest of the file unchanged") and not written.
@@ -126,6 +131,10 @@ type Op struct {
 	// recorded, maps onto no file of it). Reported with status outside,
 	// never replayed.
 	Outside bool
+	// OutsideWhy, with Outside, says why the path is no file of the
+	// repository when more is known than that it maps onto none (a folder
+	// refused as the repository's root, and on what grounds).
+	OutsideWhy string
 	// Exact: the path is the agent's own, mapped from its record (a tool
 	// call's): it names that file of the repository or none, and is never
 	// taken for a file of the same base name elsewhere.

@@ -8,7 +8,10 @@ func outside(op *Op) Result {
 	if op.Kind == Shell && op.Command != nil && len(op.Command.Paths) > 0 {
 		paths = op.Command.Paths
 	}
-	return Result{Op: op, Path: paths[len(paths)-1], Status: Outside,
-		Message: strings.Join(paths, ", ") + ": outside the repository, so not replayed into it; " +
-			"if the agent's folder was the repository after all, name it with --workdir"}
+	msg := strings.Join(paths, ", ") + ": outside the repository, so not replayed into it; " +
+		"if the agent's folder was the repository after all, name it with --workdir"
+	if op.OutsideWhy != "" {
+		msg = strings.Join(paths, ", ") + ": not replayed into the repository: " + op.OutsideWhy
+	}
+	return Result{Op: op, Path: paths[len(paths)-1], Status: Outside, Message: msg}
 }

@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 )
 
 // A response of thousands of blocks often edits one long file again and

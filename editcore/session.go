@@ -369,6 +369,11 @@ func (s *Session) overwrite(op *Op, r *Result, data []byte) {
 		r.Status = AlreadyApplied
 		return
 	}
+	if op.Created && len(data) > 0 {
+		r.fail(FileExists, r.Path+" already exists with other content, but the agent's record says its write created the file: "+
+			"the file it wrote was not this one, so this one is not written over")
+		return
+	}
 	if op.Whole {
 		if why := truncated(data, op.Content); why != "" {
 			r.fail(OldTextMismatch, "refusing to replace "+r.Path+" with the whole-file block: "+why+"; send the complete file, or an edit block for the lines that change")

@@ -444,6 +444,17 @@ func TestSessionFormatFeatures(t *testing.T) {
 			want:  []Status{Applied, Applied},
 			after: map[string]string{"w.txt": "\ufeffa\r\nB\r\nc\r\n", "u.txt": "\ufeffa\nB\n"},
 		},
+		"a write the record says created its file is never written over another": {
+			files: map[string]string{"README.md": "root\n", "empty.md": "", "same.md": "# sub\n"},
+			ops: []*Op{
+				{Kind: Write, Created: true, Path: "README.md", Content: []byte("# sub\n")},
+				{Kind: Write, Created: true, Path: "empty.md", Content: []byte("# sub\n")},
+				{Kind: Write, Created: true, Path: "same.md", Content: []byte("# sub\n")},
+				{Kind: Write, Created: true, Path: "new.md", Content: []byte("# sub\n")},
+			},
+			want:  []Status{Failed, Applied, AlreadyApplied, Applied},
+			after: map[string]string{"README.md": "root\n", "empty.md": "# sub\n", "same.md": "# sub\n", "new.md": "# sub\n"},
+		},
 		"whole-file write of a complete file applies": {
 			files: map[string]string{"f.txt": "a\nb\n"},
 			ops:   []*Op{{Kind: Write, Format: "wholefile", Whole: true, Path: "f.txt", Content: []byte("a\nB\n")}},

@@ -47,6 +47,8 @@ type spilled struct {
 	Match   match.Step         `json:"m,omitempty"`
 	Line    int                `json:"l,omitempty"`
 	Message string             `json:"g,omitempty"`
+	// OutsideWhy is the Op's: why an outside block is (its reason).
+	OutsideWhy string `json:"w,omitempty"`
 }
 
 // statusCodes numbers the statuses a block can have, for codes.
@@ -95,7 +97,7 @@ func (l *blockLog) add(res editcore.Result) (started bool) {
 	}
 	s := spilled{Path: res.Path, Status: res.Status, Error: res.Error, Match: res.Match, Line: res.Line, Message: res.Message}
 	if res.Op != nil {
-		s.From, s.Kind, s.Format = res.Op.From, res.Op.Kind, res.Op.Format
+		s.From, s.Kind, s.Format, s.OutsideWhy = res.Op.From, res.Op.Kind, res.Op.Format, res.Op.OutsideWhy
 	}
 	b, err := json.Marshal(s)
 	if err == nil {
@@ -146,7 +148,7 @@ func (l *blockLog) result(i int, s spilled) editcore.Result {
 	if res.Status != s.Status { // rolled back
 		res.Error, res.Message, res.Match = editcore.CheckFailed, l.rolled, ""
 	}
-	res.Op = &editcore.Op{Path: s.Path, From: s.From, Kind: s.Kind, Format: s.Format}
+	res.Op = &editcore.Op{Path: s.Path, From: s.From, Kind: s.Kind, Format: s.Format, OutsideWhy: s.OutsideWhy}
 	return res
 }
 

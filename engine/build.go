@@ -160,6 +160,11 @@ type batch struct {
 	held       []string
 	heldCommit string
 	heldGone   bool
+	// heldTail: the digests of the operations of the older copy's last
+	// response (heldOpDigest). The agent committed mid-turn when that
+	// turn goes on in this copy: its first operations are in the
+	// commit's tree already.
+	heldTail []string
 	// recordedTurns, for a live session or one continued (series.go):
 	// every recorded response by its turn key, whatever its number.
 	recordedTurns map[string]map[int]string
@@ -193,6 +198,12 @@ type response struct {
 	rest   rest
 	halted bool
 	start  *gitops.TreeFS // the tree as the response started, to drop it (-p, an interrupt); nil in a dry run
+
+	// heldOps: the digests of operations this response's first ones are
+	// expected to be, already made by the commit whose checkpoint held
+	// the turn cut short (the agent committed mid-turn); each is reported
+	// already applied, not applied again.
+	heldOps []string
 }
 
 // beginAt starts a response; rec is the record that starts it in a live
@@ -235,6 +246,9 @@ func (b *batch) beginAt(model string, context []string, rec int, key, digest str
 			c, ok = b.heldCommit, true
 		} else {
 			b.heldGone = true
+			if rs.index == len(b.held) {
+				r.heldOps = b.heldTail
+			}
 		}
 	}
 	if ok {
@@ -291,6 +305,7 @@ func (r *response) applyAll(ops []editcore.Op) bool {
 	if r.skip || r.interrupted() {
 		return !r.halted
 	}
+	ops = r.skipHeld(ops)
 	if r.b.reviewer() != nil {
 		for i := 0; i < len(ops) && !r.interrupted(); i++ {
 			j := i + 1
@@ -426,7 +441,7 @@ func (a *applier) sessionOptions(tfs *gitops.TreeFS, recorded []string, dryRun b
 		Guard:   tfs.Guard,
 		Root:    a.repo.WorkTree,
 		Resolve: a.resolver(tfs),
-		Check:   checkContent,
+		Check:   a.checkWrite(tfs),
 	}
 	switch {
 	case a.opts.Context != nil:

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/entire"
@@ -177,7 +176,7 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 		want[name] = true
 	}
 	n := 0
-	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *gitops.Commit) error {
 		if n++; n > maxHeldWalk || len(want) == 0 {
 			return gitops.ErrStopWalk
 		}

@@ -112,7 +112,7 @@ func (h *human) block(r editcore.Result) {
 		line += " (" + detail + ")"
 	}
 	fmt.Fprintln(h.w, line)
-	if r.Message != "" && (!r.OK() || h.verbose) {
+	if r.Message != "" && (!r.OK() || h.verbose || r.Op != nil && r.Op.OutsideWhy != "") {
 		h.indented(strings.TrimPrefix(r.Message, "in "+r.Path+": ")) // the line above names the file
 	}
 }

@@ -286,6 +286,11 @@ const maxReason = 200
 func reasonOf(r editcore.Result) string {
 	switch r.Status {
 	case editcore.Failed, editcore.Skipped:
+	case editcore.Outside:
+		if r.Op == nil || r.Op.OutsideWhy == "" {
+			return "" // outside, and nothing more known
+		}
+		return shorten(printable(r.Op.OutsideWhy), maxReason)
 	default:
 		return ""
 	}

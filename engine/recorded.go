@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -37,7 +36,7 @@ func (a *applier) recorded(ctx context.Context, tip plumbing.Hash, exists bool) 
 	a.recRounds, a.liveSeries, a.digests = nil, nil, recordedDigests{}
 	a.replayBase = map[string]plumbing.Hash{}
 	n := 0
-	err := a.repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
+	err := a.repo.FirstParents(ctx, tip, stop, func(c *gitops.Commit) error {
 		n++
 		if n > maxRecordedWalk {
 			return gitops.ErrStopWalk

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/parse"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
@@ -54,6 +55,7 @@ func (b *batch) read(ctx context.Context) (err error) {
 	defer b.countAhead(src)()
 	if err = b.checkForced(src, head); err == nil {
 		opts := b.transcriptOptions()
+		opts.Names = b.remoteNames(ctx)
 		opts.Known = b.workdirs(src, opts)
 		if h, ok := b.a.opts.entireHeld[b.in.path]; ok && b.in.live == nil {
 			b.readHeld(h, src, opts)
@@ -61,7 +63,9 @@ func (b *batch) read(ctx context.Context) (err error) {
 		err = transcript.Read(br, src, opts, b.response)
 	}
 	if err == nil && b.total == 0 && b.a.opts.From != "" && src != transcript.Raw {
-		if seen := transcript.Detect(head, b.in.name); seen != src {
+		if agent := transcript.Unread(head); agent != "" {
+			err = exitcode.UsageErrorf("%s does not look like %s %s transcript: it is a %s session, which no reader reads", b.in.shown(), article(src), src, agent)
+		} else if seen := transcript.Detect(head, b.in.name); seen != src {
 			err = mismatch(b.in.shown(), src, seen)
 		}
 	}
@@ -227,6 +231,10 @@ func notTranscript(name string, head []byte) error {
 		return exitcode.UsageErrorf("%s is UTF-16 text (it starts with a UTF-16 byte order mark), and transcripts are read as UTF-8: convert it first, e.g. iconv -f UTF-16 -t UTF-8 %s > reply.md", name, name)
 	case transcript.LooksBinary(head):
 		return exitcode.UsageErrorf("%s is not a transcript: it looks like binary data (not UTF-8 text); name a model's reply, a chat log or an agent's session file (or say --from raw)", name)
+	case transcript.Unread(head) != "":
+		agent := transcript.Unread(head)
+		return exitcode.UsageErrorf("%s is a %s session, which is not a known transcript source: no reader reads %s's records, so nothing in it can be replayed: "+
+			"review the agent's changes as they were committed (if the file is another source's records after all, say which with --from)", name, agent, agent)
 	case transcript.LooksJSON(head):
 		var json []string
 		for _, n := range transcript.SourceNames() {
@@ -281,6 +289,16 @@ func (b *batch) transcriptOptions() transcript.Options {
 	}
 }
 
+// remoteNames are the names the repository goes by besides its folder's:
+// origin's URL (a clone in a folder of another name is still the
+// repository a record's folder of that name holds).
+func (b *batch) remoteNames(ctx context.Context) []string {
+	if url, ok, err := b.a.repo.ConfigValue(ctx, "remote.origin.url"); err == nil && ok && url != "" {
+		return []string{url}
+	}
+	return nil
+}
+
 // response applies one transcript response, as its operations complete,
 // then retries what failed (--retry-cmd). It returns errStopped when the
 // user interrupted the run or quit the review (-p).
@@ -333,12 +351,19 @@ func (b *batch) readHeld(h heldCopy, src transcript.Source, opts transcript.Opti
 		return
 	}
 	defer f.Close()
-	var digests []string
+	var digests, tail []string
 	err = transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(r *transcript.Response) error {
 		digests = append(digests, responseDigest(r))
-		return nil
+		tail = tail[:0]
+		_, err := responseOps(r, b.a.opts.Format, func(ops []editcore.Op) bool {
+			for i := range ops {
+				tail = append(tail, heldOpDigest(&ops[i]))
+			}
+			return true
+		})
+		return err
 	})
 	if err == nil && len(digests) > 0 {
-		b.held, b.heldCommit = digests, h.commit
+		b.held, b.heldTail, b.heldCommit = digests, tail, h.commit
 	}
 }

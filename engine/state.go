@@ -153,7 +153,8 @@ func (s *opSlab) slimOp(op *editcore.Op) *editcore.Op {
 	o := &s.free[0]
 	s.free = s.free[1:]
 	*o = editcore.Op{Kind: op.Kind, Format: op.Format, Path: strings.Clone(op.Path), From: strings.Clone(op.From),
-		Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive}
+		Line: op.Line, Command: slimCommand(op.Command), Executed: op.Executed, Mode: op.Mode, Recursive: op.Recursive,
+		OutsideWhy: strings.Clone(op.OutsideWhy)}
 	return o
 }
 

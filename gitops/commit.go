@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // WriteCommit writes a commit of tree with the given parents and message,
@@ -29,18 +28,14 @@ func (r *Repo) writeCommitObject(ctx context.Context, tree plumbing.Hash, parent
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	c := &object.Commit{
+	c := &Commit{
 		Author:       author,
 		Committer:    committer,
 		Message:      message,
 		TreeHash:     tree,
 		ParentHashes: parents,
 	}
-	obj := &plumbing.MemoryObject{}
-	if err := c.Encode(obj); err != nil {
-		return plumbing.ZeroHash, &RepoError{Op: "write commit", Msg: err.Error(), Err: err}
-	}
-	return r.objects.write(obj)
+	return r.objects.writeBytes(plumbing.CommitObject, encodeCommit(c))
 }
 
 // signing reports commit.gpgsign, from the config read at discovery.

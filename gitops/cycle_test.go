@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-git/go-billy/v5/util"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -66,7 +65,7 @@ func TestResponseCycleLeavesCheckoutAlone(t *testing.T) {
 	assert.Equal(t, "2", gr.Git(t, "rev-list", "--count", base.String()+".."+branch))
 	assert.Contains(t, gr.Git(t, "show", branch+":calc/ops.py"), "def div")
 	var responses []string
-	require.NoError(t, repo.FirstParents(ctx, tip, base, func(c *object.Commit) error {
+	require.NoError(t, repo.FirstParents(ctx, tip, base, func(c *Commit) error {
 		for _, tr := range trailer.Parse(c.Message) {
 			responses = append(responses, tr.Value)
 		}

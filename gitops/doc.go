@@ -4,7 +4,12 @@
 // writes the resulting trees and commits, and moves refs with git's own
 // compare-and-swap. It stores and reads bytes (a note's blob, a commit's
 // message); what the tool's own formats say is their packages' (the
-// attribution note's is format/attrnote).
+// attribution note's is format/attrnote), and its policies are their
+// owners', which call the primitives here: what a live snapshot of the
+// working tree takes is internal/snapshot's, built on a ScratchIndex. It
+// imports nothing of the tool's but its own packages, the fsck rules
+// (package fsckrule) and the leaf libraries for files (TestLayout holds it
+// to that).
 //
 // Objects are read and written through go-git's object storage, opened
 // directly on the common git directory; everything go-git does not do the

@@ -3,10 +3,11 @@ package gitops
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 )
 
 // The rules below are git's fsck rules (fsck.c, submodule-config.c,
@@ -98,6 +99,36 @@ func CheckGitmodules(p string, data []byte) error {
 		return fsckErr(p, "%v in .gitmodules", err)
 	}
 	return nil
+}
+
+// CheckPath applies the rules to an entry of mode at p (a slash path), as
+// a tree this tool writes is held to them: every component's name, each
+// directory's, the entry's kind, and the content of a .gitmodules or
+// .gitattributes, read through content only then. A refusal is an
+// *FsckError saying why; content's own error is returned as it is.
+func CheckPath(p string, mode filemode.FileMode, content func() ([]byte, error)) error {
+	parts := strings.Split(p, "/")
+	for i, name := range parts {
+		if err := checkName(p, name); err != nil {
+			return err
+		}
+		if i < len(parts)-1 {
+			if err := checkDir(p, name); err != nil {
+				return err
+			}
+		}
+	}
+	if err := checkEntry(p, mode); err != nil {
+		return err
+	}
+	if mode != filemode.Regular && mode != filemode.Executable || special(path.Base(p)) == "" {
+		return nil
+	}
+	data, err := content()
+	if err != nil {
+		return err
+	}
+	return CheckContent(p, data)
 }
 
 // checkMoved applies the entry and content rules to n arriving at p.

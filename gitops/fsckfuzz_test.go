@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-git/go-billy/v5/util"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // ErrStopWalk, returned by a FirstParents callback, ends the walk early
@@ -16,7 +15,7 @@ var ErrStopWalk = errors.New("stop walk")
 // FirstParents calls fn for each commit on the first-parent chain from tip
 // down to, but excluding, stop (plumbing.ZeroHash: down to the root).
 // The walk ends when fn returns an error (ErrStopWalk ends it quietly).
-func (r *Repo) FirstParents(ctx context.Context, tip, stop plumbing.Hash, fn func(c *object.Commit) error) error {
+func (r *Repo) FirstParents(ctx context.Context, tip, stop plumbing.Hash, fn func(c *Commit) error) error {
 	for h := tip; !h.IsZero() && h != stop; {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -40,13 +39,13 @@ func (r *Repo) FirstParents(ctx context.Context, tip, stop plumbing.Hash, fn fun
 }
 
 // Commit reads and decodes one commit.
-func (r *Repo) Commit(h plumbing.Hash) (*object.Commit, error) {
-	obj, err := r.objects.read(plumbing.CommitObject, h)
+func (r *Repo) Commit(h plumbing.Hash) (*Commit, error) {
+	data, err := r.objects.view(plumbing.CommitObject, h)
 	if err != nil {
 		return nil, err
 	}
-	c := &object.Commit{}
-	if err := c.Decode(obj); err != nil {
+	c, err := decodeCommit(h, data)
+	if err != nil {
 		return nil, fmt.Errorf("decode commit %s: %w", h, err)
 	}
 	return c, nil

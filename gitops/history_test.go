@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -26,7 +25,7 @@ func TestFirstParents(t *testing.T) {
 
 	walk := func(tip, stop plumbing.Hash, limit int) ([]plumbing.Hash, error) {
 		var got []plumbing.Hash
-		err := repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
+		err := repo.FirstParents(ctx, tip, stop, func(c *Commit) error {
 			got = append(got, c.Hash)
 			if len(got) == limit {
 				return ErrStopWalk
@@ -55,7 +54,7 @@ func TestFirstParents(t *testing.T) {
 	}
 
 	boom := errors.New("boom")
-	err := repo.FirstParents(ctx, cs[2], plumbing.ZeroHash, func(*object.Commit) error { return boom })
+	err := repo.FirstParents(ctx, cs[2], plumbing.ZeroHash, func(*Commit) error { return boom })
 	assert.ErrorIs(t, err, boom)
 
 	c, err := repo.Commit(cs[0])

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // Identity returns the author and committer git would use right now:
@@ -21,7 +19,7 @@ import (
 //
 // It is read once per Repo (both at the same time), so every commit of
 // one run carries the same identity and time, as a rebase's do.
-func (r *Repo) Identity(ctx context.Context) (author, committer object.Signature, err error) {
+func (r *Repo) Identity(ctx context.Context) (author, committer Signature, err error) {
 	r.identOnce.Do(func() {
 		if a, c, ok := r.explicitIdentity(time.Now()); ok {
 			r.author, r.committer = a, c
@@ -44,7 +42,7 @@ func (r *Repo) Identity(ctx context.Context) (author, committer object.Signature
 // user.name; the address likewise from GIT_<WHO>_EMAIL, <who>.email,
 // user.email; the time now, in the local zone. ok is false when git would
 // guess, refuse, clean up a value, or parse a date: then only git knows.
-func (r *Repo) explicitIdentity(now time.Time) (author, committer object.Signature, ok bool) {
+func (r *Repo) explicitIdentity(now time.Time) (author, committer Signature, ok bool) {
 	if r.config.load() != nil {
 		return author, committer, false
 	}
@@ -53,16 +51,16 @@ func (r *Repo) explicitIdentity(now time.Time) (author, committer object.Signatu
 		return author, committer, false
 	}
 	now = now.In(loc)
-	one := func(who, env string) (object.Signature, bool) {
+	one := func(who, env string) (Signature, bool) {
 		if _, set := os.LookupEnv("GIT_" + env + "_DATE"); set {
-			return object.Signature{}, false
+			return Signature{}, false
 		}
 		name, nok := r.identPart("GIT_"+env+"_NAME", who+".name", "user.name")
 		email, eok := r.identPart("GIT_"+env+"_EMAIL", who+".email", "user.email")
 		if !nok || !eok {
-			return object.Signature{}, false
+			return Signature{}, false
 		}
-		return object.Signature{Name: name, Email: email, When: now.Truncate(time.Second)}, true
+		return Signature{Name: name, Email: email, When: now.Truncate(time.Second)}, true
 	}
 	author, aok := one("author", "AUTHOR")
 	committer, cok := one("committer", "COMMITTER")
@@ -119,7 +117,7 @@ func (r *Repo) Prefetch(ctx context.Context) {
 	go func() { _, _ = r.signing(ctx) }()
 }
 
-func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error) {
+func (r *Repo) ident(ctx context.Context, name string) (Signature, error) {
 	// Read in the background from the start of a run, and needed for
 	// the commits of what was complete when ^C comes (the terminal's
 	// SIGINT would kill it with the run's process group).
@@ -137,46 +135,46 @@ func (r *Repo) ident(ctx context.Context, name string) (object.Signature, error)
 		if e, ok := err.(*RepoError); ok {
 			e.Hint = `set your identity: git config --global user.name "Your Name"; git config --global user.email you@example.com`
 		}
-		return object.Signature{}, err
+		return Signature{}, err
 	}
 	sig, err := parseIdent(out)
 	if err != nil {
-		return object.Signature{}, &RepoError{Op: "identity", Dir: r.Dir, Msg: err.Error(), Err: err}
+		return Signature{}, &RepoError{Op: "identity", Dir: r.Dir, Msg: err.Error(), Err: err}
 	}
 	return sig, nil
 }
 
 // parseIdent parses git's "Name <email> 1700000000 +0100", keeping the
 // time zone offset as written.
-func parseIdent(s string) (object.Signature, error) {
+func parseIdent(s string) (Signature, error) {
 	open := strings.LastIndexByte(s, '<')
 	closing := strings.LastIndexByte(s, '>')
 	if open < 0 || closing < open {
-		return object.Signature{}, fmt.Errorf("identity: malformed %q", s)
+		return Signature{}, fmt.Errorf("identity: malformed %q", s)
 	}
 	name := strings.TrimSuffix(s[:open], " ")
 	email := s[open+1 : closing]
 	fields := strings.Fields(s[closing+1:])
 	if len(fields) != 2 {
-		return object.Signature{}, fmt.Errorf("identity: malformed date in %q", s)
+		return Signature{}, fmt.Errorf("identity: malformed date in %q", s)
 	}
 	secs, err := strconv.ParseInt(fields[0], 10, 64)
 	if err != nil {
-		return object.Signature{}, fmt.Errorf("identity: malformed date in %q", s)
+		return Signature{}, fmt.Errorf("identity: malformed date in %q", s)
 	}
 	tz := fields[1]
 	if len(tz) != 5 || (tz[0] != '+' && tz[0] != '-') {
-		return object.Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
+		return Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
 	}
 	hh, err1 := strconv.Atoi(tz[1:3])
 	mm, err2 := strconv.Atoi(tz[3:5])
 	if err1 != nil || err2 != nil {
-		return object.Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
+		return Signature{}, fmt.Errorf("identity: malformed time zone in %q", s)
 	}
 	offset := (hh*60 + mm) * 60
 	if tz[0] == '-' {
 		offset = -offset
 	}
 	when := time.Unix(secs, 0).In(time.FixedZone("", offset))
-	return object.Signature{Name: name, Email: email, When: when}, nil
+	return Signature{Name: name, Email: email, When: when}, nil
 }

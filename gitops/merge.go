@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // MergeTrees merges commits ours and theirs as `git merge-tree
@@ -127,7 +126,7 @@ func (r *Repo) mergeTrees(ctx context.Context, q *quarantine, ours, theirs plumb
 // resulting tree. A helper commit with c's parent as parent carries
 // onto's tree so that the merge base is c's parent; it is never
 // referenced.
-func (r *Repo) Pick(ctx context.Context, c *object.Commit, onto plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
+func (r *Repo) Pick(ctx context.Context, c *Commit, onto plumbing.Hash) (tree plumbing.Hash, clean bool, err error) {
 	if len(c.ParentHashes) == 0 {
 		return plumbing.ZeroHash, false, &RepoError{Op: "pick " + c.Hash.String(), Msg: "a root commit cannot be replayed"}
 	}
@@ -144,7 +143,7 @@ func (r *Repo) Pick(ctx context.Context, c *object.Commit, onto plumbing.Hash) (
 
 // WriteCommitAs writes a commit like WriteCommit, but authored by author
 // (a replayed commit keeps its author; the user commits it).
-func (r *Repo) WriteCommitAs(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string, author object.Signature) (plumbing.Hash, error) {
+func (r *Repo) WriteCommitAs(ctx context.Context, tree plumbing.Hash, parents []plumbing.Hash, message string, author Signature) (plumbing.Hash, error) {
 	sign, err := r.signing(ctx)
 	if err != nil {
 		return plumbing.ZeroHash, err
@@ -169,12 +168,8 @@ func (r *Repo) WriteCommitAs(ctx context.Context, tree plumbing.Hash, parents []
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	c := &object.Commit{Author: author, Committer: committer, Message: message, TreeHash: tree, ParentHashes: parents}
-	obj := &plumbing.MemoryObject{}
-	if err := c.Encode(obj); err != nil {
-		return plumbing.ZeroHash, &RepoError{Op: "write commit", Msg: err.Error(), Err: err}
-	}
-	return r.objects.write(obj)
+	c := &Commit{Author: author, Committer: committer, Message: message, TreeHash: tree, ParentHashes: parents}
+	return r.objects.writeBytes(plumbing.CommitObject, encodeCommit(c))
 }
 
 // FileAt returns the content of path in commit's tree; ok is false when

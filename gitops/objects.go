@@ -12,7 +12,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // maxAlternateDepth bounds chains of alternates, as git does.
@@ -25,11 +24,9 @@ const maxAlternateDepth = 5
 // `git cat-file --batch` process started on demand. Writes go to one
 // pending pack of the repository's own (see pendingPack).
 type objectStore struct {
-	mu   sync.Mutex // go-git's storage is not safe for concurrent use
-	main *filesystem.Storage
-	alts []*filesystem.ObjectStorage
-	cat  *catFile
-	dir  string // where the cat-file process runs
+	mu  sync.Mutex // the cache, the pending pack and cat-file are not safe for concurrent use
+	cat *catFile
+	dir string // where the cat-file process runs
 	// objectsDir is the repository's own object directory.
 	objectsDir string
 	packs      *packSet
@@ -70,19 +67,17 @@ const objectCache = 32 * cache.MiByte
 
 func openObjects(commonDir, runDir string, fsync func() fsyncPlan) *objectStore {
 	c := cache.NewObjectLRU(objectCache)
-	s := &objectStore{main: newStorage(commonDir, c), dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c, fsync: fsync}
+	s := &objectStore{dir: runDir, objectsDir: filepath.Join(commonDir, "objects"), cache: c, fsync: fsync}
 	seen := map[string]bool{filepath.Join(commonDir, "objects"): true}
 	dirs := []string{s.objectsDir}
-	s.addAlternates(filepath.Join(commonDir, "objects"), c, seen, 0, &dirs)
+	s.addAlternates(filepath.Join(commonDir, "objects"), seen, 0, &dirs)
 	s.packs = newPackSet(dirs)
 	return s
 }
 
 // addAlternates follows objects/info/alternates. Relative entries are
 // relative to the objects directory that names them (gitrepository-layout).
-// Object directories not named "objects" cannot be opened by go-git; their
-// objects are still found through cat-file.
-func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[string]bool, depth int, dirs *[]string) {
+func (s *objectStore) addAlternates(objDir string, seen map[string]bool, depth int, dirs *[]string) {
 	if depth >= maxAlternateDepth {
 		return
 	}
@@ -108,10 +103,7 @@ func (s *objectStore) addAlternates(objDir string, c cache.Object, seen map[stri
 			continue
 		}
 		*dirs = append(*dirs, alt)
-		if filepath.Base(alt) == "objects" {
-			s.alts = append(s.alts, &newStorage(filepath.Dir(alt), c).ObjectStorage)
-		}
-		s.addAlternates(alt, c, seen, depth+1, dirs)
+		s.addAlternates(alt, seen, depth+1, dirs)
 	}
 }
 
@@ -210,7 +202,12 @@ func (s *objectStore) keepSmall(obj plumbing.EncodedObject) {
 	}
 }
 
-// writeBytes stores data as an object of type t, without copying it.
+// writeBytes stores data as an object of type t in the pending pack,
+// without copying it. Every object a run makes is written there, even one
+// git has already: it may be unreachable (what another run wrote and has
+// not made reachable yet) and so be pruned before this run's ref names it;
+// the pack is kept while the ref moves (ProtectWritten). Asking git first
+// would cost a round trip per object.
 func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := objectHash(t, data)
 	s.mu.Lock()
@@ -257,7 +254,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 }
 
 // readRaw reads h from this run's pending pack, the repository's packs
-// and loose files, then from git cat-file, then through go-git.
+// and loose files, then from git cat-file.
 func (s *objectStore) readRaw(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
 	s.reads++
 	if s.pending != nil {
@@ -268,23 +265,7 @@ func (s *objectStore) readRaw(h plumbing.Hash) (plumbing.ObjectType, []byte, err
 	if typ, data, err := s.packs.read(h); err == nil {
 		return typ, data, nil
 	}
-	if typ, data, err := s.readCat(h); err == nil {
-		return typ, data, nil
-	}
-	obj, err := s.main.EncodedObject(plumbing.AnyObject, h)
-	for i := 0; errors.Is(err, plumbing.ErrObjectNotFound) && i < len(s.alts); i++ {
-		obj, err = s.alts[i].EncodedObject(plumbing.AnyObject, h)
-	}
-	if err != nil {
-		return 0, nil, err
-	}
-	rc, err := obj.Reader()
-	if err != nil {
-		return 0, nil, err
-	}
-	defer rc.Close()
-	data, err := io.ReadAll(rc)
-	return obj.Type(), data, err
+	return s.readCat(h)
 }
 
 // readCat asks git cat-file, which can also fetch a partial clone's
@@ -380,27 +361,6 @@ func (s *objectStore) ours(h plumbing.Hash) bool {
 	return false
 }
 
-// write stores obj in the pending pack. Every object a run makes is
-// written there, even one git has already: it may be unreachable (what
-// another run wrote and has not made reachable yet) and so be pruned
-// before this run's ref names it; the pack is kept while the ref moves
-// (ProtectWritten). Asking git first would cost a round trip per object.
-func (s *objectStore) write(obj plumbing.EncodedObject) (plumbing.Hash, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	h := obj.Hash()
-	s.written = append(s.written, h)
-	rc, err := obj.Reader()
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	defer rc.Close()
-	if err := s.add(h, obj.Type(), obj.Size(), rc); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", obj.Type(), h, err)
-	}
-	return h, nil
-}
-
 // add appends an object to the pending pack, starting one if needed.
 func (s *objectStore) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, r io.Reader) error {
 	if s.heldObjs[h] {
@@ -470,10 +430,6 @@ func (s *objectStore) close() error {
 	if s.cat != nil {
 		errs = append(errs, s.cat.close())
 		s.cat = nil
-	}
-	errs = append(errs, s.main.Close())
-	for _, a := range s.alts {
-		errs = append(errs, a.Close())
 	}
 	return errors.Join(errs...)
 }

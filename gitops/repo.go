@@ -2,17 +2,12 @@ package gitops
 
 import (
 	"context"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/go-git/go-billy/v5/memfs"
-	"github.com/go-git/go-billy/v5/osfs"
-	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // Repo is an open repository: where it lives and its object storage.
@@ -39,7 +34,7 @@ type Repo struct {
 	treeReads atomic.Int64 // trees decoded, for tests of laziness
 
 	identOnce         sync.Once
-	author, committer object.Signature
+	author, committer Signature
 	identErr          error
 
 	fsyncOnce sync.Once
@@ -198,12 +193,4 @@ func (r *Repo) PublishObjects() error {
 		return &RepoError{Op: "write objects", Dir: r.Dir, Msg: err.Error(), Err: err}
 	}
 	return nil
-}
-
-// newStorage opens the object storage of a git directory. Alternates are
-// followed by objectStore itself (once, with git's rules for relative
-// paths), so go-git is given an empty filesystem for them.
-func newStorage(gitDir string, c cache.Object) *filesystem.Storage {
-	return filesystem.NewStorageWithOptions(osfs.New(gitDir), c,
-		filesystem.Options{AlternatesFS: memfs.New()})
 }

@@ -28,8 +28,7 @@ func TestTakePaths(t *testing.T) {
 	r.Write(t, "dir", "now a file\n")
 	before := r.Snapshot(t)
 
-	work, err := repo.WorkTreeTree(t.Context())
-	require.NoError(t, err)
+	work := workTree(t, repo)
 	require.Equal(t, before, r.Snapshot(t), "the index, working tree and refs are untouched")
 
 	tests := map[string]struct {
@@ -53,6 +52,22 @@ func TestTakePaths(t *testing.T) {
 		})
 	}
 	fsck(t, r)
+}
+
+// workTree writes the working tree's tree, untracked files and all, as
+// a live turn's end takes it (internal/snapshot, without its bounds).
+func workTree(t *testing.T, repo *Repo) plumbing.Hash {
+	t.Helper()
+	index, err := repo.ScratchIndex("test")
+	require.NoError(t, err)
+	defer index.Close()
+	require.NoError(t, index.AddTracked(t.Context()))
+	untracked, err := index.Untracked(t.Context())
+	require.NoError(t, err)
+	require.NoError(t, index.Add(t.Context(), untracked))
+	tree, err := index.WriteTree(t.Context())
+	require.NoError(t, err)
+	return tree
 }
 
 func listTree(t *testing.T, r *gittest.Repo, tree plumbing.Hash) string {

@@ -317,6 +317,9 @@ func (c *claudeReader) results(bs []block) {
 		delete(c.pending, b.ToolUseID)
 		if !b.IsError {
 			c.ctx.add(pc.path)
+			if strings.HasPrefix(resultText(b.Content), "File created successfully at:") {
+				c.created(pc)
+			}
 			continue
 		}
 		msg := resultText(b.Content)
@@ -327,6 +330,19 @@ func (c *claudeReader) results(bs []block) {
 			if c.cur != nil && i < len(c.cur.Ops) {
 				c.cur.Ops[i].RecordedError = msg
 			}
+		}
+	}
+}
+
+// created marks the Write a result says created its file (Created): the
+// file was not there (or was empty), so a file of that path in the base
+// tree with other content (the root's README.md, where the session ran in
+// a subfolder its record does not name) is another, and is not written
+// over (file_exists).
+func (c *claudeReader) created(pc pendingCall) {
+	for _, i := range pc.ops {
+		if c.cur != nil && i < len(c.cur.Ops) && c.cur.Ops[i].Kind == editcore.Write {
+			c.cur.Ops[i].Created = true
 		}
 	}
 }

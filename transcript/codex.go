@@ -38,7 +38,10 @@ type cxItem struct {
 		WorkingDirectory string          `json:"working_directory"`
 	} `json:"action"`
 
-	Cwd     string `json:"cwd"`     // session_meta, turn_context
+	Cwd string `json:"cwd"` // session_meta, turn_context
+	Git *struct {
+		RepositoryURL string `json:"repository_url"`
+	} `json:"git"` // session_meta: the repository of its folder
 	Model   string `json:"model"`   // turn_context
 	Message string `json:"message"` // event_msg user_message
 	Success *bool  `json:"success"` // event_msg patch_apply_end
@@ -102,6 +105,9 @@ func (c *codexReader) record(rec int, raw []byte) error {
 	switch l.Type {
 	case "session_meta", "turn_context":
 		c.ro.setCwd(it.Cwd)
+		if it.Git != nil {
+			c.ro.setRepo(it.Git.RepositoryURL)
+		}
 		if it.Model != "" {
 			c.model = it.Model
 		}

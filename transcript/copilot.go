@@ -18,7 +18,8 @@ type cpEvent struct {
 	Data      struct {
 		// session.start
 		Context struct {
-			Cwd string `json:"cwd"`
+			Cwd     string `json:"cwd"`
+			GitRoot string `json:"gitRoot"` // the repository's root, when cwd is in one
 		} `json:"context"`
 		SelectedModel string `json:"selectedModel"`
 		// session.model_change
@@ -63,8 +64,9 @@ func isCopilotCLI(k keys) bool {
 // known to have run); edit (path, old_str, new_str) replaces one
 // occurrence, create (path, file_text) creates the file, bash and
 // powershell commands are replayed as shell-made edits. Paths are
-// absolute, mapped through session.start's context.cwd. Every file is
-// in context (the agent views files itself).
+// absolute, mapped through session.start's context.gitRoot (the
+// repository's root, when it holds context.cwd), else context.cwd. Every
+// file is in context (the agent views files itself).
 func readCopilot(r io.Reader, e *emitter) error {
 	c := &copilotReader{e: e, ro: e.newRooter()}
 	err := readRecords(r, e, nil, c.record)
@@ -95,6 +97,7 @@ func (c *copilotReader) record(rec int, raw []byte) error {
 		if d.Context.Cwd != "" { // the latest: the agent may move
 			c.ro.setCwd(d.Context.Cwd)
 		}
+		c.ro.setGitRoot(d.Context.GitRoot)
 		c.model = firstNonEmpty(d.SelectedModel, c.model)
 	case "session.model_change":
 		c.model = firstNonEmpty(d.NewModel, c.model)
@@ -178,7 +181,7 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 		if failed == "" {
 			c.ro.ran(a.Command, "") // git init, mkdir: what the folder is
 		}
-		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.ro.rel)...)
+		c.cur.Ops = append(c.cur.Ops, shellOps(a.Command, p.rec, failed, c.e.opt.Format, c.inCwd)...)
 		return
 	}
 	o := editcore.Op{Format: ToolCallFormat, Path: a.Path, Line: p.rec, Raw: renderCall(p.name, "", a.Path)}
@@ -195,8 +198,7 @@ func (c *copilotReader) call(p awaitedCall, failed string) {
 	default:
 		o.Kind, o.OldText, o.NewText = editcore.Substring, *a.OldStr, deref(a.NewStr)
 	}
-	c.ro.see(a.Path)
-	o.Path = c.ro.rel(o.Path)
+	o.Path = c.inCwd(o.Path)
 	o.RecordedError = failed
 	c.cur.Ops = append(c.cur.Ops, o)
 }
@@ -220,3 +222,8 @@ func (c *copilotReader) flush() error {
 	c.cur, c.texts = nil, nil
 	return c.e.emit(cur)
 }
+
+// inCwd maps a path the session wrote or ran a command on: a relative one
+// is the session's folder's (a session started in a subfolder removes
+// that subfolder's file, never the root's of the same name).
+func (c *copilotReader) inCwd(p string) string { return c.ro.relIn(c.ro.cwd, p) }

@@ -165,6 +165,8 @@ func classifyRecord(k keys) Source {
 		// OpenHands V1 (software-agent-sdk): its first event, the system
 		// prompt with every tool, can be past the head's end but its kind.
 		return OpenHands
+	case unreadAgent(k) != "":
+		return "" // an agent's record no reader reads (Unread names it)
 	case k.has("history") && !k.has("role"), k.has("events") && !k.has("role"):
 		return OpenHands // a trajectory object
 	case k.has("info", "messages"), k.has("info", "parts"):
@@ -259,4 +261,32 @@ func isMarkdownChat(head []byte) bool {
 		f.step(l)
 	}
 	return false
+}
+
+// unreadAgent names the agent whose record has these keys when no reader
+// reads that agent's records, "" otherwise: Kiro keeps a chat as one
+// object, {conversation_id, history: [{user, assistant}, …]}, whose
+// history would otherwise be taken for an OpenHands trajectory's.
+func unreadAgent(k keys) string {
+	if k.has("conversation_id", "history") {
+		return "Kiro"
+	}
+	return ""
+}
+
+// Unread names the agent whose record head is when it is one that no
+// reader reads (detection then gives no source), "" otherwise.
+func Unread(head []byte) string {
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, bom), " \t\r\n")
+	if len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		return ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	if t[0] == '[' {
+		if _, err := dec.Token(); err != nil {
+			return ""
+		}
+	}
+	k, _ := recordKeys(dec)
+	return unreadAgent(k)
 }

@@ -66,8 +66,9 @@ type gmArgs struct {
 func readGemini(r io.Reader, e *emitter) error {
 	log := newGmLog(e)
 	err := readRecords(r, e, []string{"messages"}, log.record)
+	log.answer()
 	// What was read before an error stands, as in the other readers.
-	g := &geminiReader{e: e, ro: e.newRooter()}
+	g := &geminiReader{e: e, ro: e.newRooter(), results: true}
 	for _, m := range log.msgs {
 		if err := g.message(m); err != nil {
 			return err
@@ -84,6 +85,10 @@ type geminiReader struct {
 	ro    *rooter
 	cur   *Response
 	texts []string
+	// results: the record keeps what each write's result said (a
+	// session does; stream-json keeps only its status), so a relative
+	// path no result places is reported, not taken from the root.
+	results bool
 }
 
 func (g *geminiReader) message(m gmKept) error {
@@ -132,12 +137,20 @@ func (g *geminiReader) call(rec int, c gmCall) {
 	}
 	failed := c.failed
 	p := firstNonEmpty(a.FilePath, a.AbsolutePath, a.Path)
-	if abs := c.wrote; abs != "" && p != "" && !isAbs(p) && strings.HasSuffix(cleanSlash(abs), "/"+strings.TrimPrefix(cleanSlash(p), "./")) {
+	unplaced := false // a relative path no result places
+	if p != "" && !isAbs(p) && (c.name == "write_file" || c.name == "replace") {
 		// A relative path is relative to the folder Gemini CLI ran in,
 		// which the session does not record; the result of the write
-		// names the file it wrote in full. Taken only when it ends with
-		// the path asked for, so it can only say which folder.
-		p = abs
+		// (on the call, or since v0.39 in the next user message) names
+		// the file it wrote in full. Taken only when it ends with the
+		// path asked for, so it can only say which folder. Without it
+		// the folder is unknown: the write is reported, never taken
+		// from the repository's root.
+		if abs := c.wrote; abs != "" && strings.HasSuffix(cleanSlash(abs), "/"+strings.TrimPrefix(cleanSlash(p), "./")) {
+			p = abs
+		} else {
+			unplaced = failed == "" && g.results
+		}
 	}
 	if geminiReads(c.name) {
 		for _, q := range append([]string{p}, a.Paths...) {
@@ -190,6 +203,15 @@ func (g *geminiReader) call(rec int, c gmCall) {
 	}
 	if p == "" {
 		ops = []editcore.Op{malformed(rec, c.name, "", "tool call names no file")}
+	}
+	if unplaced {
+		for i := range ops {
+			ops[i].Outside = true
+			ops[i].OutsideWhy = "Gemini CLI took this relative path from the folder it ran in, which the session does not record, " +
+				"and no result of the call names the file"
+		}
+		g.cur.Ops = append(g.cur.Ops, ops...)
+		return
 	}
 	g.ro.see(p)
 	for _, o := range ops {

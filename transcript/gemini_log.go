@@ -31,11 +31,15 @@ type gmKept struct {
 	// (functionResponse parts), as Gemini CLI records them since v0.39;
 	// it answers the turn's calls and starts no turn.
 	answers bool
+	// wrote: of an answers message, the absolute path each successful
+	// write's result names, by the id of the call it answers.
+	wrote map[string]string
 }
 
 // gmCall is a call of a tool this reader maps (geminiEdits, geminiReads),
 // as kept: its result only as the error of a call that failed.
 type gmCall struct {
+	id     string
 	name   string
 	args   json.RawMessage
 	failed string
@@ -123,7 +127,9 @@ func trimMessage(rec int, m gmMessage) gmKept {
 	k := gmKept{id: m.ID, typ: m.Type, time: m.Timestamp, model: m.Model, first: rec, rec: rec}
 	if m.Type == "user" {
 		k.answers = onlyFunctionResponses(m.Content)
-		if !k.answers {
+		if k.answers {
+			k.wrote = geminiAnswers(m.Content)
+		} else {
 			k.text = shorten(strings.TrimSpace(partsText(m.Content)), maxPrompt)
 		}
 	}
@@ -135,7 +141,7 @@ func trimMessage(rec int, m gmMessage) gmKept {
 		if !geminiEdits(c.Name) && !geminiReads(c.Name) {
 			continue // web, memory, MCP tools: they change no file
 		}
-		kc := gmCall{name: c.Name, args: c.Args}
+		kc := gmCall{id: c.ID, name: c.Name, args: c.Args}
 		if c.Status == "success" && (c.Name == "write_file" || c.Name == "replace") {
 			kc.wrote = geminiWrote(c.Result)
 		}
@@ -166,4 +172,58 @@ func onlyFunctionResponses(raw json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// geminiAnswers reads a user message of tool results (since v0.39): the
+// absolute path each write's result names, by the id of its call.
+func geminiAnswers(raw json.RawMessage) map[string]string {
+	var parts []struct {
+		Response struct {
+			ID       string          `json:"id"`
+			Name     string          `json:"name"`
+			Response json.RawMessage `json:"response"`
+		} `json:"functionResponse"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		return nil
+	}
+	var wrote map[string]string
+	for _, p := range parts {
+		r := p.Response
+		if r.ID == "" || r.Name != "write_file" && r.Name != "replace" {
+			continue
+		}
+		// geminiWrote reads a list of parts: this one alone.
+		one, err := json.Marshal([]map[string]any{{"functionResponse": map[string]any{"response": r.Response}}})
+		if err != nil {
+			continue
+		}
+		if abs := geminiWrote(one); abs != "" {
+			if wrote == nil {
+				wrote = map[string]string{}
+			}
+			wrote[r.ID] = abs
+		}
+	}
+	return wrote
+}
+
+// answer gives each call the path its later result (a user message of
+// tool results, since v0.39) names, as a result kept on the call does:
+// the latest call of that id before the answer.
+func (l *gmLog) answer() {
+	calls := map[string]*gmCall{}
+	for i := range l.msgs {
+		m := &l.msgs[i]
+		for j := range m.calls {
+			if id := m.calls[j].id; id != "" {
+				calls[id] = &m.calls[j]
+			}
+		}
+		for id, abs := range m.wrote {
+			if c := calls[id]; c != nil && c.wrote == "" && c.failed == "" {
+				c.wrote = abs
+			}
+		}
+	}
 }

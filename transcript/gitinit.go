@@ -28,8 +28,11 @@ func (r *rooter) ran(cmd, dir string) {
 			d = joinAbs(d, strings.Trim(f[1], `"'`))
 		case len(f) >= 2 && f[0] == "git" && f[1] == "init":
 			at := d
-			for _, a := range f[2:] {
-				if !strings.HasPrefix(a, "-") {
+			for i := 2; i < len(f); i++ {
+				switch a := f[i]; {
+				case initValued[a]:
+					i++ // -b main: the branch, not the folder
+				case !strings.HasPrefix(a, "-"):
 					at = joinAbs(d, strings.Trim(a, `"'`))
 				}
 			}
@@ -40,6 +43,10 @@ func (r *rooter) ran(cmd, dir string) {
 		}
 	}
 }
+
+// initValued are git init's options whose value is the next word.
+var initValued = map[string]bool{"-b": true, "--initial-branch": true, "--template": true,
+	"--separate-git-dir": true, "--object-format": true, "--ref-format": true}
 
 // joinAbs is p taken from the absolute folder d; "" when neither says
 // where it is.

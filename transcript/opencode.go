@@ -20,7 +20,8 @@ type ocMessage struct {
 			Created int64 `json:"created"` // milliseconds
 		} `json:"time"`
 		Path struct {
-			Cwd string `json:"cwd"`
+			Cwd  string `json:"cwd"`
+			Root string `json:"root"` // the project's worktree; "/" outside one
 		} `json:"path"`
 	} `json:"info"`
 	Parts []struct {
@@ -114,6 +115,7 @@ func (o *openCodeReader) message(rec int, raw []byte) error {
 	}
 	if m.Info.Path.Cwd != "" { // each message's: the agent may move
 		o.ro.setCwd(m.Info.Path.Cwd)
+		o.ro.setGitRoot(m.Info.Path.Root)
 	}
 	if o.cur == nil {
 		o.cur = &Response{Line: rec}
@@ -172,7 +174,11 @@ func (o *openCodeReader) tool(rec int, name string, raw json.RawMessage, failed 
 	}
 	switch name {
 	case "bash":
-		resolve := func(q string) string { return o.ro.relIn(in.Workdir, q) }
+		// A relative path is the command's folder's: its workdir, else
+		// the session's (a session started in a subfolder removes that
+		// subfolder's file, never the root's of the same name).
+		dir := firstNonEmpty(in.Workdir, o.ro.cwd)
+		resolve := func(q string) string { return o.ro.relIn(dir, q) }
 		o.ro.ran(in.Command, in.Workdir)
 		o.add(rec, shellOps(in.Command, rec, failed, o.e.opt.Format, resolve))
 		return

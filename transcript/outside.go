@@ -7,10 +7,28 @@ import "github.com/git-aiedit/git-aiedit/editcore"
 // reported, not replayed. A command that moves or copies between the
 // repository and outside it is not replayed: what it brings in is not in
 // the record.
-func markOutside(ops []editcore.Op) {
+func markOutside(ops []editcore.Op, ro *rooter) {
 	for i := range ops {
-		markOutsideOp(&ops[i])
+		op := &ops[i]
+		markOutsideOp(op)
+		if op.Outside && op.OutsideWhy == "" && ro != nil {
+			op.OutsideWhy = ro.whyOutside(outsidePath(op))
+		}
 	}
+}
+
+// outsidePath is the first of an operation's paths that stays outside.
+func outsidePath(op *editcore.Op) string {
+	paths := []string{op.Path, op.From}
+	if c := op.Command; op.Kind == editcore.Shell && c != nil {
+		paths = append(paths, c.Paths...)
+	}
+	for _, p := range paths {
+		if isAbs(p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // markOutsideOp marks one operation of a tool-call source whose paths stay

@@ -1,7 +1,9 @@
 package transcript
 
 import (
+	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -42,13 +44,21 @@ type rooter struct {
 
 	infer bool            // learn workdirs from paths (tool-call sources)
 	hint  string          // a folder the record names as the repository's
+	names []string        // the names the repository goes by (named)
 	dirs  []Workdir       // learned, in the order learned
 	used  []Workdir       // mappings used since the last take
 	made  map[string]bool // folders the agent made with mkdir (absolute)
 }
 
 func newRooter(opt Options) *rooter {
-	return &rooter{root: cleanAbs(opt.Root), workdir: cleanAbs(opt.Workdir), exists: opt.Exists, fold: opt.Fold}
+	r := &rooter{root: cleanAbs(opt.Root), workdir: cleanAbs(opt.Workdir), exists: opt.Exists, fold: opt.Fold}
+	if r.root != "" && r.root != "/" {
+		r.names = append(r.names, path.Base(r.root))
+	}
+	for _, n := range opt.Names {
+		r.setRepo(n)
+	}
+	return r
 }
 
 // newRooter makes the rooter of a tool-call reader, which learns workdirs
@@ -91,7 +101,9 @@ func isWinAbs(p string) bool {
 // cleanAbs normalises an absolute path to slashes; "" for anything else.
 func cleanAbs(p string) string {
 	if isWinAbs(p) {
-		return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+		// The drive is the root: "C:\..\.." is C:/, never a climbing "..".
+		s := strings.ReplaceAll(p, `\`, "/")
+		return s[:2] + path.Clean("/"+s[2:])
 	}
 	if isUNC(p) || strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") {
 		return "/" + path.Clean("/"+strings.ReplaceAll(p[2:], `\`, "/")) // //server/share/…
@@ -153,6 +165,19 @@ func (r *rooter) setHint(dir string) {
 	r.hint = dir
 	if r.workdir == "" && r.infer {
 		r.add(Workdir{Path: dir, From: WorkdirRecorded})
+	}
+}
+
+// setGitRoot records the root of the repository the session's working
+// directory is in, as the record gives it (Copilot CLI's gitRoot,
+// OpenCode's path.root): the repository's folder, so that a session
+// started in a subfolder writes that subfolder's files, never the root's
+// of the same names. Set after the working directory; a root that does
+// not hold it, or the file system's own root (OpenCode's outside any
+// repository), says nothing.
+func (r *rooter) setGitRoot(dir string) {
+	if d := cleanAbs(dir); d != "" && d != "/" && !strings.HasPrefix(d, "~") && r.cwd != "" && within(r.cwd, d) {
+		r.setHint(d)
 	}
 }
 
@@ -234,6 +259,9 @@ func (r *rooter) learn(p string, read bool) {
 			continue
 		}
 		if rest != "" && (r.exists(rest) || foldCase(base) && r.fold != nil && r.fold(rest) != "") {
+			if r.unnamedApart(base) {
+				continue // its paths stay outside, and say why (whyOutside)
+			}
 			from := WorkdirInferred
 			if base == r.cwd || base == r.hint {
 				from = WorkdirRecorded
@@ -398,4 +426,56 @@ func (r *rooter) relIn(dir, p string) string {
 		return r.rel(path.Join(cleanAbs(dir), p))
 	}
 	return path.Join(dir, p)
+}
+
+// setRepo records the repository the session's record names as its own
+// (a URL or a path): its last segment is a name the repository goes by.
+func (r *rooter) setRepo(url string) {
+	url = strings.TrimRight(strings.ReplaceAll(url, `\`, "/"), "/")
+	name := strings.TrimSuffix(url[strings.LastIndexAny(url, "/:")+1:], ".git")
+	if name != "" && name != "." && name != ".." && !slices.Contains(r.names, name) {
+		r.names = append(r.names, name)
+	}
+}
+
+// named reports whether the folder dir bears a name the repository goes
+// by: this clone's folder, its remote's (Options.Names), or the
+// repository the record names.
+func (r *rooter) named(dir string) bool {
+	base := path.Base(dir)
+	for _, n := range r.names {
+		if n == base || foldCase(dir) && strings.EqualFold(n, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// unnamedApart reports a folder apart from the session's recorded one
+// (neither inside it nor above it) that bears no name the repository goes
+// by: another project of the agent's (a worktree it made, a sibling)
+// whose files share this one's names, not to be taken for its root.
+func (r *rooter) unnamedApart(dir string) bool {
+	return r.cwd != "" && !nested(dir, r.cwd) && !r.named(dir)
+}
+
+// whyOutside says why the absolute path p maps onto no file of the
+// repository when the folder holding it that names alone would have
+// taken for its root was refused (unnamedApart); "" when nothing more
+// than "outside" is known.
+func (r *rooter) whyOutside(p string) string {
+	a := r.abs(p)
+	if a == "" || r.workdir != "" || r.exists == nil {
+		return ""
+	}
+	for i := 1; i < len(a); i++ {
+		if a[i] != '/' {
+			continue
+		}
+		if base, rest := a[:i], a[i+1:]; r.exists(rest) && r.unnamedApart(base) {
+			return fmt.Sprintf("%s, apart from the session's folder %s, is not named as this repository "+
+				"(same file names are no proof; --workdir names it)", base, r.cwd)
+		}
+	}
+	return ""
 }

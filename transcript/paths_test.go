@@ -32,6 +32,7 @@ func TestRooter(t *testing.T) {
 		workdir string
 		steps   []pathStep
 		used    []Workdir
+		names   []string // Options.Names
 	}{
 		"cwd is the repository": {
 			steps: []pathStep{cwd("/home/kim/shop"), maps("/home/kim/shop/src/app.py", "src/app.py"), maps("/home/kim/shop/new.py", "new.py")},
@@ -47,10 +48,27 @@ func TestRooter(t *testing.T) {
 				maps("/home/kim/shop/docs/new.md", "docs/new.md"), maps("/home/kim/notes.txt", "/home/kim/notes.txt")},
 			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
 		},
-		"cwd is a sibling of the repository": {
-			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/shop/src/app.py", "src/app.py"),
+		"cwd is a sibling of the repository the record names": {
+			steps: []pathStep{cwd("/home/kim/tools"), {do: "repo", arg: "git@github.com:kim/shop.git"}, maps("/home/kim/shop/src/app.py", "src/app.py"),
 				maps("/home/kim/tools/run.sh", "/home/kim/tools/run.sh"), maps("/home/kim/tools/README.md", "/home/kim/tools/README.md")},
 			used: []Workdir{{"/home/kim/shop", WorkdirInferred}},
+		},
+		"cwd is a sibling of a folder named as this clone": {
+			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/repo/src/app.py", "src/app.py")},
+			used:  []Workdir{{"/home/kim/repo", WorkdirInferred}},
+		},
+		"cwd is a sibling of a folder named as this clone's remote": {
+			steps: []pathStep{cwd("/home/kim/tools"), maps("/home/kim/shop/src/app.py", "src/app.py")},
+			used:  []Workdir{{"/home/kim/shop", WorkdirInferred}},
+			names: []string{"git@example.com:kim/shop.git"},
+		},
+		"a folder apart from cwd, of files of the same names but another name, stays outside": {
+			steps: []pathStep{cwd("/Users/dev/cli"), {do: "repo", arg: "https://github.com/acme/cli.git"},
+				maps("/Users/dev/bench/src/app.py", "/Users/dev/bench/src/app.py"), maps("/Users/dev/bench/README.md", "/Users/dev/bench/README.md"),
+				{do: "why", arg: "/Users/dev/bench/src/app.py", want: "/Users/dev/bench, apart from the session's folder /Users/dev/cli, is not named as this repository (same file names are no proof; --workdir names it)"},
+				{do: "why", arg: "/Users/dev/bench/new.txt", want: ""},
+				maps("/Users/dev/repo/README.md", "README.md")},
+			used: []Workdir{{"/Users/dev/repo", WorkdirInferred}},
 		},
 		"a read in another project teaches nothing": {
 			steps: []pathStep{cwd("/home/kim/shop"), {do: "read", arg: "/home/kim/other/README.md"},
@@ -126,6 +144,20 @@ func TestRooter(t *testing.T) {
 				maps("/home/jo/web/site/index.html", "site/index.html"), maps("/home/jo/notes.md", "/home/jo/notes.md")},
 			used: []Workdir{{"/home/jo/web", WorkdirRecorded}},
 		},
+		"git init -b names the folder it ran in, not its branch": {
+			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "cd app\ngit init -b main --template /t\ngit add ."}, maps("/home/jo/app/lib/a.go", "lib/a.go")},
+			used:  []Workdir{{"/home/jo/app", WorkdirRecorded}},
+		},
+		"a recorded git root holding cwd is the repository's": {
+			steps: []pathStep{cwd("/Users/u/proj/notes"), {do: "gitroot", arg: "/Users/u/proj"}, maps("/Users/u/proj/notes/README.md", "notes/README.md"),
+				maps("/Users/u/proj/README.md", "README.md")},
+			used: []Workdir{{"/Users/u/proj", WorkdirRecorded}},
+		},
+		"a git root that does not hold cwd, or is /, says nothing": {
+			steps: []pathStep{cwd("/Users/u/proj/notes"), {do: "gitroot", arg: "/Users/u/other"}, {do: "gitroot", arg: "/"},
+				maps("/Users/u/proj/notes/src/app.py", "src/app.py")},
+			used: []Workdir{{"/Users/u/proj/notes", WorkdirRecorded}},
+		},
 		"git init given its folder": {
 			steps: []pathStep{cwd("/home/jo"), {do: "ran", arg: "git init -q ./app"}, maps("/home/jo/app/lib/a.go", "lib/a.go")},
 			used:  []Workdir{{"/home/jo/app", WorkdirRecorded}},
@@ -155,7 +187,7 @@ func TestRooter(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists})
+			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists, Names: tc.names})
 			r.infer = true
 			for _, s := range tc.steps {
 				switch s.do {
@@ -169,6 +201,12 @@ func TestRooter(t *testing.T) {
 					r.ran(s.arg, "")
 				case "known":
 					r.seed([]Workdir{{Path: s.arg, From: WorkdirInferred}})
+				case "gitroot":
+					r.setGitRoot(s.arg)
+				case "repo":
+					r.setRepo(s.arg)
+				case "why":
+					assert.Equal(t, s.want, r.whyOutside(s.arg), "why %s is outside", s.arg)
 				default:
 					got := r.relIn(r.cwd, s.arg)
 					assert.Equal(t, s.want, got, "maps %s", s.arg)

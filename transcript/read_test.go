@@ -104,6 +104,8 @@ func TestDetect(t *testing.T) {
 		"truncated json list":  {data: `[{"id": 1, "source": "agent", "action": "edit", "args": {"pa`, want: OpenHands},
 		"old codex rollout":    {data: `{"id":"x","timestamp":"2025-01-01","instructions":null}` + "\n" + `{"record_type":"state"}` + "\n", want: Codex},
 		"codex exec --json":    {data: `{"type":"thread.started","thread_id":"t1"}` + "\n" + `{"type":"turn.started"}` + "\n", want: Codex},
+		// Kiro's chat has a history too: no source reads it (Unread).
+		"kiro is no openhands trajectory":                 {data: `{"conversation_id":"c1","history":[{"user":{"content":null},"assistant":{"Response":{"content":"hi"}}}]}`, want: Raw},
 		"openhands sdk, a first event cut after its kind": {data: `{"kind":"SystemPromptEvent","id":"e1","system_prompt":{"text":"` + strings.Repeat("x", 70<<10) + `"}}` + "\n", want: OpenHands},
 		"codex exec --json cut":                           {data: `{"type":"turn.started"}` + "\n" + `{"type":"item.completed","item":{"id":"item_0","type":"reasoning","text":"x"}}` + "\n", want: Codex},
 
@@ -124,6 +126,11 @@ func TestDetect(t *testing.T) {
 				fileName = "/home/u/.aider.chat.history.md"
 			}
 			assert.Equal(t, tc.want, Detect(data, fileName))
+			if strings.HasPrefix(name, "kiro") {
+				assert.Equal(t, "Kiro", Unread(data))
+			} else {
+				assert.Empty(t, Unread(data))
+			}
 		})
 	}
 }

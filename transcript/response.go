@@ -158,6 +158,12 @@ type Options struct {
 	// Known are the workdirs a first reading of the whole record learned
 	// (Workdirs): the rooter starts from them.
 	Known []Workdir
+	// Names are other names the repository goes by than its folder's
+	// (Root's): its remote's URL (…/shop.git), of which the last
+	// segment counts. A folder of the agent's apart from the session's
+	// recorded one is taken for the repository's root only when it bears
+	// one of these names (rooter). Optional.
+	Names []string
 	// Fold returns the base tree's file or folder whose path equals p but
 	// for case, "" when none does: a path the agent wrote on a file
 	// system that ignores case (Windows) names that file. Optional.
@@ -244,9 +250,9 @@ func (e *emitter) emit(r *Response) error {
 	}
 	if e.ro != nil {
 		r.Workdirs = addWorkdirs(r.Workdirs, e.ro.take())
-		markOutside(r.Ops)
+		markOutside(r.Ops, e.ro)
 		for i := range r.Patches {
-			markOutside(r.Patches[i].Ops)
+			markOutside(r.Patches[i].Ops, e.ro)
 		}
 	}
 	return e.fn(r)

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"encoding/json"
 	"errors"
 	"html"
 	"io"
@@ -399,6 +400,22 @@ func ssInputs(lines []string) []ssInput {
 			continue
 		}
 		key := m[1]
+		if key == "replacements" {
+			// multi_replace_string_in_file: the list as JSON, fenced
+			// (indented) or, when short, one line in backticks.
+			text, inline := m[2], strings.Contains(lines[i], "`")
+			if !inline {
+				var ok bool
+				var next int
+				if text, next, ok = fenceAfter(lines, i+1); !ok {
+					continue
+				}
+				i = next
+			}
+			out = append(out, ssReplacements(text)...)
+			seen = map[string]bool{}
+			continue
+		}
 		if key != "filePath" && key != "oldString" && key != "newString" && key != "content" {
 			continue
 		}
@@ -427,6 +444,26 @@ func ssInputs(lines []string) []ssInput {
 		case "content":
 			cur.create = &v
 		}
+	}
+	return out
+}
+
+// ssReplacements reads multi_replace_string_in_file's replacements, a
+// JSON list of {filePath, oldString, newString} (VS Code Copilot's
+// IReplaceStringToolParams): one edit each, as replace_string_in_file's.
+// A list that does not decode is one edit naming no file (reported).
+func ssReplacements(text string) []ssInput {
+	var list []struct {
+		FilePath  string  `json:"filePath"`
+		OldString *string `json:"oldString"`
+		NewString *string `json:"newString"`
+	}
+	if json.Unmarshal([]byte(text), &list) != nil {
+		return []ssInput{{}}
+	}
+	out := make([]ssInput, 0, len(list))
+	for _, r := range list {
+		out = append(out, ssInput{path: r.FilePath, old: r.OldString, new: r.NewString})
 	}
 	return out
 }

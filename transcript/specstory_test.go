@@ -101,6 +101,13 @@ func TestSpecStoryShapes(t *testing.T) {
 			"_**Agent (gpt-5 d)**_\n<tool-use data-tool-type=\"write\" data-tool-name=\"replace_string_in_file\"><details>\n- filePath: `/home/u/proj/a.py`\n- newString: `x = 2`\n- oldString: `x = 1`\n</details></tool-use>\n",
 			[]string{"substring toolcall a.py"},
 		},
+		"multi_replace_string_in_file's replacements, fenced JSON and one line": {
+			"_**Agent (gpt-5 d)**_\n<tool-use data-tool-type=\"write\" data-tool-name=\"multi_replace_string_in_file\"><details>\n- explanation: `two`\n- replacements:\n\n```\n[\n  {\n    \"filePath\": \"/home/u/proj/a.py\",\n    \"newString\": \"x = 2\",\n    \"oldString\": \"x = 1\"\n  },\n  {\n    \"filePath\": \"/home/u/proj/b.py\",\n    \"oldString\": \"y\"\n  }\n]\n```\n\n</details></tool-use>\n" +
+				"<tool-use data-tool-type=\"write\" data-tool-name=\"multi_replace_string_in_file\"><details>\n- replacements: `[{\"filePath\":\"/home/u/proj/c.py\",\"newString\":\"b\",\"oldString\":\"a\"}]`\n</details></tool-use>\n" +
+				"<tool-use data-tool-type=\"write\" data-tool-name=\"multi_replace_string_in_file\"><details>\n- replacements: `[{\"filePath\"`\n</details></tool-use>\n",
+			[]string{"substring toolcall a.py", "malformed toolcall b.py: the history shows this edit without its old and new text", "substring toolcall c.py",
+				"malformed toolcall : the history names no file for this edit"},
+		},
 		"a one-line closing tag ends a read": {
 			"_**Agent (gpt-5 d)**_\n<tool-use data-tool-type=\"read\" data-tool-name=\"read_file\"><details>\n```\nx\n```\n</details></tool-use>\n<tool-use data-tool-type=\"write\" data-tool-name=\"create_file\"><details>\n- filePath: `/home/u/proj/b.py`\n- content: `y`\n</details></tool-use>\n",
 			[]string{"create toolcall b.py"},

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tailscale/hujson"
 )
@@ -65,10 +66,11 @@ func parseJSON(s string, strict bool) (*jnode, error) {
 }
 
 // hujson's errors start "hujson: line L, column C: "; ours, "line L: ".
-var hujsonError = regexp.MustCompile(`^hujson: line (\d+), column \d+: `)
+// Compiled on first use: every command's start-up ran it.
+var hujsonError = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^hujson: line (\d+), column \d+: `) })
 
 func parseError(err error) error {
-	return fmt.Errorf("%s", hujsonError.ReplaceAllString(err.Error(), "line $1: "))
+	return fmt.Errorf("%s", hujsonError().ReplaceAllString(err.Error(), "line $1: "))
 }
 
 func lineAt(s string, off int) int { return 1 + strings.Count(s[:min(off, len(s))], "\n") }

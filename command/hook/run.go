@@ -19,6 +19,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/live"
 	"github.com/git-aiedit/git-aiedit/internal/redaction"
+	"github.com/git-aiedit/git-aiedit/internal/snapshot"
 )
 
 // RunOptions are the inputs of `git aiedit hook run AGENT [ARG…]`.
@@ -291,7 +292,7 @@ func (r *runner) session() trailer.Session {
 // secret out of the snapshot: the repository's redactor, or gitleaks'
 // rules alone when aiedit.redact holds a bad pattern (apply refuses it
 // later, saying so; the snapshot must not take a secret meanwhile).
-func (r *runner) secretCheck(ctx context.Context) gitops.SecretCheck {
+func (r *runner) secretCheck(ctx context.Context) snapshot.SecretCheck {
 	red, err := redaction.For(ctx, r.repo)
 	if err != nil {
 		red = nil
@@ -308,7 +309,7 @@ func (r *runner) snapshot(ctx context.Context) error {
 	// for it until then.
 	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
 	defer cancel()
-	snap, err := r.repo.SnapshotWorkTree(ctx, msg, gitops.WithSecretCheck(r.secretCheck(ctx)))
+	snap, err := snapshot.Take(ctx, r.repo, msg, snapshot.WithSecretCheck(r.secretCheck(ctx)))
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("the working tree took longer than %s to record (%v)", snapshotTimeout, err)

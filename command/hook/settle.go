@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/git-aiedit/git-aiedit/internal/snapshot"
 )
 
 // A turn's commit equals the files the agent left, for every path that
@@ -76,7 +78,7 @@ func (r *runner) workTree(ctx context.Context) (plumbing.Hash, error) {
 	if !r.work.IsZero() {
 		return r.work, nil
 	}
-	w, err := r.repo.WorkTreeTree(ctx)
+	w, err := snapshot.Tree(ctx, r.repo)
 	if err == nil {
 		r.work = w
 	}

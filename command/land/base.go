@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
@@ -26,7 +26,7 @@ import (
 
 // leaveBase splits the branch's commits into the agent's turns and the
 // session-start snapshots among them.
-func leaveBase(commits []*object.Commit) (turns, snapshots []*object.Commit) {
+func leaveBase(commits []*gitops.Commit) (turns, snapshots []*gitops.Commit) {
 	named := map[string]bool{}
 	snapshot := map[plumbing.Hash]bool{}
 	for _, c := range commits {
@@ -48,7 +48,7 @@ func leaveBase(commits []*object.Commit) (turns, snapshots []*object.Commit) {
 
 // leftOut says what land did not bring over: each snapshot with the files
 // it holds, and how to land it too.
-func (l *lander) leftOut(ctx context.Context, snapshots []*object.Commit) (string, error) {
+func (l *lander) leftOut(ctx context.Context, snapshots []*gitops.Commit) (string, error) {
 	var b strings.Builder
 	for _, s := range snapshots {
 		var parent plumbing.Hash

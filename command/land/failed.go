@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
+	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/english"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history"
@@ -20,8 +19,8 @@ import (
 
 // leaveFailed returns commits without the responses that changed no
 // file, remembering those; none left is said as nothing to land.
-func (l *lander) leaveFailed(ctx context.Context, commits []*object.Commit) ([]*object.Commit, error) {
-	var keep []*object.Commit
+func (l *lander) leaveFailed(ctx context.Context, commits []*gitops.Commit) ([]*gitops.Commit, error) {
+	var keep []*gitops.Commit
 	for _, c := range commits {
 		if _, ok := history.FromCommit(c); ok && len(c.ParentHashes) == 1 {
 			same, err := l.sameTree(c.ParentHashes[0], c.TreeHash)

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
@@ -54,8 +53,8 @@ type lander struct {
 	opts         *Options
 	repo         *gitops.Repo
 	branch, onto string           // short names
-	dropped      []*object.Commit // session-start snapshots left out (base.go)
-	failedOnly   []*object.Commit // responses that changed no file, left out (failed.go)
+	dropped      []*gitops.Commit // session-start snapshots left out (base.go)
+	failedOnly   []*gitops.Commit // responses that changed no file, left out (failed.go)
 }
 
 // run lands the branch: it settles which branch goes where, lists what
@@ -173,7 +172,7 @@ func (l *lander) ends(ctx context.Context) (tip, target, base plumbing.Hash, err
 // toLand lists the commits to land, oldest first, leaving out the
 // session-start snapshots unless --with-base; done when none is left,
 // which it has said.
-func (l *lander) toLand(ctx context.Context, tip, base plumbing.Hash) (commits []*object.Commit, done bool, err error) {
+func (l *lander) toLand(ctx context.Context, tip, base plumbing.Hash) (commits []*gitops.Commit, done bool, err error) {
 	commits, err = l.commits(ctx, tip, base)
 	if err != nil {
 		return nil, true, err
@@ -195,7 +194,7 @@ func (l *lander) toLand(ctx context.Context, tip, base plumbing.Hash) (commits [
 
 // build writes the landed commits on target, squashed or rebased, and
 // the notes that keep their attribution; it moves nothing.
-func (l *lander) build(ctx context.Context, commits []*object.Commit, target, base plumbing.Hash) (newTip plumbing.Hash, notes map[plumbing.Hash][]byte, err error) {
+func (l *lander) build(ctx context.Context, commits []*gitops.Commit, target, base plumbing.Hash) (newTip plumbing.Hash, notes map[plumbing.Hash][]byte, err error) {
 	res, err := provenance.NewResolver(ctx, l.repo)
 	if err != nil {
 		return plumbing.ZeroHash, nil, exitcode.WithCode(exitcode.Repo, err)
@@ -245,9 +244,9 @@ func (l *lander) report(ctx context.Context, landed int, newTip plumbing.Hash, n
 
 // commits lists the branch's commits after base, oldest first; merges
 // are refused (replaying them is not land's business).
-func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*object.Commit, error) {
-	var out []*object.Commit
-	err := l.repo.FirstParents(ctx, tip, base, func(c *object.Commit) error {
+func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*gitops.Commit, error) {
+	var out []*gitops.Commit
+	err := l.repo.FirstParents(ctx, tip, base, func(c *gitops.Commit) error {
 		if len(c.ParentHashes) != 1 {
 			return exitcode.UsageErrorf("land: %s %q on %s is a merge or root commit; land replays only ordinary commits (rebase it first)", short(c.Hash), firstLine(c.Message), l.branch)
 		}
@@ -273,7 +272,7 @@ func (l *lander) commits(ctx context.Context, tip, base plumbing.Hash) ([]*objec
 // rebase replays the commits on the target, each keeping its author and
 // message, and moves each note to its copy. When the target has not
 // moved since the branch left it, the commits themselves land.
-func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+func (l *lander) rebase(ctx context.Context, res *provenance.Resolver, commits []*gitops.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
 	if target == base && len(l.dropped) == 0 && len(l.failedOnly) == 0 {
 		// The commits themselves land: each is held to the rules where it
 		// differs from its parent, as a merged tree is.
@@ -340,7 +339,7 @@ func (l *lander) pickError(what string, err error) error {
 	return exitcode.WithCode(exitcode.Repo, err)
 }
 
-func (l *lander) conflict(c *object.Commit) error {
+func (l *lander) conflict(c *gitops.Commit) error {
 	if len(l.dropped) > 0 {
 		return &exitcode.Error{Code: exitcode.Partial, Err: fmt.Errorf(
 			"land: %s %q does not apply on %s without the working tree the session began with (%s, left out: the turn builds on it); nothing was changed: land it with the snapshot: git aiedit land --with-base --onto %s %s",
@@ -353,7 +352,7 @@ func (l *lander) conflict(c *object.Commit) error {
 
 // squash makes one commit on the target with the branch's changes, a
 // message listing its commits, and the composed attribution.
-func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits []*object.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits []*gitops.Commit, target, base plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
 	last := commits[len(commits)-1]
 	tree := last.TreeHash
 	if target == base && len(l.dropped) == 0 {
@@ -425,7 +424,7 @@ func (l *lander) squash(ctx context.Context, res *provenance.Resolver, commits [
 // commits with their summaries; its trailers say where it came from.
 // Aiedit-Squashed counts responses: a retry round's commit is the model's
 // answer about a response already counted, not a response of its own.
-func (l *lander) squashMessage(commits []*object.Commit) string {
+func (l *lander) squashMessage(commits []*gitops.Commit) string {
 	var responses []*history.Response
 	var lines []string
 	counted := map[string]bool{}
@@ -477,7 +476,7 @@ func short(h plumbing.Hash) string { return h.String()[:8] }
 
 // reviewed returns the Aiedit-Reviewed trailers of a `git aiedit review`
 // commit: the squash keeps the decisions with the changes.
-func reviewed(c *object.Commit) []trailer.Trailer {
+func reviewed(c *gitops.Commit) []trailer.Trailer {
 	var out []trailer.Trailer
 	for _, v := range trailer.Decode(c.Message).Reviewed {
 		out = append(out, trailer.Trailer{Key: trailer.KeyReviewed, Value: v.String()})

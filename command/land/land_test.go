@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 	"github.com/git-aiedit/git-aiedit/internal/history/historytest"
@@ -136,21 +136,21 @@ func TestRunCheckedOut(t *testing.T) {
 // a retry round is named as the round it is, and Aiedit-Squashed counts
 // responses, not the rounds retrying them.
 func TestSquashMessage(t *testing.T) {
-	commit := func(n byte, msg string) *object.Commit {
+	commit := func(n byte, msg string) *gitops.Commit {
 		var h plumbing.Hash
 		h[0] = n
-		return &object.Commit{Hash: h, Message: msg, Author: object.Signature{Name: "Ada Author"}}
+		return &gitops.Commit{Hash: h, Message: msg, Author: gitops.Signature{Name: "Ada Author"}}
 	}
-	response := func(n byte, subject, trailers string) *object.Commit {
+	response := func(n byte, subject, trailers string) *gitops.Commit {
 		return commit(n, subject+"\n\nAiedit-Transcript: fix.md sha256:ab\n"+trailers+
 			"Aiedit-Block: 1 applied app.py\nAiedit-Summary: applied=1 already_applied=0 failed=0 skipped=0 not_in_context=0\nAssisted-by: chat:gpt-4o\n")
 	}
 	tests := map[string]struct {
-		commits []*object.Commit
+		commits []*gitops.Commit
 		want    []string
 	}{
 		"responses": {
-			commits: []*object.Commit{
+			commits: []*gitops.Commit{
 				response(1, "Fix f.", "Aiedit-Response: 1/2\n"),
 				response(2, "Fix g.", "Aiedit-Response: 2/2\n"),
 			},
@@ -162,7 +162,7 @@ func TestSquashMessage(t *testing.T) {
 			},
 		},
 		"retry rounds": {
-			commits: []*object.Commit{
+			commits: []*gitops.Commit{
 				response(1, "Fix f.", "Aiedit-Response: 1/2\n"),
 				response(2, "Sorry, f again.", "Aiedit-Response: 1/2\nAiedit-Retry-Of: 1 round 1\n"),
 				response(3, "Fix g.", "Aiedit-Response: 2/2\n"),
@@ -177,7 +177,7 @@ func TestSquashMessage(t *testing.T) {
 			},
 		},
 		"one response and its round": {
-			commits: []*object.Commit{
+			commits: []*gitops.Commit{
 				response(1, "Fix f.", "Aiedit-Response: 1/1\n"),
 				response(2, "Sorry.", "Aiedit-Response: 1/1\nAiedit-Retry-Of: 1 round 1\n"),
 			},

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/english"
@@ -28,7 +27,7 @@ type matcher struct {
 	repo    *gitops.Repo
 	srcs    map[plumbing.Hash]*source
 	byPatch map[string][]*source
-	byTree  map[plumbing.Hash][]*object.Commit // review commits and branch tips by tree
+	byTree  map[plumbing.Hash][]*gitops.Commit // review commits and branch tips by tree
 	tips    map[plumbing.Hash]string
 	ids     map[plumbing.Hash]string // patch-ids of sources and targets
 	ranges  map[[2]plumbing.Hash]string
@@ -37,7 +36,7 @@ type matcher struct {
 // find returns the match of target, or why there is none ("" when
 // nothing matches at all; a reason when several origins do, or the one
 // that does is younger than target).
-func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, string, error) {
+func (m *matcher) find(ctx context.Context, target *gitops.Commit) (*match, string, error) {
 	found, why, err := m.origin(ctx, target)
 	if found == nil || err != nil {
 		return found, why, err
@@ -52,7 +51,7 @@ func (m *matcher) find(ctx context.Context, target *object.Commit) (*match, stri
 // of them was made after target was committed (a person's commit made
 // before the response, with the same change). A note must never name a
 // commit older than its response.
-func (m *matcher) younger(target *object.Commit, found *match) (string, error) {
+func (m *matcher) younger(target *gitops.Commit, found *match) (string, error) {
 	run := found.run
 	if found.copyOf != nil {
 		run = []plumbing.Hash{found.copyOf.commit.Hash}
@@ -71,7 +70,7 @@ func (m *matcher) younger(target *object.Commit, found *match) (string, error) {
 }
 
 // origin finds where target came from, as find says.
-func (m *matcher) origin(ctx context.Context, target *object.Commit) (*match, string, error) {
+func (m *matcher) origin(ctx context.Context, target *gitops.Commit) (*match, string, error) {
 	if len(target.ParentHashes) != 1 {
 		return nil, "", nil // a root or merge commit is never a hosted squash or rebase
 	}
@@ -95,7 +94,7 @@ func (m *matcher) origin(ctx context.Context, target *object.Commit) (*match, st
 // sameTrees finds a squash (or a copy) on an unchanged base: it has the
 // trees of the two ends of a run of review commits. done is false when
 // no run has them.
-func (m *matcher) sameTrees(target, parent *object.Commit) (found *match, why string, done bool) {
+func (m *matcher) sameTrees(target, parent *gitops.Commit) (found *match, why string, done bool) {
 	runs := map[[2]plumbing.Hash][]plumbing.Hash{}
 	for _, end := range m.byTree[target.TreeHash] {
 		if end.Hash == target.Hash {
@@ -117,7 +116,7 @@ func (m *matcher) sameTrees(target, parent *object.Commit) (found *match, why st
 // samePatch finds a rebased commit: the same patch as review commits
 // recording the same responses. done is false when no other commit has
 // the patch.
-func (m *matcher) samePatch(target *object.Commit, id string) (found *match, why string, done bool) {
+func (m *matcher) samePatch(target *gitops.Commit, id string) (found *match, why string, done bool) {
 	cands := m.byPatch[id]
 	var pick *source
 	keys := map[string]bool{}
@@ -141,7 +140,7 @@ func (m *matcher) samePatch(target *object.Commit, id string) (found *match, why
 
 // squashedOnMovedTarget finds a squash onto a target that moved: the
 // patch of a review branch's whole change since its merge base.
-func (m *matcher) squashedOnMovedTarget(ctx context.Context, target, parent *object.Commit, id string) (*match, string, error) {
+func (m *matcher) squashedOnMovedTarget(ctx context.Context, target, parent *gitops.Commit, id string) (*match, string, error) {
 	var found []*match
 	for tip, name := range m.tips {
 		if tip == target.Hash {
@@ -195,7 +194,7 @@ func isOriginal(s *source) bool {
 // runTo walks first parents back from end to the commit whose parent has
 // the tree base: the run (oldest first) whose change is end's tree from
 // base. nil when there is none within reach, or a merge is in the way.
-func (m *matcher) runTo(end *object.Commit, base plumbing.Hash) []plumbing.Hash {
+func (m *matcher) runTo(end *gitops.Commit, base plumbing.Hash) []plumbing.Hash {
 	var run []plumbing.Hash
 	c := end
 	for range maxChain {

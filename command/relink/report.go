@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -33,7 +32,7 @@ func (p *report) say(format string, args ...any) {
 // link decides t's note: the one git copied onto it, or one made from
 // the review commits it matches; a commit that matches none is left
 // alone, and said so when it came from git-aiedit.
-func (p *report) link(ctx context.Context, repo *gitops.Repo, res *provenance.Resolver, m *matcher, t *object.Commit) error {
+func (p *report) link(ctx context.Context, repo *gitops.Repo, res *provenance.Resolver, m *matcher, t *gitops.Commit) error {
 	name := fmt.Sprintf("%.8s %s", t.Hash, firstLine(t.Message))
 	if p.copied(repo, res, t, name) {
 		return nil
@@ -67,7 +66,7 @@ func (p *report) link(ctx context.Context, repo *gitops.Repo, res *provenance.Re
 // copied takes a note git copied or joined onto t (notes.rewriteRef):
 // written again as t's own, once it can be placed; false when there is
 // none that can.
-func (p *report) copied(repo *gitops.Repo, res *provenance.Resolver, t *object.Commit, name string) bool {
+func (p *report) copied(repo *gitops.Repo, res *provenance.Resolver, t *gitops.Commit, name string) bool {
 	if docs, _ := provenance.ReadNote(repo, res.Notes(), t.Hash); docs == nil {
 		return false
 	}
@@ -83,7 +82,7 @@ func (p *report) copied(repo *gitops.Repo, res *provenance.Resolver, t *object.C
 // unmatched reports a commit that matched no review commit, when it
 // names git-aiedit responses or several origins matched; others are
 // people's commits, only counted.
-func (p *report) unmatched(t *object.Commit, name, why string) {
+func (p *report) unmatched(t *gitops.Commit, name, why string) {
 	if why == "" && !fromAiedit(t.Message) {
 		p.skipped++
 		return

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -67,12 +66,12 @@ func Run(ctx context.Context, opts *Options) error {
 
 // unnoted lists the commits of rng (see targetsOf) that are not review
 // commits themselves: those that may need a note written.
-func unnoted(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plumbing.Hash]*source) ([]*object.Commit, error) {
+func unnoted(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plumbing.Hash]*source) ([]*gitops.Commit, error) {
 	targets, err := targetsOf(ctx, repo, rng, srcs)
 	if err != nil {
 		return nil, err
 	}
-	var todo []*object.Commit
+	var todo []*gitops.Commit
 	for _, h := range targets {
 		if _, own := srcs[h]; own {
 			continue
@@ -89,8 +88,8 @@ func unnoted(ctx context.Context, repo *gitops.Repo, rng string, srcs map[plumbi
 // newMatcher indexes the review commits and the review branches' tips
 // by tree, and the review commits by patch-id, for matching todo's
 // commits against them.
-func newMatcher(ctx context.Context, repo *gitops.Repo, srcs map[plumbing.Hash]*source, todo []*object.Commit) (*matcher, error) {
-	m := &matcher{repo: repo, srcs: srcs, byPatch: map[string][]*source{}, byTree: map[plumbing.Hash][]*object.Commit{}, ranges: map[[2]plumbing.Hash]string{}}
+func newMatcher(ctx context.Context, repo *gitops.Repo, srcs map[plumbing.Hash]*source, todo []*gitops.Commit) (*matcher, error) {
+	m := &matcher{repo: repo, srcs: srcs, byPatch: map[string][]*source{}, byTree: map[plumbing.Hash][]*gitops.Commit{}, ranges: map[[2]plumbing.Hash]string{}}
 	// One patch-id run for sources and targets alike.
 	all := make([]plumbing.Hash, 0, len(srcs)+len(todo))
 	for h, s := range srcs {

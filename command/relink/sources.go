@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -14,7 +13,7 @@ import (
 
 // source is a review commit: one whose note was written for it.
 type source struct {
-	commit *object.Commit
+	commit *gitops.Commit
 	note   *attrnote.Note
 }
 

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -211,7 +210,7 @@ func undecided(h *Hunk, decided map[string]bool) []*Hunk {
 // first-parent history from tip down to stop.
 func decidedOn(ctx context.Context, repo *gitops.Repo, tip, stop plumbing.Hash) (map[string]bool, error) {
 	out := map[string]bool{}
-	err := repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
+	err := repo.FirstParents(ctx, tip, stop, func(c *gitops.Commit) error {
 		if !history.IsReview(c) {
 			return nil
 		}

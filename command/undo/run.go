@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/english"
@@ -110,7 +109,7 @@ func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash
 	}
 	var removed []*history.Response
 	target := plumbing.ZeroHash
-	err := repo.FirstParents(ctx, tip, stop, func(c *object.Commit) error {
+	err := repo.FirstParents(ctx, tip, stop, func(c *gitops.Commit) error {
 		r, ok := history.FromCommit(c)
 		if !ok {
 			if to == "" {
@@ -146,7 +145,7 @@ func plan(ctx context.Context, repo *gitops.Repo, name string, tip plumbing.Hash
 	return removed, target, nil
 }
 
-func r0(c *object.Commit) string {
+func r0(c *gitops.Commit) string {
 	line, _, _ := strings.Cut(c.Message, "\n")
 	return line
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 )
 
 func FuzzPath(f *testing.F) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/git-aiedit/git-aiedit/gitops/fsckrule"
+	"github.com/git-aiedit/git-aiedit/fsckrule"
 )
 
 // UnsafeError is a path that must not be written: it leaves the repository or

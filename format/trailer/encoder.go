@@ -106,15 +106,15 @@ func (r *Record) perBlock() []Trailer {
 		if b.Reason == "" {
 			continue
 		}
-		// Free text is put on one line before its prefix, so its own
-		// leading whitespace (a vertical tab too) is trimmed, not escaped.
-		v := strconv.Itoa(b.Index) + " " + oneLine(b.Reason)
+		v := strconv.Itoa(b.Index) + " " + b.Reason
 		if b.Line > 0 {
-			v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, oneLine(b.Reason))
+			v = fmt.Sprintf("%d line %d: %s", b.Index, b.Line, b.Reason)
 		}
 		t = append(t, Trailer{Key: KeyReason, Value: v})
 	}
 	unreplayed := 0
+	// A command is put on one line before its prefix, so its own leading
+	// whitespace (a vertical tab too) is trimmed, not escaped after it.
 	for _, s := range r.Shell {
 		if s.Status == editcore.NotReplayed {
 			unreplayed++

@@ -3,8 +3,8 @@
 // --list -z`) while the program is still being initialized.
 //
 // Every package linked into git-aiedit is initialized before main runs:
-// go-git, its OpenPGP and crypto dependencies, gob, YAML, TOML, the
-// terminal styles. On a small machine that is several milliseconds of one
+// go-git, gitleaks' rules with viper and what it imports (net/http,
+// crypto/tls, html/template), gob, YAML, TOML. On a small machine that is several milliseconds of one
 // core, and the first thing apply does afterwards is wait for these two
 // processes, which take as long again to start. Go initializes packages in
 // import-path order as far as their imports allow, and this package

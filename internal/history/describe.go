@@ -56,6 +56,9 @@ func Explain(b Block) string {
 	case editcore.NotInContext:
 		return "not attempted: the model had not seen this file in full"
 	case editcore.Outside:
+		if b.Reason != "" {
+			return "written outside the repository: not replayed into it (" + b.Reason + ")"
+		}
 		return "written outside the repository: not replayed into it"
 	case editcore.Failed, editcore.Skipped:
 		if d := Describe(b.Error); d != "" {

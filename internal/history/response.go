@@ -11,10 +11,10 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // Response is one aiedit commit: one model response, as its message's
@@ -57,7 +57,7 @@ func (r *Response) FailedChecks() []Check {
 
 // FromCommit reads a commit as a response; ok is false when it carries no
 // Aiedit-Response trailer (not an aiedit commit).
-func FromCommit(c *object.Commit) (r *Response, ok bool) {
+func FromCommit(c *gitops.Commit) (r *Response, ok bool) {
 	r, ok = Parse(c.Message)
 	if !ok {
 		return nil, false

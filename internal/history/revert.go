@@ -5,7 +5,8 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // Regexps are compiled on first use: package init is on every command's start-up path.
@@ -18,7 +19,7 @@ var revertLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 type reverts map[plumbing.Hash]plumbing.Hash
 
 // note records what c reverts, if anything.
-func (rv reverts) note(c *object.Commit) {
+func (rv reverts) note(c *gitops.Commit) {
 	for _, m := range revertLine().FindAllStringSubmatch(c.Message, -1) {
 		h := plumbing.NewHash(m[1])
 		if _, seen := rv[h]; !seen {
@@ -28,7 +29,7 @@ func (rv reverts) note(c *object.Commit) {
 }
 
 // isRevert reports whether c is a commit git revert made.
-func isRevert(c *object.Commit) bool { return revertLine().MatchString(c.Message) }
+func isRevert(c *gitops.Commit) bool { return revertLine().MatchString(c.Message) }
 
 // mark sets RevertedBy on every response a newer commit reverted.
 func (rv reverts) mark(rs []*Response) {

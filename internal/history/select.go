@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 )
@@ -67,7 +66,7 @@ func Select(ctx context.Context, repo *gitops.Repo, spec string) (*Selection, er
 	sel := &Selection{Spec: spec, Name: repo.ShortName(ctx, rev), Tip: tip}
 	skipped := 0
 	rv := reverts{}
-	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+	err = repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *gitops.Commit) error {
 		r, ok := FromCommit(c)
 		switch {
 		case ok:
@@ -117,7 +116,7 @@ func selectRange(ctx context.Context, repo *gitops.Repo, spec, from, to string) 
 	sel := &Selection{Spec: spec, Name: spec, Tip: b}
 	n := 0
 	rv := reverts{}
-	err = repo.FirstParents(ctx, b, stop, func(c *object.Commit) error {
+	err = repo.FirstParents(ctx, b, stop, func(c *gitops.Commit) error {
 		if n++; n > MaxRange {
 			return fmt.Errorf("range %s spans more than %d commits; name a shorter one", spec, MaxRange)
 		}

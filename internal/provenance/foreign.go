@@ -6,10 +6,10 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/gitops"
 )
 
 // A note git copied (notes.rewriteRef) names the commit it was written
@@ -68,7 +68,7 @@ func (r *Resolver) foreign(commit plumbing.Hash, docs []*attrnote.Note) (string,
 }
 
 // notRewriteOf says why x cannot be a rewrite of c, or "".
-func notRewriteOf(x, c *object.Commit) string {
+func notRewriteOf(x, c *gitops.Commit) string {
 	if x.Committer.When.Before(c.Author.When) {
 		return "committed before it"
 	}
@@ -81,6 +81,6 @@ func notRewriteOf(x, c *object.Commit) string {
 	return "neither its author nor its " + trailer.KeyDigest
 }
 
-func sameSignature(a, b object.Signature) bool {
+func sameSignature(a, b gitops.Signature) bool {
 	return a.Name == b.Name && a.Email == b.Email && a.When.Equal(b.When)
 }

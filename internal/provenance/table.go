@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -37,7 +36,7 @@ func Count(ctx context.Context, repo *gitops.Repo, sel *history.Selection) (*Tal
 		return &Tally{}, nil
 	}
 	var commits []plumbing.Hash
-	err := repo.FirstParents(ctx, sel.Tip, sel.Responses[0].Parent, func(c *object.Commit) error {
+	err := repo.FirstParents(ctx, sel.Tip, sel.Responses[0].Parent, func(c *gitops.Commit) error {
 		if len(commits) > history.MaxRange {
 			return gitops.ErrStopWalk
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/format/trailer"
 	"github.com/git-aiedit/git-aiedit/gitops"
@@ -154,7 +153,7 @@ const maxLanded = 1000
 func landedKeys(ctx context.Context, repo *gitops.Repo, head plumbing.Hash) (map[string]bool, error) {
 	keys := map[string]bool{}
 	n := 0
-	err := repo.FirstParents(ctx, head, plumbing.ZeroHash, func(c *object.Commit) error {
+	err := repo.FirstParents(ctx, head, plumbing.ZeroHash, func(c *gitops.Commit) error {
 		if n++; n > maxLanded {
 			return gitops.ErrStopWalk
 		}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/history"
@@ -154,7 +153,7 @@ func IsReview(name string, reflog []string) bool {
 func newestSeries(ctx context.Context, repo *gitops.Repo, tip plumbing.Hash) ([]*history.Response, error) {
 	var rs []*history.Response
 	skipped := 0
-	err := repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *object.Commit) error {
+	err := repo.FirstParents(ctx, tip, plumbing.ZeroHash, func(c *gitops.Commit) error {
 		r, ok := history.FromCommit(c)
 		switch {
 		case ok:

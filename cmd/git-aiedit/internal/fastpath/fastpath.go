@@ -2,8 +2,8 @@
 // bare `git-aiedit` during package initialization, and exits.
 //
 // Every package linked into the binary is initialized before main runs,
-// and those of go-git and its OpenPGP and crypto dependencies, gob, YAML,
-// TOML and the rest cost more than printing the help itself.
+// and those of go-git, gitleaks' rules with viper and its imports, gob,
+// YAML, TOML and the rest cost more than printing the help itself.
 // Go initializes packages in import-path order as far as their imports
 // allow: a package that imports nothing with an init of its own is ready
 // at once, and is initialized right after the runtime and the few ready

@@ -1,4 +1,4 @@
-package gitops
+package snapshot
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func TestSnapshotLeavesOutWhatFsckRefuses(t *testing.T) {
 	r.Write(t, "README", "changed\n")
 	before := r.Snapshot(t)
 
-	s, err := repo.SnapshotWorkTree(context.Background(), "snapshot\n")
+	s, err := Take(context.Background(), repo, "snapshot\n")
 	require.NoError(t, err)
 	require.Equal(t, before, r.Snapshot(t), "the index, working tree and refs are untouched")
 	publish(t, repo)

@@ -1,4 +1,4 @@
-package gitops
+package snapshot
 
 import (
 	"context"
@@ -11,45 +11,6 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
-
-func TestSecretName(t *testing.T) {
-	for name, secret := range map[string]bool{
-		".env":                   true,
-		"app/.env.local":         true,
-		"prod.env":               true,
-		".env.example":           false,
-		"id_rsa":                 true,
-		"home/id_ed25519":        true,
-		"id_rsa.pub":             false,
-		"tls/server.pem":         true,
-		"server.KEY":             true,
-		".npmrc":                 true,
-		"config/.npmrc.example":  false,
-		".aws/credentials":       true,
-		"gcp-credentials.json":   true,
-		"client_secret_123.json": true,
-		"main.go":                false,
-		"notes.txt":              false,
-		"keyboard.py":            false,
-		".envrc":                 true,
-		".vault-token":           true,
-		"kubeconfig":             true,
-		"deploy/kubeconfig.yaml": true,
-		".kube/config":           true,
-		".docker/config.json":    true,
-		"web/config.json":        false,
-		"token.txt":              true,
-		"github_token":           true,
-		"api-tokens.json":        true,
-		"go/token/token.go":      false,
-		"tokenizer.py":           false,
-		"tokens.go":              false,
-	} {
-		t.Run(name, func(t *testing.T) {
-			require.Equal(t, secret, secretName(name))
-		})
-	}
-}
 
 // WithSecretCheck leaves out an untracked text file the check finds a
 // secret in; binary files are not asked; past maxSecretScan bytes read,
@@ -70,7 +31,7 @@ func TestSnapshotSecretCheck(t *testing.T) {
 		asked = append(asked, string(b[:min(len(b), 12)]))
 		return "test-rule", strings.Contains(string(b), "SECRET-VALUE")
 	}
-	s, err := repo.SnapshotWorkTree(context.Background(), "snapshot\n", WithSecretCheck(check))
+	s, err := Take(context.Background(), repo, "snapshot\n", WithSecretCheck(check))
 	require.NoError(t, err)
 	publish(t, repo)
 	files := r.Git(t, "ls-tree", "-r", "--name-only", s.Commit.String())

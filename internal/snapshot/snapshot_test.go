@@ -1,4 +1,4 @@
-package gitops
+package snapshot
 
 import (
 	"context"
@@ -18,7 +18,7 @@ func TestSnapshotWorkTree(t *testing.T) {
 	repo := open(t, r)
 	ctx := context.Background()
 
-	clean, err := repo.SnapshotWorkTree(ctx, "snapshot\n")
+	clean, err := Take(ctx, repo, "snapshot\n")
 	require.NoError(t, err)
 	require.True(t, clean.Clean)
 	require.Equal(t, head(t, repo), clean.Commit)
@@ -29,7 +29,7 @@ func TestSnapshotWorkTree(t *testing.T) {
 	r.Git(t, "rm", "-q", "--cached", "b.txt") // staged removal; the file stays on disk
 	before := r.Snapshot(t)
 
-	s, err := repo.SnapshotWorkTree(ctx, "snapshot\n")
+	s, err := Take(ctx, repo, "snapshot\n")
 	require.NoError(t, err)
 	require.False(t, s.Clean)
 	require.Equal(t, head(t, repo), s.Head)
@@ -60,7 +60,7 @@ func TestSnapshotRacilyClean(t *testing.T) {
 	require.NoError(t, os.Chtimes(filepath.Join(r.Dir, ".git", "index"), at, at))
 
 	repo := open(t, r)
-	s, err := repo.SnapshotWorkTree(context.Background(), "snapshot\n")
+	s, err := Take(context.Background(), repo, "snapshot\n")
 	require.NoError(t, err)
 	require.False(t, s.Clean, "the change is seen")
 	publish(t, repo)
