@@ -27,7 +27,7 @@ func (s *Session) remove(r *Result, p string, recursive bool) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot delete %s: %v", p, err))
 		return
 	}
-	s.changed[p] = true
+	s.markChanged(p)
 	r.Status = Applied
 }
 
@@ -71,7 +71,7 @@ func (s *Session) move(r *Result, from, to string, overwrite bool) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot move %s to %s: %v", from, to, err))
 		return
 	}
-	s.changed[from], s.changed[to] = true, true
+	s.markChanged(from, to)
 	r.Path = to
 	r.Status, r.Line = Applied, 0
 }
@@ -120,6 +120,6 @@ func (s *Session) chmod(r *Result, p string, mode os.FileMode) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot change the mode of %s: %v", p, err))
 		return
 	}
-	s.changed[p] = true
+	s.markChanged(p)
 	r.Status = Applied
 }

@@ -377,6 +377,14 @@ func TestSessionChanged(t *testing.T) {
 	got := s.Changed()
 	assert.True(t, sort.StringsAreSorted(got))
 	assert.Equal(t, []string{"a.py", "z/new.py"}, got)
+
+	// ForgetChanged: the same edits apply, and no path is listed.
+	fs = memfs.New()
+	require.NoError(t, util.WriteFile(fs, "a.py", []byte("a\n"), 0o644))
+	s = NewSession(fs, Options{ForgetChanged: true})
+	assert.Equal(t, Applied, s.Apply(rep("a.py", "", "a", "b")).Status)
+	assert.Equal(t, Applied, s.Apply(create("z/new.py", "n\n")).Status)
+	assert.Empty(t, s.Changed())
 }
 
 var _ billy.Filesystem = memfs.New()

@@ -61,7 +61,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 		return nil, exitcode.WithCode(exitcode.Repo, err)
 	}
 	parent := start
-	notes := map[plumbing.Hash][]byte{}
+	notes := map[plumbing.Hash]gitops.NoteStream{}
 	for _, in := range a.inputs {
 		if in.live == nil && in.stdin == nil && in.sum == "" {
 			if err := in.hashFile(a.opts.From); err != nil {
@@ -118,7 +118,7 @@ func (a *applier) build(ctx context.Context, start plumbing.Hash, mode buildMode
 // commitPending writes the commits of the batch's responses on top of
 // parent, sealing the messages not sealed yet, and adds each commit's
 // attribution note to notes. It returns the new tip.
-func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash][]byte) (plumbing.Hash, error) {
+func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, notes map[plumbing.Hash]gitops.NoteStream) (plumbing.Hash, error) {
 	if err := b.settle(ctx, start, parent); err != nil {
 		return parent, err
 	}
@@ -138,8 +138,10 @@ func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, 
 		p.r.commit = c
 		parent = c
 		if n := p.r.note(); n != nil {
-			notes[c] = n.EncodeFor(c)
+			n.Commit = c.String() // its line numbers are those of c's files
+			notes[c] = n.EncodeTo
 		}
+		p.r.ranges = nil // the note holds them now
 	}
 	return parent, nil
 }
@@ -270,8 +272,10 @@ func (r *response) open(context []string) {
 	// -p shows each block's change from the tree as it applies: every
 	// block is written at once then.
 	opt.Defer = b.reviewer() == nil
-	r.sess = editcore.NewSession(b.tfs, opt)
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
+	// The checks alone ask which paths the response changed.
+	opt.ForgetChanged = r.before == nil
+	r.sess = editcore.NewSession(b.tfs, opt)
 	r.track()
 	if b.reviewer() != nil || !b.st.dryRun {
 		// Cheap: the tree was written with the last commit, so the copy is
@@ -401,7 +405,15 @@ func (r *response) end(prose string) error {
 		return nil
 	}
 	if r.attr != nil {
-		r.r.ranges = r.attr.Ranges()
+		// The tracker's last use: what it kept of every file the response
+		// wrote goes as their ranges are made, before the tree's objects
+		// are written.
+		r.r.ranges, r.attr = r.attr.Done(), nil
+	}
+	if r.before == nil {
+		// No checks to run: nothing asks the session again (a retry round
+		// is a response of its own), nor for its list of changed paths.
+		r.sess = nil
 	}
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {

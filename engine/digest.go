@@ -16,6 +16,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"strings"
+	"unsafe"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -33,7 +34,17 @@ func responseDigest(tr *transcript.Response) string {
 		return ""
 	}
 	h := sha256.New()
-	textField(h, tr.Text)
+	if tr.Pieces != nil {
+		textFieldOf(h, func(n *normalizer, emit func(string)) {
+			for _, p := range tr.Pieces {
+				// Whole lines each: the newline that ends one is where
+				// the next starts.
+				n.lines(strings.TrimSuffix(unsafe.String(unsafe.SliceData(p), len(p)), "\n"), emit)
+			}
+		})
+	} else {
+		textField(h, tr.Text)
+	}
 	for i := range tr.Ops {
 		opDigest(h, &tr.Ops[i])
 	}
@@ -55,8 +66,14 @@ func responseDigest(tr *transcript.Response) string {
 // a million blocks is 70 MB of text, whose normalized copy and slice of
 // lines took three times that again.
 func textField(h hash.Hash, s string) {
+	textFieldOf(h, func(n *normalizer, emit func(string)) { n.lines(s, emit) })
+}
+
+// textFieldOf is textField of a text that pieces gives, in order, to a
+// normalizer (twice: once to count, once to hash).
+func textFieldOf(h hash.Hash, pieces func(*normalizer, func(string))) {
 	n := 0
-	normalizedPieces(s, func(p string) { n += len(p) })
+	pieces(&normalizer{}, func(p string) { n += len(p) })
 	var size [8]byte
 	binary.BigEndian.PutUint64(size[:], uint64(len("text")))
 	h.Write(size[:])
@@ -66,7 +83,7 @@ func textField(h hash.Hash, s string) {
 	// Through a buffer: a hash takes bytes, and each piece as bytes would
 	// be an allocation per line.
 	buf := make([]byte, 0, 32<<10)
-	normalizedPieces(s, func(p string) {
+	pieces(&normalizer{}, func(p string) {
 		if len(buf)+len(p) > cap(buf) {
 			h.Write(buf)
 			buf = buf[:0]
@@ -80,28 +97,35 @@ func textField(h hash.Hash, s string) {
 	h.Write(buf)
 }
 
-// normalizedPieces calls emit with the pieces of s, in order, that make
-// it normalized: each line without its trailing spaces, tabs and CR, the
-// newlines between them, blank lines at both ends left out.
-func normalizedPieces(s string, emit func(string)) {
-	started, blanks := false, 0
+// normalizer gives the pieces of a text, in order, that make it
+// normalized: each line without its trailing spaces, tabs and CR, the
+// newlines between them, blank lines at both ends left out. The text may
+// come in parts of whole lines (each part's final newline cut): it keeps
+// what it has seen so far.
+type normalizer struct {
+	started bool
+	blanks  int
+}
+
+// lines calls emit with the pieces of the text's next lines.
+func (n *normalizer) lines(s string, emit func(string)) {
 	for rest, more := s, true; more; {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")
 		line = strings.TrimRight(line, " \t\r")
 		if line == "" {
-			if started {
-				blanks++
+			if n.started {
+				n.blanks++
 			}
 			continue
 		}
-		if started {
-			for range blanks + 1 {
+		if n.started {
+			for range n.blanks + 1 {
 				emit("\n")
 			}
 		}
 		emit(line)
-		started, blanks = true, 0
+		n.started, n.blanks = true, 0
 	}
 }
 

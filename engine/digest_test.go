@@ -109,3 +109,31 @@ func TestTextFieldDoesNotCopy(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(len(text)/10), "textField copies the text")
 }
+
+// A long response's text in pieces (transcript.Response.Pieces, whole
+// lines each) digests as the same text whole: a response recorded before
+// it was read in pieces is still recognised.
+func FuzzDigestPieces(f *testing.F) {
+	for _, s := range []string{"a\n", "a\n\n  b \t\r\n\n c\n", "\n\nx\r\ny \n\n\n", "a.txt\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n"} {
+		f.Add(s, uint64(0))
+		f.Add(s, uint64(0x5555))
+	}
+	f.Fuzz(func(t *testing.T, s string, cuts uint64) {
+		if !strings.HasSuffix(s, "\n") {
+			s += "\n"
+		}
+		var pieces [][]byte
+		start := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\n' && (cuts>>(i%64)&1 == 1 || i == len(s)-1) {
+				pieces = append(pieces, []byte(s[start:i+1]))
+				start = i + 1
+			}
+		}
+		whole := responseDigest(&transcript.Response{Text: s})
+		inPieces := responseDigest(&transcript.Response{Pieces: pieces})
+		if whole != inPieces {
+			t.Fatalf("%q in %d pieces digests as %s, whole as %s", s, len(pieces), inPieces, whole)
+		}
+	})
+}

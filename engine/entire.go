@@ -81,8 +81,13 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		}
 	}
 	o.Transcripts = nil
+	var copied int64
 	for _, name := range order {
 		s := byName[name]
+		if err := spare(&copied, s); err != nil {
+			cleanup()
+			return func() {}, err
+		}
 		file := filepath.Join(dir, name+".jsonl")
 		if err := copySession(ctx, store, s, file); err != nil {
 			cleanup()
@@ -99,7 +104,7 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 		}
 		if _, exists, err := repo.ReadRef(ctx, "refs/heads/"+branch); err == nil && !exists {
 			o.Base = start
-			if err := o.heldEarlier(ctx, repo, store, start, dir, order, byName); err != nil {
+			if err := o.heldEarlier(ctx, repo, store, start, dir, order, byName, &copied); err != nil {
 				cleanup()
 				return func() {}, err
 			}
@@ -108,6 +113,20 @@ func (o *Options) resolveEntire(ctx context.Context) (cleanup func(), err error)
 	// Each session is read as what its agent wrote, found by structure.
 	o.From = ""
 	return cleanup, nil
+}
+
+// spare counts s's transcript into what the run copies from Entire's
+// branch (copied), refusing to pass maxSpool: the bound on the temporary
+// disk a run takes for what it reads twice, as for a stream. Sessions are
+// a few hundred MB at most; a larger one is applied from a file of its
+// own, which is read where it is.
+func spare(copied *int64, s entire.Session) error {
+	if *copied+s.Size > maxSpool {
+		return exitcode.UsageErrorf("checkpoint %s: its transcripts go on past %d MiB, the most apply copies from %s to read them; write the session to a file (git show %s:%s >FILE) and apply the file",
+			s.Checkpoint, maxSpool>>20, entire.Branch, entire.Branch, s.Transcript)
+	}
+	*copied += s.Size
+	return nil
 }
 
 // copySession streams a session's transcript from git into file: its
@@ -147,7 +166,7 @@ const maxHeldWalk = 200
 // would write b twice). The copy is written beside the transcripts; the
 // run recognises its responses by their digests (build.go).
 func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *entire.Store, start, dir string,
-	order []string, byName map[string]entire.Session) error {
+	order []string, byName map[string]entire.Session, copied *int64) error {
 	tip, err := repo.ResolveCommit(ctx, start)
 	if err != nil {
 		return nil // no history to search: every turn is applied
@@ -173,6 +192,9 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 				name := s.Name()
 				if !want[name] || s.Checkpoint == byName[name].Checkpoint {
 					continue
+				}
+				if err := spare(copied, s); err != nil {
+					return err
 				}
 				file := filepath.Join(dir, name+".held.jsonl")
 				if err := copySession(ctx, store, s, file); err != nil {

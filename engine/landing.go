@@ -201,7 +201,7 @@ func (a *applier) reflogMessage() string { return fmt.Sprintf("aiedit: apply %s"
 func (a *applier) moveBranch(ctx context.Context, st *runState, head, old plumbing.Hash) (*gitops.Protection, error) {
 	var prot *gitops.Protection
 	msg := fmt.Sprintf("aiedit: attribution of %s on %s", english.Count(len(st.notes), "commit"), a.branchName)
-	err := a.repo.AddNotesWith(ctx, attrnote.Ref, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
+	err := a.repo.AddNoteStreamsWith(ctx, attrnote.Ref, st.notes, msg, func(ctx context.Context, notes gitops.RefUpdate) error {
 		p, err := a.repo.ProtectWritten()
 		if err != nil {
 			return err

@@ -37,7 +37,16 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 		}
 		return ops
 	}
-	if tr.Body == nil {
+	if tr.Pieces != nil {
+		// Each piece let go of once parsed: the parser keeps what it
+		// needs of it.
+		for i, piece := range tr.Pieces {
+			tr.Pieces[i] = nil
+			if !apply(shift(p.Feed(piece))) {
+				return "", nil
+			}
+		}
+	} else if tr.Body == nil {
 		// In slices, so that a long response's operations are applied
 		// (and their text let go) as they are read.
 		const slice = 256 << 10

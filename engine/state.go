@@ -12,6 +12,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/editcore/shell"
 	"github.com/git-aiedit/git-aiedit/format/trailer"
+	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/retry"
 	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/git-aiedit/git-aiedit/transcript"
@@ -45,8 +46,10 @@ type runState struct {
 	// to the model, which --retry-cmd does not retry now (unretried.go).
 	unretried []*responseState
 	// notes are the attribution notes of the commits made, by commit;
-	// they are written as the branch moves.
-	notes map[plumbing.Hash][]byte
+	// they are encoded as they are written, as the branch moves: the note
+	// of a response of 200,000 files is some 40 MB, held once as its
+	// structure rather than also as its bytes.
+	notes map[plumbing.Hash]gitops.NoteStream
 	// verifications compare each transcript's replay with the result its
 	// record states, where it states one (verify.go).
 	verifications []*verification

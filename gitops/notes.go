@@ -3,6 +3,7 @@ package gitops
 import (
 	"context"
 	"fmt"
+	"io"
 	"path"
 	"strings"
 	"syscall"
@@ -120,13 +121,28 @@ type NotesMove func(ctx context.Context, update RefUpdate) error
 // a commit on the branch always has its note. A nil move moves the notes
 // ref alone.
 func (r *Repo) AddNotesWith(ctx context.Context, ref string, notes map[plumbing.Hash][]byte, message string, move NotesMove) error {
-	if len(notes) == 0 {
-		if move != nil {
-			return move(ctx, RefUpdate{})
+	return r.addNotes(ctx, &notesWriter{r: r, ref: ref, notes: notes, message: message, move: move})
+}
+
+// NoteStream writes a note's bytes to w, the same bytes every time it is
+// called.
+type NoteStream func(w io.Writer) error
+
+// AddNoteStreamsWith is AddNotesWith for notes written by their encoders
+// rather than held: each is encoded three times (to measure it, to hash
+// it, to store it) and never held whole. The note of one response of
+// 200,000 files is some 40 MB.
+func (r *Repo) AddNoteStreamsWith(ctx context.Context, ref string, notes map[plumbing.Hash]NoteStream, message string, move NotesMove) error {
+	return r.addNotes(ctx, &notesWriter{r: r, ref: ref, streams: notes, message: message, move: move})
+}
+
+func (r *Repo) addNotes(ctx context.Context, w *notesWriter) error {
+	if len(w.notes)+len(w.streams) == 0 {
+		if w.move != nil {
+			return w.move(ctx, RefUpdate{})
 		}
 		return nil
 	}
-	w := &notesWriter{r: r, ref: ref, notes: notes, message: message, move: move}
 	if err := w.writeBlobs(); err != nil {
 		return err
 	}

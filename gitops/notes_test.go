@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"io"
 	"regexp"
 	"strings"
 	"sync"
@@ -13,6 +14,37 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/gitops/gittest"
 )
+
+// A note given by its encoder (AddNoteStreamsWith) is stored as the same
+// blob as its bytes, a small one and one past the size stored without
+// compression, without being held: git reads them, fsck is clean.
+func TestNoteStreams(t *testing.T) {
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	c1 := head(t, repo)
+	r.Git(t, "commit", "-q", "--allow-empty", "-m", "two")
+	c2 := head(t, repo)
+	small, large := "one\n", strings.Repeat("a line of a large note\n", 4000)
+	stream := func(s string) NoteStream {
+		return func(w io.Writer) error {
+			for rest := s; len(rest) > 0; { // in pieces, as a note's encoder writes
+				n := min(len(rest), 1000)
+				if _, err := io.WriteString(w, rest[:n]); err != nil {
+					return err
+				}
+				rest = rest[n:]
+			}
+			return nil
+		}
+	}
+	const ref = "refs/notes/aiedit"
+	require.NoError(t, repo.AddNoteStreamsWith(t.Context(), ref, map[plumbing.Hash]NoteStream{c1: stream(small), c2: stream(large)}, "streamed", nil))
+	assert.Equal(t, strings.TrimSuffix(small, "\n"), r.Git(t, "notes", "--ref=aiedit", "show", c1.String()))
+	assert.Equal(t, strings.TrimSuffix(large, "\n"), r.Git(t, "notes", "--ref=aiedit", "show", c2.String()))
+	want := strings.TrimSpace(gittest.RunInput(t, r.Dir, nil, large, "hash-object", "--stdin"))
+	assert.Equal(t, want, strings.TrimSpace(r.Git(t, "notes", "--ref=aiedit", "list", c2.String())), "the blob of the note's bytes")
+	fsck(t, r)
+}
 
 // Notes written by AddNotes are git's own: git notes show reads them,
 // and notes git wrote (also in fan-out directories) are read back.

@@ -16,6 +16,7 @@ type notesWriter struct {
 	r       *Repo
 	ref     string
 	notes   map[plumbing.Hash][]byte
+	streams map[plumbing.Hash]NoteStream
 	message string
 	move    NotesMove
 	retry   *Backoff
@@ -38,6 +39,13 @@ func (w *notesWriter) writeBlobs() error {
 	}
 	for c, data := range w.notes {
 		h, err := w.r.writeObject(plumbing.BlobObject, data)
+		if err != nil {
+			return err
+		}
+		w.blobs[c] = h
+	}
+	for c, enc := range w.streams {
+		h, err := w.r.objects.writeStream(plumbing.BlobObject, enc)
 		if err != nil {
 			return err
 		}

@@ -220,6 +220,39 @@ func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.H
 	return h, nil
 }
 
+// writeStream stores as an object of type t what enc writes, without
+// holding it: enc is called to measure it, to hash it and to store it,
+// and must write the same bytes each time.
+func (s *objectStore) writeStream(t plumbing.ObjectType, enc func(io.Writer) error) (plumbing.Hash, error) {
+	var size countWriter
+	if err := enc(&size); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	hasher := plumbing.NewHasher(t, size.n)
+	if err := enc(hasher); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	h := hasher.Sum()
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(enc(pw)) }()
+	defer pr.Close() // a writer add did not read to its end stops
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.written = append(s.written, h)
+	if err := s.add(h, t, size.n, pr); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	return h, nil
+}
+
+// countWriter counts what is written to it.
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
 // readRaw reads h from this run's pending pack, the repository's packs
 // and loose files, then from git cat-file.
 func (s *objectStore) readRaw(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {

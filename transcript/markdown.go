@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Regexps are compiled on first use: package init is on every command's start-up path.
@@ -153,14 +154,39 @@ func (m *mdReader) flush() error {
 		m.text = textBuf{}
 		return nil
 	}
-	text, first := m.text.take()
+	pieces, text, first := m.text.takePieces()
+	if pieces != nil {
+		pieces = trimRulesPieces(pieces)
+	} else {
+		text = trimRules(text)
+	}
 	return m.e.emit(&Response{
 		Line:    first,
-		Text:    trimRules(text),
+		Text:    text,
+		Pieces:  pieces,
 		Model:   m.model,
 		Context: m.ctx.snapshot(m.ro.rel),
 		resolve: m.ro.rel,
 	})
+}
+
+// trimRulesPieces is trimRules on a text in pieces of whole lines: the
+// last piece trimmed, and the one before it once that is left empty.
+func trimRulesPieces(pieces [][]byte) [][]byte {
+	for len(pieces) > 0 {
+		last := pieces[len(pieces)-1]
+		switch t := trimRules(unsafe.String(unsafe.SliceData(last), len(last))); {
+		case t == "":
+			pieces = pieces[:len(pieces)-1]
+			continue
+		case len(t) <= len(last) && t == string(last[:len(t)]):
+			pieces[len(pieces)-1] = last[:len(t)]
+		default:
+			pieces[len(pieces)-1] = []byte(t)
+		}
+		return pieces
+	}
+	return nil
 }
 
 // trimRules drops the "---" separators some exports put between messages.

@@ -2,21 +2,33 @@ package transcript
 
 import (
 	"bytes"
-	"strings"
+	"unsafe"
 )
 
 // textBuf collects one response's lines, dropping leading and trailing
 // blank lines; first is the transcript line of the first kept line. A
 // blank line between kept ones keeps its white space: a REPLACE section's
 // "            " line is what the agent wrote into the file.
+//
+// The lines go into chunks of at most textChunk bytes that are never
+// reallocated, joined once, at their exact size, when the response is
+// taken, or handed on as they are (takePieces). A buffer that grows by copying held its old and new arrays at
+// once, and a quarter more than the text after: a response of a million
+// blocks (73 MB) peaked at 220 MB resident, most of it the buffer's
+// growth (docs/performance.md).
 type textBuf struct {
-	b      strings.Builder
+	chunks [][]byte
+	n      int // bytes in chunks
 	first  int
 	blanks [][]byte
 	more   int // blank lines past maxBlanks, kept as bare newlines
 }
 
-func (t *textBuf) empty() bool { return t.b.Len() == 0 }
+// textChunk is the size of the chunks a long response is gathered in;
+// a short one is one chunk that grows as usual up to it.
+const textChunk = 1 << 20
+
+func (t *textBuf) empty() bool { return t.n == 0 }
 
 // add appends a line; it fails when the response grows past MaxResponse.
 func (t *textBuf) add(lineNo int, line []byte) error {
@@ -30,22 +42,34 @@ func (t *textBuf) add(lineNo int, line []byte) error {
 		}
 		return nil
 	}
-	if t.b.Len()+len(t.blanks)+t.more+len(line) >= MaxResponse {
+	if t.n+len(t.blanks)+t.more+len(line) >= MaxResponse {
 		return &Error{Line: lineNo, Err: errTooLarge()}
 	}
 	if t.empty() {
 		t.first = lineNo
 	}
+	// The blank lines before it and the line go into one chunk: a chunk
+	// holds whole lines (takePieces).
+	need := len(line) + 1 + t.more
 	for _, b := range t.blanks {
-		t.b.Write(b)
-		t.b.WriteByte('\n')
+		need += len(b) + 1
+	}
+	last := len(t.chunks) - 1
+	if last < 0 || len(t.chunks[last]) > 0 && len(t.chunks[last])+need > textChunk {
+		t.chunks = append(t.chunks, make([]byte, 0, min(max(need, 512), textChunk)))
+		last++
+	}
+	c := t.chunks[last]
+	for _, b := range t.blanks {
+		c = append(append(c, b...), '\n')
 	}
 	t.blanks = t.blanks[:0]
 	for ; t.more > 0; t.more-- {
-		t.b.WriteByte('\n')
+		c = append(c, '\n')
 	}
-	t.b.Write(line)
-	t.b.WriteByte('\n')
+	c = append(append(c, line...), '\n')
+	t.chunks[last] = c
+	t.n += need
 	return nil
 }
 
@@ -53,9 +77,32 @@ func (t *textBuf) add(lineNo int, line []byte) error {
 // ones: past it (a hostile run of them), they are kept as bare newlines.
 const maxBlanks = 1 << 16
 
-// take returns the text and resets the buffer.
-func (t *textBuf) take() (text string, first int) {
-	text, first = t.b.String(), t.first
+// piecesMin is the text from which a response is handed on in pieces
+// (Response.Pieces), not joined: past it, the joined copy would cost more
+// than the pieces' bookkeeping.
+var piecesMin = 4 << 20
+
+// takePieces returns a text of piecesMin or more as its chunks (whole
+// lines each), else nil and the text joined; it resets the buffer.
+func (t *textBuf) takePieces() (pieces [][]byte, text string, first int) {
+	if t.n < piecesMin {
+		text, first = t.take()
+		return nil, text, first
+	}
+	pieces, first = t.chunks, t.first
 	*t = textBuf{}
-	return text, first
+	return pieces, "", first
+}
+
+// take returns the text and resets the buffer. The text is one array of
+// its exact size; each chunk is let go as soon as it is copied.
+func (t *textBuf) take() (text string, first int) {
+	b := make([]byte, 0, t.n)
+	for i, c := range t.chunks {
+		b = append(b, c...)
+		t.chunks[i] = nil
+	}
+	first = t.first
+	*t = textBuf{}
+	return unsafe.String(unsafe.SliceData(b), len(b)), first
 }

@@ -534,7 +534,15 @@ func fallback(text string, fill func(int, string) int) []int {
 // still exists, the runs of lines each block wrote, in line order. Lines
 // are checked against the files as they are now: a change made past the
 // tracker (none is expected) owns its lines to nobody.
-func (t *Tracker) Ranges() map[string][]Range {
+func (t *Tracker) Ranges() map[string][]Range { return t.ranges(false) }
+
+// Done is Ranges for the tracker's last use: what it kept of the files
+// is let go of as their ranges are made, so that a response of 100,000
+// new files does not hold both (12 MB each). The tracker is not to be
+// used again.
+func (t *Tracker) Done() map[string][]Range { return t.ranges(true) }
+
+func (t *Tracker) ranges(done bool) map[string][]Range {
 	t.materialize()
 	// The files' ranges share one array, sized exactly (the response's
 	// ranges are kept until its commit is written): runs are found once
@@ -558,6 +566,12 @@ func (t *Tracker) Ranges() map[string][]Range {
 			files = append(files, owned{p, owners})
 			n += len(scratch)
 		}
+		if done {
+			delete(t.files, p) // its text and hash; the owners are in files
+		}
+	}
+	if done {
+		t.files, t.moved, t.stale, t.sess = nil, nil, nil, nil
 	}
 	out := make(map[string][]Range, len(files))
 	all := make([]Range, 0, n)

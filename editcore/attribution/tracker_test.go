@@ -317,7 +317,10 @@ func TestTrackerUnseenBelowReshaped(t *testing.T) {
 				res := tr.Apply(s, op)
 				require.Equal(t, editcore.Applied, res.Status, res.Message)
 			}
-			assert.Equal(t, map[string][]Range{"g.txt": {{1, 1, 1}}, "d/f.txt": {{2, 2, tt.block}}}, tr.Ranges())
+			want := map[string][]Range{"g.txt": {{1, 1, 1}}, "d/f.txt": {{2, 2, tt.block}}}
+			assert.Equal(t, want, tr.Ranges())
+			assert.Equal(t, want, tr.Done(), "Done gives what Ranges gives")
+			assert.Nil(t, tr.files, "Done lets go of what the tracker kept")
 		})
 	}
 }

@@ -3,6 +3,7 @@ package attrnote
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -16,12 +17,38 @@ import (
 // reflection). The notes on a branch, and so the hashes of the notes
 // commits, depend on these bytes.
 func (n *Note) Encode() []byte {
+	n.prepare()
+	return n.appendJSON(make([]byte, 0, n.sizeHint()), nil)
+}
+
+// EncodeTo writes what Encode returns to w a few KB at a time: the note
+// of a response of 200,000 files is some 40 MB, which need not be held
+// whole to be stored (gitops.Repo.AddNoteStreamsWith encodes it once to
+// measure it, once to hash it and once to write it).
+func (n *Note) EncodeTo(w io.Writer) error {
+	n.prepare()
+	var err error
+	b := n.appendJSON(make([]byte, 0, 32<<10), func(b []byte) []byte {
+		if len(b) < 32<<10 || err != nil {
+			return b
+		}
+		_, err = w.Write(b)
+		return b[:0]
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// prepare sets the version and puts the files and their runs in order.
+func (n *Note) prepare() {
 	n.Version = Version
 	sort.Slice(n.Files, func(i, j int) bool { return n.Files[i].Path < n.Files[j].Path })
 	for _, f := range n.Files {
 		sort.Slice(f.Lines, func(i, j int) bool { return f.Lines[i].Start < f.Lines[j].Start })
 	}
-	return n.appendJSON(make([]byte, 0, n.sizeHint()))
 }
 
 // EncodeFor renders the note of commit: Encode, recording that its line
@@ -34,7 +61,9 @@ func (n *Note) EncodeFor(commit plumbing.Hash) []byte {
 // appendJSON appends the note as encoding/json's encoder writes it with
 // SetIndent("", "  ") and SetEscapeHTML(false), final newline included.
 // TestEncodeMatchesJSON and FuzzEncode hold the two to the same bytes.
-func (n *Note) appendJSON(b []byte) []byte {
+// flush, when set, is given what is appended so far after each file and
+// returns what to go on appending to (EncodeTo).
+func (n *Note) appendJSON(b []byte, flush func([]byte) []byte) []byte {
 	b = append(b, "{\n  \"version\": "...)
 	b = strconv.AppendInt(b, int64(n.Version), 10)
 	if n.Commit != "" {
@@ -121,6 +150,9 @@ func (n *Note) appendJSON(b []byte) []byte {
 				b = append(b, "\n      ]"...)
 			}
 			b = append(b, "\n    }"...)
+			if flush != nil {
+				b = flush(b)
+			}
 		}
 		b = append(b, "\n  ]"...)
 	}

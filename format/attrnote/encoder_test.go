@@ -3,8 +3,10 @@ package attrnote
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,5 +54,32 @@ func FuzzEncode(f *testing.F) {
 		}
 		got := n.Encode()
 		require.Equal(t, string(viaJSON(t, n)), string(got))
+		var streamed bytes.Buffer
+		require.NoError(t, n.EncodeTo(&streamed))
+		require.Equal(t, string(got), streamed.String(), "EncodeTo writes what Encode returns")
 	})
+}
+
+// EncodeTo writes a large note in pieces that make the bytes Encode
+// returns, the files given in any order.
+func TestEncodeToLarge(t *testing.T) {
+	n := &Note{Commit: "c", Responses: []Response{{Transcript: "t.md", Response: 1, Total: 1}}}
+	for i := range 5000 {
+		n.Files = append(n.Files, File{Path: fmt.Sprintf("src/d%03d/f%06d.txt", (4999-i)/100, 4999-i), Lines: []Lines{{Start: 2, End: 3, Block: i}, {Start: 1, End: 1, Block: i + 1}}})
+	}
+	var streamed bytes.Buffer
+	w := &countingWriter{w: &streamed}
+	require.NoError(t, n.EncodeTo(w))
+	assert.Equal(t, string(n.Encode()), streamed.String())
+	assert.Greater(t, w.writes, 10, "written in pieces")
+}
+
+type countingWriter struct {
+	w      *bytes.Buffer
+	writes int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.writes++
+	return c.w.Write(p)
 }
