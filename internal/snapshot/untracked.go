@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/git-aiedit/git-aiedit/gitops"
-	"github.com/git-aiedit/git-aiedit/redact"
 	"github.com/git-aiedit/git-aiedit/internal/safeopen"
+	"github.com/git-aiedit/git-aiedit/redact"
 )
 
 // The snapshot is taken while the agent waits, and it ends up in a commit
@@ -107,4 +107,3 @@ func holdsSecret(name string, info os.FileInfo, check SecretCheck) (rule string,
 	rule, found = check(b)
 	return rule, found, int64(len(b))
 }
-
