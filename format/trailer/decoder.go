@@ -131,7 +131,9 @@ func (r *Record) addReason(v string) {
 	line := 0
 	if rest, ok := strings.CutPrefix(text, "line "); ok {
 		if l, after, ok := strings.Cut(rest, ": "); ok {
-			if num, err := strconv.Atoi(l); err == nil && num > 0 {
+			// Only the number Encode writes: "line 01: x" or "line +1: x"
+			// is a reason of those words, not line 1.
+			if num, err := strconv.Atoi(l); err == nil && num > 0 && strconv.Itoa(num) == l {
 				line, text = num, after
 			}
 		}
