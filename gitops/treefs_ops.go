@@ -323,7 +323,8 @@ func (fs *TreeFS) Symlink(target, link string) error {
 	if dir.entries[name] != nil {
 		return errorf(op, link, os.ErrExist)
 	}
-	if err := checkEntry(link, filemode.Symlink); err != nil {
+	// The name as the tree holds it: ".GITMODULES/." is .GITMODULES.
+	if err := checkEntry(strings.Join(parts, "/"), filemode.Symlink); err != nil {
 		return err
 	}
 	dir.entries[strings.Clone(name)] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
