@@ -174,6 +174,7 @@ func (in *input) hashFile(from string) error {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
 	}
+	whole := err != nil // the file ended within its head
 	head = head[:n]
 	h.Write(head)
 	if from == "" {
@@ -184,6 +185,10 @@ func (in *input) hashFile(from string) error {
 				return err
 			}
 		}
+	}
+	if whole {
+		in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
+		return nil
 	}
 	buf := make([]byte, 1<<20)
 	for {

@@ -61,7 +61,7 @@ func foundBySpecific(found []secret, f secret) bool {
 // them: the secret group (or the first non-empty group), the entropy
 // floor, the global allow-lists and then the rule's.
 func (r *rule) find(s string, set *ruleSet, out []secret) []secret {
-	r.compile()
+	r.compile(set)
 	if r.re == nil {
 		return out
 	}

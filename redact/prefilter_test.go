@@ -1,8 +1,12 @@
 package redact
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/zricethezav/gitleaks/v8/config"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -47,16 +51,67 @@ func TestPrefilterCompilesOnlyRulesWhoseKeywordsOccur(t *testing.T) {
 // floor and allow-lists, the global allow-list's stop words.
 func TestRulesRead(t *testing.T) {
 	set := loadRules()
-	byID := map[string]*rule{}
+	var generic *rule
 	for _, r := range set.rules {
-		byID[r.id] = r
+		if slices.Contains(r.keywords, "token") && strings.Contains(r.text, `id = "generic-api-key"`) {
+			generic = r
+		}
 	}
-	generic := byID["generic-api-key"]
 	require.NotNil(t, generic)
+	generic.compile(set)
+	assert.Equal(t, "generic-api-key", generic.id)
 	assert.InDelta(t, 3.5, generic.entropy, 0.01)
-	assert.NotEmpty(t, generic.lists)
-	assert.Contains(t, generic.keywords, "token")
+	assert.NotEmpty(t, generic.allowed)
 	assert.NotEmpty(t, set.global())
+}
+
+// Cutting the configuration at its [[rules]] lines and scanning each
+// rule's keywords reads what a TOML decoder reads from the whole: the
+// same rules in the same order, the same keywords, the same top-level
+// allow-lists. A gitleaks upgrade that changes the file's shape fails
+// here, not in a user's run.
+func TestLazyRulesReadAsWhole(t *testing.T) {
+	var whole tomlConfig
+	require.NoError(t, toml.Unmarshal([]byte(config.DefaultConfig), &whole))
+	head, chunks := splitRules(config.DefaultConfig)
+	require.Len(t, chunks, len(whole.Rules))
+	quick := 0
+	for i, text := range chunks {
+		got := decodeRule(text)
+		assert.Equal(t, whole.Rules[i], got, "rule %d (%s)", i, whole.Rules[i].ID)
+		if kw, ok := keywordsOf(text); ok {
+			quick++
+			assert.Equal(t, whole.Rules[i].Keywords, kw, "keywords of %s", whole.Rules[i].ID)
+		}
+	}
+	assert.Greater(t, quick, len(chunks)*9/10, "most rules' keywords are read without a decoder")
+	var top tomlConfig
+	require.NoError(t, toml.Unmarshal([]byte(head), &top))
+	assert.Equal(t, whole.Allowlist, top.Allowlist)
+	assert.Equal(t, whole.Allowlists, top.Allowlists)
+	assert.Empty(t, top.Rules)
+}
+
+// The quick keyword scan takes gitleaks' one shape and gives up on any
+// other, never guessing.
+func TestKeywordsOf(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+		ok   bool
+	}{
+		{"[[rules]]\nid = \"a\"\nkeywords = [\"x\", \"y\"]\n", []string{"x", "y"}, true},
+		{"[[rules]]\nid = \"a\"\nkeywords = [\n    \"x\",\n    \"y\",\n]\n", []string{"x", "y"}, true},
+		{"[[rules]]\nid = \"a\"\n", nil, true},
+		{"[[rules]]\nid = \"a\"\nkeywords = [\"x\\u0041\"]\n", nil, false},
+		{"[[rules]]\nid = \"a\"\nkeywords = ['x']\n", nil, false},
+		{"[[rules]]\nid = \"a\"\nkeywords=[\"x\"]\n", nil, false},
+		{"[[rules]]\nid = \"a\"\nkeywords = [\"x\n", nil, false},
+	} {
+		got, ok := keywordsOf(tc.text)
+		assert.Equal(t, tc.ok, ok, "%q", tc.text)
+		assert.Equal(t, tc.want, got, "%q", tc.text)
+	}
 }
 
 func BenchmarkTextNoKeyword(b *testing.B) {

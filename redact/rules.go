@@ -17,11 +17,13 @@ import (
 // scan (~130 ms) and links archive readers redaction never needs.
 //
 // Invariants:
-//   - a rule's regular expression is compiled the first time one of its
-//     keywords occurs in a text, as gitleaks' own keyword prefilter
-//     intends: a text with no keyword costs the keyword search alone;
+//   - loading the rules reads only each rule's keywords (lazyrules.go);
+//     the rest of a rule's TOML is decoded, and its regular expression
+//     compiled, the first time one of its keywords occurs in a text, as
+//     gitleaks' own keyword prefilter intends: a text with no keyword
+//     costs the keyword search alone;
 //   - rules that gitleaks applies only to file paths (a path, or no
-//     regex) are left out: redacted text has no path;
+//     regex) never match: redacted text has no path;
 //   - the allow-lists keep their meaning for a text without a path or a
 //     commit: an "AND" allow-list that needs one never allows.
 
@@ -54,78 +56,65 @@ type tomlAllowlist struct {
 	StopWords   []string
 }
 
-// rule is one gitleaks rule, its expressions compiled on first use.
+// rule is one gitleaks rule: its keywords, read when the rules are
+// loaded, and its own TOML, decoded and compiled on first use.
 type rule struct {
+	text     string // from its [[rules]] line to the next
+	keywords []string
+
+	once        sync.Once
+	decoded     bool
 	id          string
-	source      string
 	secretGroup int
 	entropy     float64
-	keywords    []string
-	lists       []tomlAllowlist
-
-	once    sync.Once
-	re      *regexp.Regexp
-	allowed []*allowlist
+	re          *regexp.Regexp // nil for a rule that cannot match a text
+	allowed     []*allowlist
 }
 
 // ruleSet is every rule, and the keyword index the prefilter reads.
 type ruleSet struct {
+	head      string // the TOML before the first rule: the global allow-lists
 	rules     []*rule
 	always    []*rule          // rules without keywords: run on every text
 	byKeyword map[string][]int // lower-case keyword -> rules
 	keywords  []string         // the keys of byKeyword, in a fixed order
 	index     *keywordIndex    // finds the keywords in a text
+	top       func() topLists  // head, decoded on first use
 	global    func() []*allowlist
+}
+
+// topLists are the allow-lists outside any rule: those for every rule,
+// and those that name the rules they apply to.
+type topLists struct {
+	global   []tomlAllowlist
+	targeted map[string][]tomlAllowlist
 }
 
 var rules = sync.OnceValue(loadRules)
 
 // loadRules reads gitleaks' default configuration.
-func loadRules() *ruleSet {
-	var c tomlConfig
-	// go-toml reads it in about a millisecond, a third of what
-	// BurntSushi/toml takes: this is on the path of every first redaction.
-	if err := toml.Unmarshal([]byte(config.DefaultConfig), &c); err != nil {
-		// The configuration is compiled into the binary: failing to read
-		// it is a defect of the build, caught by the tests.
-		panic("redact: gitleaks' default rules do not load: " + err.Error())
-	}
-	return newRuleSet(c)
-}
+func loadRules() *ruleSet { return newRuleSet(config.DefaultConfig) }
 
-func newRuleSet(c tomlConfig) *ruleSet {
-	set := &ruleSet{byKeyword: map[string][]int{}}
-	var globals []tomlAllowlist
-	if c.Allowlist != nil {
-		globals = append(globals, *c.Allowlist)
-	}
-	targeted := map[string][]tomlAllowlist{}
-	for _, a := range c.Allowlists {
-		if len(a.TargetRules) == 0 {
-			globals = append(globals, a)
+func newRuleSet(doc string) *ruleSet {
+	head, chunks := splitRules(doc)
+	set := &ruleSet{head: head, byKeyword: map[string][]int{}}
+	set.top = sync.OnceValue(set.decodeTop)
+	set.global = sync.OnceValue(func() []*allowlist { return compileAllowlists(set.top().global) })
+	for _, text := range chunks {
+		r := &rule{text: text}
+		keywords, ok := keywordsOf(text)
+		if !ok {
+			// A shape the quick reading does not know: the whole rule is
+			// read now, as it would be on first use.
+			keywords = decodeRule(text).Keywords
 		}
-		for _, id := range a.TargetRules {
-			targeted[id] = append(targeted[id], a)
-		}
-	}
-	set.global = sync.OnceValue(func() []*allowlist { return compileAllowlists(globals) })
-	for _, tr := range c.Rules {
-		if tr.Regex == "" || tr.Path != "" || tr.SkipReport {
-			continue
-		}
-		r := &rule{id: tr.ID, source: widenSuffix(tr.Regex), secretGroup: tr.SecretGroup, entropy: tr.Entropy}
-		if tr.Allowlist != nil {
-			r.lists = append(r.lists, *tr.Allowlist)
-		}
-		r.lists = append(r.lists, tr.Allowlists...)
-		r.lists = append(r.lists, targeted[tr.ID]...)
 		i := len(set.rules)
 		set.rules = append(set.rules, r)
-		if len(tr.Keywords) == 0 {
+		if len(keywords) == 0 {
 			set.always = append(set.always, r)
 			continue
 		}
-		for _, k := range tr.Keywords {
+		for _, k := range keywords {
 			k = strings.ToLower(k)
 			if _, seen := set.byKeyword[k]; !seen {
 				set.keywords = append(set.keywords, k)
@@ -140,29 +129,77 @@ func newRuleSet(c tomlConfig) *ruleSet {
 	return set
 }
 
-// compiled counts the rules whose expression has been compiled.
+func (set *ruleSet) decodeTop() topLists {
+	var c tomlConfig
+	mustDecode(set.head, &c)
+	top := topLists{targeted: map[string][]tomlAllowlist{}}
+	if c.Allowlist != nil {
+		top.global = append(top.global, *c.Allowlist)
+	}
+	for _, a := range c.Allowlists {
+		if len(a.TargetRules) == 0 {
+			top.global = append(top.global, a)
+		}
+		for _, id := range a.TargetRules {
+			top.targeted[id] = append(top.targeted[id], a)
+		}
+	}
+	return top
+}
+
+// decodeRule reads one rule's TOML, a [[rules]] table of its own.
+func decodeRule(text string) tomlRule {
+	var c tomlConfig
+	mustDecode(text, &c)
+	if len(c.Rules) != 1 {
+		panic("redact: a rule of gitleaks' default configuration is not one [[rules]] table")
+	}
+	return c.Rules[0]
+}
+
+func mustDecode(text string, v any) {
+	if err := toml.Unmarshal([]byte(text), v); err != nil {
+		// The configuration is compiled into the binary: failing to read
+		// it is a defect of the build, caught by the tests.
+		panic("redact: gitleaks' default rules do not load: " + err.Error())
+	}
+}
+
+// compiled counts the rules read and compiled so far.
 func (set *ruleSet) compiled() int {
 	n := 0
 	for _, r := range set.rules {
-		if r.re != nil {
+		if r.decoded {
 			n++
 		}
 	}
 	return n
 }
 
-// compile makes the rule's expressions on its first use. gitleaks
-// compiles its own configuration with Go's regexp too (without its re2
-// build tag), so every expression compiles; one that would not is
-// skipped rather than fail a commit.
-func (r *rule) compile() {
+// compile reads the rule and makes its expressions on its first use.
+// gitleaks compiles its own configuration with Go's regexp too (without
+// its re2 build tag), so every expression compiles; one that would not
+// is skipped rather than fail a commit.
+func (r *rule) compile(set *ruleSet) {
 	r.once.Do(func() {
-		re, err := regexp.Compile(r.source)
+		r.decoded = true
+		tr := decodeRule(r.text)
+		r.id, r.secretGroup, r.entropy = tr.ID, tr.SecretGroup, tr.Entropy
+		if tr.Regex == "" || tr.Path != "" || tr.SkipReport {
+			return
+		}
+		re, err := regexp.Compile(widenSuffix(tr.Regex))
 		if err != nil {
 			return
 		}
 		r.re = re
-		r.allowed = compileAllowlists(r.lists)
+		var lists []tomlAllowlist
+		if tr.Allowlist != nil {
+			lists = append(lists, *tr.Allowlist)
+		}
+		lists = append(lists, tr.Allowlists...)
+		lists = append(lists, set.top().targeted[tr.ID]...)
+		r.allowed = compileAllowlists(lists)
 	})
 }
 

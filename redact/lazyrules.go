@@ -1,0 +1,64 @@
+package redact
+
+import "strings"
+
+// Reading the whole of gitleaks' configuration takes about a millisecond
+// (220 rules, 100 KB of TOML), on every run that redacts. Only the
+// keywords are needed before a text is searched, so the configuration
+// is cut at its [[rules]] lines, and each rule's keywords are read by
+// the quick scan below; a rule's whole TOML is decoded when one of its
+// keywords occurs. TestLazyRulesReadAsWhole holds the cut and the scan to
+// what a TOML decoder reads from the whole configuration.
+
+const rulesTable = "\n[[rules]]\n"
+
+// splitRules cuts doc into what precedes its first rule and each rule's
+// own TOML, from its [[rules]] line to the next (its [[rules.allowlists]]
+// included).
+func splitRules(doc string) (head string, rules []string) {
+	doc = "\n" + doc
+	i := strings.Index(doc, rulesTable)
+	if i < 0 {
+		return doc, nil
+	}
+	head, doc = doc[:i+1], doc[i+1:]
+	for doc != "" {
+		next := strings.Index(doc[1:], rulesTable)
+		if next < 0 {
+			rules = append(rules, doc)
+			break
+		}
+		rules = append(rules, doc[:next+2])
+		doc = doc[next+2:]
+	}
+	return head, rules
+}
+
+// keywordsOf reads a rule's `keywords = ["a", "b"]` line as gitleaks
+// writes it: double-quoted strings without escapes, on one line or
+// several. ok is false for any other shape, which the caller decodes in
+// full.
+func keywordsOf(text string) (keywords []string, ok bool) {
+	const key = "\nkeywords = ["
+	i := strings.Index(text, key)
+	if i < 0 {
+		return nil, !strings.Contains(text, "keywords")
+	}
+	s := text[i+len(key):]
+	for {
+		s = strings.TrimLeft(s, " \t\r\n,")
+		switch {
+		case strings.HasPrefix(s, "]"):
+			return keywords, true
+		case strings.HasPrefix(s, `"`):
+			end := strings.IndexAny(s[1:], "\"\\\n")
+			if end < 0 || s[1+end] != '"' {
+				return nil, false
+			}
+			keywords = append(keywords, s[1:1+end])
+			s = s[end+2:]
+		default:
+			return nil, false
+		}
+	}
+}
