@@ -35,29 +35,52 @@ func splitRules(doc string) (head string, rules []string) {
 }
 
 // keywordsOf reads a rule's `keywords = ["a", "b"]` line as gitleaks
-// writes it: double-quoted strings without escapes, on one line or
-// several. ok is false for any other shape, which the caller decodes in
+// writes it: among the rule's own keys (after its [[rules]] line, before
+// any other table), after lines that each open and close their strings,
+// and holding double-quoted strings without escapes, on one line or
+// several. ok is false for any other shape, and for a rule without
+// keywords (one in gitleaks' configuration), which the caller decodes in
 // full.
 func keywordsOf(text string) (keywords []string, ok bool) {
-	const key = "\nkeywords = ["
+	const header, key = "[[rules]]\n", "\nkeywords = ["
+	// A decoder matches keys without regard to case, and a quoted key
+	// may spell a letter with an escape: a second "keywords" in any case,
+	// or any \u escape, and the decoder decides. (gitleaks' configuration
+	// has neither.)
+	if !strings.HasPrefix(text, header) || strings.Count(strings.ToLower(text), "keywords") != 1 ||
+		strings.Contains(text, `\u`) || strings.Contains(text, `\U`) {
+		return nil, false
+	}
 	i := strings.Index(text, key)
 	if i < 0 {
-		return nil, !strings.Contains(text, "keywords")
+		return nil, false
+	}
+	for _, line := range strings.Split(text[len(header)-1:i], "\n") {
+		// Another table, or a string that may run onto the next lines:
+		// the line found may not be the rule's key.
+		if strings.HasPrefix(line, "[") || strings.Contains(line, `"""`) || strings.Count(line, "'''")%2 != 0 {
+			return nil, false
+		}
 	}
 	s := text[i+len(key):]
 	for {
-		s = strings.TrimLeft(s, " \t\r\n,")
-		switch {
-		case strings.HasPrefix(s, "]"):
+		s = strings.TrimLeft(s, " \t\r\n")
+		if strings.HasPrefix(s, "]") {
 			return keywords, true
-		case strings.HasPrefix(s, `"`):
-			end := strings.IndexAny(s[1:], "\"\\\n")
-			if end < 0 || s[1+end] != '"' {
-				return nil, false
-			}
-			keywords = append(keywords, s[1:1+end])
-			s = s[end+2:]
-		default:
+		}
+		if !strings.HasPrefix(s, `"`) || strings.HasPrefix(s, `""`) && !strings.HasPrefix(s, `"",`) && !strings.HasPrefix(s, `""]`) {
+			return nil, false // not a plain string, or one of three quotes
+		}
+		end := strings.IndexAny(s[1:], "\"\\\n")
+		if end < 0 || s[1+end] != '"' {
+			return nil, false
+		}
+		keywords = append(keywords, s[1:1+end])
+		s = strings.TrimLeft(s[end+2:], " \t\r\n")
+		switch {
+		case strings.HasPrefix(s, ","):
+			s = s[1:]
+		case !strings.HasPrefix(s, "]"):
 			return nil, false
 		}
 	}

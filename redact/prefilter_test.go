@@ -102,7 +102,8 @@ func TestKeywordsOf(t *testing.T) {
 	}{
 		{"[[rules]]\nid = \"a\"\nkeywords = [\"x\", \"y\"]\n", []string{"x", "y"}, true},
 		{"[[rules]]\nid = \"a\"\nkeywords = [\n    \"x\",\n    \"y\",\n]\n", []string{"x", "y"}, true},
-		{"[[rules]]\nid = \"a\"\n", nil, true},
+		{"[[rules]]\nid = \"a\"\n", nil, false},
+		{"[[rules]]\nkeywords = [\"x\"]\nKEYWORDS = [\"y\"]\n", nil, false},
 		{"[[rules]]\nid = \"a\"\nkeywords = [\"x\\u0041\"]\n", nil, false},
 		{"[[rules]]\nid = \"a\"\nkeywords = ['x']\n", nil, false},
 		{"[[rules]]\nid = \"a\"\nkeywords=[\"x\"]\n", nil, false},
@@ -136,4 +137,28 @@ func BenchmarkFirstUseNoKeyword(b *testing.B) {
 	for b.Loop() {
 		loadRules().secrets(text)
 	}
+}
+
+// FuzzKeywordsOf holds the quick keyword scan to a TOML decoder: whatever
+// it reads from a rule's text, a decoder reads the same from it.
+func FuzzKeywordsOf(f *testing.F) {
+	_, chunks := splitRules(config.DefaultConfig)
+	for _, c := range chunks[:min(len(chunks), 20)] {
+		f.Add(c)
+	}
+	f.Add("[[rules]]\nid = \"a\"\nkeywords = [\n  \"x\",\n  \"y\",\n]\n")
+	f.Add("[[rules]]\nkeywords = [\"a\\\"b\"]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		got, ok := keywordsOf(text)
+		if !ok {
+			return
+		}
+		var c tomlConfig
+		if err := toml.Unmarshal([]byte(text), &c); err != nil || len(c.Rules) != 1 {
+			return // not a rule's TOML: the configuration is held to decode (TestLazyRulesReadAsWhole)
+		}
+		if want := c.Rules[0].Keywords; len(want) != 0 || len(got) != 0 {
+			require.Equal(t, want, got, "%q", text)
+		}
+	})
 }
