@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -149,9 +150,12 @@ func copySession(ctx context.Context, store *entire.Store, s entire.Session, fil
 }
 
 // heldCopy is an older copy of a session's transcript (file) that the
-// checkpoint of commit, an ancestor of the run's start, holds.
+// checkpoint of commit, an ancestor of the run's start, holds. With until
+// set, file is the run's own copy and commit carries the same checkpoint:
+// it holds the turns that began by until, its commit time.
 type heldCopy struct {
 	file, commit string
+	until        time.Time
 }
 
 // maxHeldWalk bounds the commits below the start searched for an older
@@ -165,6 +169,13 @@ const maxHeldWalk = 200
 // Claude Code Edit of "a" into "a\nb" on a file that has b already
 // would write b twice). The copy is written beside the transcripts; the
 // run recognises its responses by their digests (build.go).
+//
+// An ancestor whose trailer names the very checkpoint being applied
+// (Entire puts one checkpoint's id on every commit of a session that it
+// did not condense again) holds what the session did before that commit
+// was made: the turns that began by its commit time are held by it
+// (readHeld), and only the rest is applied. Applied again, a real Codex
+// session's first turns rewrote README.md from an older state.
 func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *entire.Store, start, dir string,
 	order []string, byName map[string]entire.Session, copied *int64) error {
 	tip, err := repo.ResolveCommit(ctx, start)
@@ -190,7 +201,16 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 			}
 			for _, s := range got {
 				name := s.Name()
-				if !want[name] || s.Checkpoint == byName[name].Checkpoint {
+				if !want[name] {
+					continue
+				}
+				if s.Checkpoint == byName[name].Checkpoint {
+					if o.entireHeld == nil {
+						o.entireHeld = map[string]heldCopy{}
+					}
+					own := filepath.Join(dir, name+".jsonl")
+					o.entireHeld[own] = heldCopy{file: own, commit: c.Hash.String(), until: c.Committer.When}
+					delete(want, name)
 					continue
 				}
 				if err := spare(copied, s); err != nil {

@@ -353,6 +353,16 @@ func (b *batch) readHeld(h heldCopy, src transcript.Source, opts transcript.Opti
 	defer f.Close()
 	var digests, tail []string
 	err = transcript.Read(bufio.NewReaderSize(f, 64<<10), src, opts, func(r *transcript.Response) error {
+		if !h.until.IsZero() {
+			// The run's own copy, whose checkpoint an earlier commit
+			// carries: held are the turns begun by that commit's time; a
+			// turn of unknown time ends them, and no turn is held in part.
+			if r.Time.IsZero() || r.Time.After(h.until) {
+				return errHeldEnd
+			}
+			digests = append(digests, responseDigest(r))
+			return nil
+		}
 		digests = append(digests, responseDigest(r))
 		tail = tail[:0]
 		_, err := responseOps(r, b.a.opts.Format, func(ops []editcore.Op) bool {
@@ -363,7 +373,10 @@ func (b *batch) readHeld(h heldCopy, src transcript.Source, opts transcript.Opti
 		})
 		return err
 	})
-	if err == nil && len(digests) > 0 {
+	if (err == nil || errors.Is(err, errHeldEnd)) && len(digests) > 0 {
 		b.held, b.heldTail, b.heldCommit = digests, tail, h.commit
 	}
 }
+
+// errHeldEnd ends the reading of a copy at the first turn it does not hold.
+var errHeldEnd = errors.New("held turns end")
