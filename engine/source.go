@@ -276,6 +276,8 @@ func (b *batch) transcriptOptions() transcript.Options {
 		Format:  b.a.opts.Format,
 		Path:    path,
 		Exists: func(p string) bool {
+			// A folder answers too: the subfolder a session started in
+			// shows where the repository's root was.
 			_, err := b.tfs.Lstat(p)
 			return err == nil
 		},

@@ -19,19 +19,28 @@ import (
 //   - With Options.Workdir (apply --workdir) that folder is the only
 //     workdir: nothing is inferred.
 //   - Otherwise workdirs are learned: a folder the record names as the
-//     repository's (OpenHands <uploaded_files>) at once; else the shortest
+//     repository's (OpenHands <uploaded_files>, a git root holding the
+//     working directory) at once; else, for a working directory that does
+//     not bear a name the repository goes by (named), the nearest folder
+//     above it that does, when the working directory's path under it is
+//     a folder of the base tree (learnNamed: a session started in
+//     /home/u/proj/sub of a clone named proj that has sub/ writes
+//     sub/README.md, never the root's README.md); else the shortest
 //     directory prefix of a recorded path whose remainder exists in the
 //     base tree (a path only read teaches this only under the recorded
 //     working directory, if there is one; a folder inside that working
 //     directory is not taken from one file written at its top, a common
-//     name the repository may have too). Once one is known, a
-//     second is learned only under a working directory the session moved
-//     to (its recorded cwd changed) that lies apart from every known one;
-//     workdirs never nest, so a write beside the repository
-//     (/workspace/test.c next to /workspace/repo) is never taken into it.
+//     name the repository may have too). Once one is known, a second is
+//     learned only for a working directory the session moved to (its
+//     recorded cwd changed) that lies apart from every known one, under
+//     it or named above it; workdirs never nest, so a write beside the
+//     repository (/workspace/test.c next to /workspace/repo) is never
+//     taken into it.
 //   - Until a workdir is learned, the session's recorded working directory
 //     stands in for one, for a file at its top or in a folder the base
-//     tree has.
+//     tree has. Under no named folder, a session started in a subfolder
+//     is thus taken for the root until a path shows otherwise: only
+//     --workdir places its new file of a name the root has.
 //   - A path under no workdir stays absolute: it is outside the repository
 //     and is reported as such (markOutside), never guessed.
 type rooter struct {
@@ -44,6 +53,7 @@ type rooter struct {
 
 	infer bool            // learn workdirs from paths (tool-call sources)
 	hint  string          // a folder the record names as the repository's
+	tried string          // the cwd learnNamed last looked above
 	names []string        // the names the repository goes by (named)
 	dirs  []Workdir       // learned, in the order learned
 	used  []Workdir       // mappings used since the last take
@@ -214,9 +224,13 @@ func (r *rooter) learn(p string, read bool) {
 	if !r.infer || r.workdir != "" || r.exists == nil {
 		return
 	}
+	r.learnNamed()
 	a := r.abs(p)
 	if a == "" {
 		return
+	}
+	if read && r.cwd != "" && !within(a, r.cwd) {
+		return // see seeRead
 	}
 	if _, ok := under(a, r.root); ok {
 		return
@@ -275,11 +289,41 @@ func (r *rooter) learn(p string, read bool) {
 // seeRead offers a path the agent only read: outside the working
 // directory the session records it teaches nothing, for an agent reads
 // other projects too (one whose README the repository also has).
-func (r *rooter) seeRead(p string) {
-	if a := r.abs(p); a != "" && r.cwd != "" && !within(a, r.cwd) {
+func (r *rooter) seeRead(p string) { r.learn(p, true) }
+
+// learnNamed learns the root of a session started in a subfolder: the
+// nearest folder above its recorded one that bears a name the
+// repository goes by (named), when the subfolder's path under it is a
+// folder the base tree has (/home/u/proj for /home/u/proj/sub, in a
+// clone named proj that has sub/). Records that keep no git root
+// (Claude Code, Codex, older Copilot CLI) else had the session's folder
+// taken for the root from a new file of a name the root has:
+// sub/README.md written over README.md. Inferred, not recorded: the
+// record never names that folder. A recorded folder that bears the name
+// itself is the root, as before; one under no named folder needs
+// --workdir. Tried once per recorded folder, before anything is learned
+// or after a move.
+func (r *rooter) learnNamed() {
+	if r.cwd == "" || r.cwd == r.tried || len(r.dirs) > 0 && !r.moved {
 		return
 	}
-	r.learn(p, true)
+	r.tried = r.cwd
+	if r.named(r.cwd) {
+		return
+	}
+	for i := len(r.cwd) - 1; i > 0; i-- {
+		if r.cwd[i] != '/' {
+			continue
+		}
+		dir, sub := r.cwd[:i], r.cwd[i+1:]
+		if !strings.Contains(dir, "/") || !r.named(dir) { // C:, ~
+			continue
+		}
+		if r.exists(sub) || foldCase(dir) && r.fold != nil && r.fold(sub) != "" {
+			r.add(Workdir{Path: dir, From: WorkdirInferred})
+			return
+		}
+	}
 }
 
 // rel maps a recorded path the agent wrote (or ran a command on) onto the

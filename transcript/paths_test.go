@@ -189,29 +189,153 @@ func TestRooter(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := newRooter(Options{Root: "/repo", Workdir: tc.workdir, Exists: exists, Names: tc.names})
 			r.infer = true
-			for _, s := range tc.steps {
-				switch s.do {
-				case "cwd":
-					r.setCwd(s.arg)
-				case "hint":
-					r.setHint(s.arg)
-				case "read":
-					r.relRead(s.arg)
-				case "ran":
-					r.ran(s.arg, "")
-				case "known":
-					r.seed([]Workdir{{Path: s.arg, From: WorkdirInferred}})
-				case "gitroot":
-					r.setGitRoot(s.arg)
-				case "repo":
-					r.setRepo(s.arg)
-				case "why":
-					assert.Equal(t, s.want, r.whyOutside(s.arg), "why %s is outside", s.arg)
-				default:
-					got := r.relIn(r.cwd, s.arg)
-					assert.Equal(t, s.want, got, "maps %s", s.arg)
-				}
+			runSteps(t, r, tc.steps)
+			assert.Equal(t, tc.used, r.take())
+		})
+	}
+}
+
+// runSteps tells the rooter each step in turn.
+func runSteps(t *testing.T, r *rooter, steps []pathStep) {
+	t.Helper()
+	for _, s := range steps {
+		switch s.do {
+		case "cwd":
+			r.setCwd(s.arg)
+		case "hint":
+			r.setHint(s.arg)
+		case "read":
+			r.relRead(s.arg)
+		case "readmaps":
+			assert.Equal(t, s.want, r.relRead(s.arg), "maps %s, read", s.arg)
+		case "ran":
+			r.ran(s.arg, "")
+		case "known":
+			r.seed([]Workdir{{Path: s.arg, From: WorkdirInferred}})
+		case "gitroot":
+			r.setGitRoot(s.arg)
+		case "repo":
+			r.setRepo(s.arg)
+		case "why":
+			assert.Equal(t, s.want, r.whyOutside(s.arg), "why %s is outside", s.arg)
+		default:
+			got := r.relIn(r.cwd, s.arg)
+			assert.Equal(t, s.want, got, "maps %s", s.arg)
+		}
+	}
+}
+
+// TestRooterNamedRoot: a session started in a subfolder, whose record
+// keeps no git root, has the folder above it that bears the repository's
+// name for the root when the subfolder is one the base tree has: a new
+// README.md it writes is the subfolder's, never the root's. With nothing
+// named, or a subfolder the tree does not have, the session's folder
+// stands in for the root as before (--workdir places it).
+func TestRooterNamedRoot(t *testing.T) {
+	tree := map[string]string{"README.md": "README.md", "sub": "sub", "sub/main.py": "sub/main.py", "sub/x": "sub/x",
+		"sub/x/a.py": "sub/x/a.py", "docs": "docs"}
+	lower := map[string]string{}
+	for k, v := range tree {
+		lower[strings.ToLower(k)] = v
+	}
+	tests := map[string]struct {
+		root  string   // Options.Root; "/repo" when ""
+		names []string // Options.Names
+		steps []pathStep
+		used  []Workdir
+	}{
+		"cwd in a subfolder of a folder named as this clone": {
+			root: "/srv/clones/proj",
+			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "sub/README.md"),
+				maps("/home/u/proj/sub/x/new.py", "sub/x/new.py"), maps("/home/u/proj/sub/main.py", "sub/main.py"),
+				maps("/home/u/proj/README.md", "README.md")},
+			used: []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"cwd deeper, under a folder named as the remote": {
+			names: []string{"https://github.com/u/proj.git"},
+			steps: []pathStep{cwd("/home/u/proj/sub/x"), maps("/home/u/proj/sub/x/README.md", "sub/x/README.md")},
+			used:  []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"the nearest named folder above cwd": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/work/proj/sub"), maps("/home/u/proj/work/proj/sub/README.md", "sub/README.md")},
+			used:  []Workdir{{"/home/u/proj/work/proj", WorkdirInferred}},
+		},
+		"a read above cwd, before any write, is the root's": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/sub"), {do: "readmaps", arg: "/home/u/proj/README.md", want: "README.md"},
+				maps("/home/u/proj/sub/README.md", "sub/README.md")},
+			used: []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"a path under the agent's home": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/sub"), maps("~/proj/sub/README.md", "sub/README.md"), maps(`~\proj\sub\x\new.py`, "sub/x/new.py")},
+			used:  []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"cwd written under ~": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("~/proj/sub"), maps("~/proj/sub/README.md", "sub/README.md")},
+			used:  []Workdir{{"~/proj", WorkdirInferred}},
+		},
+		"Windows, any case": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd(`C:\Users\U\PROJ\Sub`), maps(`C:\Users\U\PROJ\Sub\README.md`, "sub/README.md"),
+				maps(`c:\users\u\proj\SUB\X\new.py`, "sub/x/new.py"), maps(`C:\Users\U\PROJ\readme.md`, "README.md")},
+			used: []Workdir{{"C:/Users/U/PROJ", WorkdirInferred}},
+		},
+		"POSIX names keep their case": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/PROJ/sub"), maps("/home/u/PROJ/sub/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/PROJ/sub", WorkdirRecorded}},
+		},
+		"the session moves, within the root, then to another clone's subfolder": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "sub/README.md"),
+				cwd("/home/u/proj/docs"), maps("/home/u/proj/docs/README.md", "docs/README.md"),
+				cwd("/srv/ci/proj/sub"), maps("/srv/ci/proj/sub/README.md", "sub/README.md")},
+			used: []Workdir{{"/home/u/proj", WorkdirInferred}, {"/srv/ci/proj", WorkdirInferred}},
+		},
+		"a recorded git root wins": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/sub/x"), {do: "gitroot", arg: "/home/u/proj/sub"},
+				maps("/home/u/proj/sub/x/README.md", "x/README.md")},
+			used: []Workdir{{"/home/u/proj/sub", WorkdirRecorded}},
+		},
+		"cwd itself named is the root": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj"), maps("/home/u/proj/README.md", "README.md"), maps("/home/u/proj/sub/README.md", "sub/README.md")},
+			used:  []Workdir{{"/home/u/proj", WorkdirRecorded}},
+		},
+		"cwd itself named, inside another folder of that name": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/proj"), maps("/home/u/proj/proj/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/proj/proj", WorkdirRecorded}},
+		},
+		"nothing named: cwd stands in for the root, as before": {
+			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/proj/sub", WorkdirRecorded}},
+		},
+		"cwd's folder missing from the tree: as before": {
+			names: []string{"proj"},
+			steps: []pathStep{cwd("/home/u/proj/notes"), maps("/home/u/proj/notes/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/proj/notes", WorkdirRecorded}},
+		},
+		"recorded on this machine, in a subfolder": {
+			root:  "/work/proj",
+			steps: []pathStep{cwd("/work/proj/sub"), maps("/work/proj/sub/README.md", "sub/README.md")},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			root := tc.root
+			if root == "" {
+				root = "/repo"
 			}
+			r := newRooter(Options{Root: root, Names: tc.names,
+				Exists: func(p string) bool { _, ok := tree[p]; return ok },
+				Fold:   func(p string) string { return lower[strings.ToLower(p)] }})
+			r.infer = true
+			runSteps(t, r, tc.steps)
 			assert.Equal(t, tc.used, r.take())
 		})
 	}

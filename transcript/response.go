@@ -136,8 +136,10 @@ type Options struct {
 	// root, and no other is inferred (apply --workdir).
 	Workdir string
 	// Exists reports whether a repository-relative path exists in the base
-	// tree; it lets OpenHands transcripts, which record no working
-	// directory, have their workspace root inferred. Optional.
+	// tree, a file or a folder; it lets OpenHands transcripts, which record
+	// no working directory, have their workspace root inferred, and a
+	// session started in a subfolder the tree has its root (rooter).
+	// Optional.
 	Exists func(path string) bool
 	// Warn receives what was skipped (a bad record, an overlong line) with
 	// its 1-based line or record number. Optional.
