@@ -47,7 +47,7 @@ func keywordsOf(text string) (keywords []string, ok bool) {
 	// may spell a letter with an escape: a second "keywords" in any case,
 	// or any \u escape, and the decoder decides. (gitleaks' configuration
 	// has neither.)
-	if !strings.HasPrefix(text, header) || strings.Count(strings.ToLower(text), "keywords") != 1 ||
+	if !strings.HasPrefix(text, header) || countFold(text, "keywords") != 1 ||
 		strings.Contains(text, `\u`) || strings.Contains(text, `\U`) {
 		return nil, false
 	}
@@ -55,12 +55,14 @@ func keywordsOf(text string) (keywords []string, ok bool) {
 	if i < 0 {
 		return nil, false
 	}
-	for _, line := range strings.Split(text[len(header)-1:i], "\n") {
+	for lines := text[len(header)-1 : i]; lines != ""; {
+		line, rest, _ := strings.Cut(lines, "\n")
 		// Another table, or a string that may run onto the next lines:
 		// the line found may not be the rule's key.
 		if strings.HasPrefix(line, "[") || strings.Contains(line, `"""`) || strings.Count(line, "'''")%2 != 0 {
 			return nil, false
 		}
+		lines = rest
 	}
 	s := text[i+len(key):]
 	for {
@@ -84,4 +86,22 @@ func keywordsOf(text string) (keywords []string, ok bool) {
 			return nil, false
 		}
 	}
+}
+
+// countFold counts w (lower-case ASCII letters) in s in any case, as a
+// decoder that matches keys without regard to case would find it; a
+// character outside ASCII that folds to one of its letters (K, the
+// Kelvin sign, is k; ſ is s) counts as one more, so that the caller
+// gives up. It allocates nothing: it runs on every rule of every run.
+func countFold(s, w string) int {
+	n := 0
+	if strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f") {
+		n++
+	}
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i]|0x20 == w[0] && strings.EqualFold(s[i:i+len(w)], w) {
+			n++
+		}
+	}
+	return n
 }
