@@ -16,12 +16,15 @@ const rulesTable = "\n[[rules]]\n"
 // own TOML, from its [[rules]] line to the next (its [[rules.allowlists]]
 // included).
 func splitRules(doc string) (head string, rules []string) {
-	doc = "\n" + doc
-	i := strings.Index(doc, rulesTable)
-	if i < 0 {
-		return doc, nil
+	start := 0
+	if !strings.HasPrefix(doc, rulesTable[1:]) {
+		i := strings.Index(doc, rulesTable)
+		if i < 0 {
+			return doc, nil
+		}
+		start = i + 1
 	}
-	head, doc = doc[:i+1], doc[i+1:]
+	head, doc = doc[:start], doc[start:]
 	for doc != "" {
 		next := strings.Index(doc[1:], rulesTable)
 		if next < 0 {

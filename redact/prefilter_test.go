@@ -162,3 +162,19 @@ func FuzzKeywordsOf(f *testing.F) {
 		}
 	})
 }
+
+func TestSplitRules(t *testing.T) {
+	for _, tc := range []struct {
+		doc, head string
+		rules     []string
+	}{
+		{"[[rules]]\nid = 1\n[[rules]]\nid = 2\n", "", []string{"[[rules]]\nid = 1\n", "[[rules]]\nid = 2\n"}},
+		{"title = \"x\"\n[[rules]]\nid = 1\n", "title = \"x\"\n", []string{"[[rules]]\nid = 1\n"}},
+		{"title = \"x\"\n", "title = \"x\"\n", nil},
+		{"", "", nil},
+	} {
+		head, rules := splitRules(tc.doc)
+		assert.Equal(t, tc.head, head, "%q", tc.doc)
+		assert.Equal(t, tc.rules, rules, "%q", tc.doc)
+	}
+}
