@@ -38,9 +38,10 @@ import (
 //     taken into it.
 //   - Until a workdir is learned, the session's recorded working directory
 //     stands in for one, for a file at its top or in a folder the base
-//     tree has. Under no named folder, a session started in a subfolder
-//     is thus taken for the root until a path shows otherwise: only
-//     --workdir places its new file of a name the root has.
+//     tree has, unless the base tree has a folder of its name, and the
+//     path could as well be that folder's (elsewhere): a path written
+//     there is then neither's, outside, until a path shows which (or
+//     --workdir).
 //   - A path under no workdir stays absolute: it is outside the repository
 //     and is reported as such (markOutside), never guessed.
 type rooter struct {
@@ -276,6 +277,9 @@ func (r *rooter) learn(p string, read bool) {
 			if r.unnamedApart(base) {
 				continue // its paths stay outside, and say why (whyOutside)
 			}
+			if !read && base == r.cwd && r.elsewhere(rest) != "" {
+				continue // the same (elsewhere)
+			}
 			from := WorkdirInferred
 			if base == r.cwd || base == r.hint {
 				from = WorkdirRecorded
@@ -369,7 +373,7 @@ func (r *rooter) mapPath(p string) string {
 		return r.caseOf(r.dirs[best].Path, rest)
 	}
 	if len(r.dirs) == 0 && !(r.root != "" && nested(r.cwd, r.root)) {
-		if s, ok := under(a, r.cwd); ok && r.plausible(s) {
+		if s, ok := under(a, r.cwd); ok && r.plausible(s) && r.elsewhere(s) == "" {
 			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
 			return r.caseOf(r.cwd, s)
 		}
@@ -503,14 +507,63 @@ func (r *rooter) unnamedApart(dir string) bool {
 	return r.cwd != "" && !nested(dir, r.cwd) && !r.named(dir)
 }
 
+// elsewhere returns where else in the base tree rest, a path under the
+// session's recorded folder, may belong, when nothing else places that
+// folder: it bears no name the repository goes by and lies under no
+// folder that does (learnNamed), the record names no root, and its last
+// folders are a folder of the base tree (/home/u/x/sub and sub/). The
+// session may then have run at the repository's root or in that folder,
+// and a file written at its top that the root has (README.md) may be
+// the root's or a new sub/README.md. Neither is taken from such a write:
+// the path stays outside, saying why (whyOutside). A path that could
+// only be one of them (shop/cart.py, which the root has and sub/ could
+// hold only in a new folder), a file the agent read there, or a path
+// elsewhere in the record still places the folder.
+func (r *rooter) elsewhere(rest string) string {
+	dir := r.cwd
+	if rest == "" || dir == "" || r.exists == nil || r.hint != "" || r.named(dir) {
+		return ""
+	}
+	for i := len(dir) - 1; i > 0; i-- {
+		if dir[i] != '/' {
+			continue
+		}
+		anc, sub := dir[:i], dir[i+1:]
+		if !strings.Contains(anc, "/") { // C:, ~
+			break
+		}
+		if r.named(anc) {
+			return ""
+		}
+		alt := sub + "/" + rest
+		if r.has(sub) && r.has(path.Dir(alt)) && !r.has(alt) {
+			return alt
+		}
+	}
+	return ""
+}
+
+// has reports a file or folder of the base tree, in the case the agent's
+// file system ignores when the recorded folder is on one.
+func (r *rooter) has(p string) bool {
+	return r.exists(p) || foldCase(r.cwd) && r.fold != nil && r.fold(p) != ""
+}
+
 // whyOutside says why the absolute path p maps onto no file of the
 // repository when the folder holding it that names alone would have
-// taken for its root was refused (unnamedApart); "" when nothing more
-// than "outside" is known.
+// taken for its root was refused (unnamedApart, subfolderToo); "" when
+// nothing more than "outside" is known.
 func (r *rooter) whyOutside(p string) string {
 	a := r.abs(p)
 	if a == "" || r.workdir != "" || r.exists == nil {
 		return ""
+	}
+	if rest, ok := under(a, r.cwd); ok && len(r.dirs) == 0 {
+		if alt := r.elsewhere(rest); alt != "" {
+			return fmt.Sprintf("the session's folder %s may be the repository's root or its folder %s/: "+
+				"this is %s or %s, and nothing in the record tells which (--workdir names the root)",
+				r.cwd, strings.TrimSuffix(alt, "/"+rest), rest, alt)
+		}
 	}
 	for i := 1; i < len(a); i++ {
 		if a[i] != '/' {

@@ -283,10 +283,9 @@ func TestRooterNamedRoot(t *testing.T) {
 				maps(`c:\users\u\proj\SUB\X\new.py`, "sub/x/new.py"), maps(`C:\Users\U\PROJ\readme.md`, "README.md")},
 			used: []Workdir{{"C:/Users/U/PROJ", WorkdirInferred}},
 		},
-		"POSIX names keep their case": {
+		"POSIX names keep their case: nothing named, and sub/ could be the folder": {
 			names: []string{"proj"},
-			steps: []pathStep{cwd("/home/u/PROJ/sub"), maps("/home/u/PROJ/sub/README.md", "README.md")},
-			used:  []Workdir{{"/home/u/PROJ/sub", WorkdirRecorded}},
+			steps: []pathStep{cwd("/home/u/PROJ/sub"), maps("/home/u/PROJ/sub/README.md", "/home/u/PROJ/sub/README.md")},
 		},
 		"the session moves, within the root, then to another clone's subfolder": {
 			names: []string{"proj"},
@@ -311,9 +310,18 @@ func TestRooterNamedRoot(t *testing.T) {
 			steps: []pathStep{cwd("/home/u/proj/proj"), maps("/home/u/proj/proj/README.md", "README.md")},
 			used:  []Workdir{{"/home/u/proj/proj", WorkdirRecorded}},
 		},
-		"nothing named: cwd stands in for the root, as before": {
-			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "README.md")},
-			used:  []Workdir{{"/home/u/proj/sub", WorkdirRecorded}},
+		"nothing named, and the tree has sub/: the root's README.md or sub/'s, so neither": {
+			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "/home/u/proj/sub/README.md"),
+				maps("/home/u/proj/sub/new.txt", "/home/u/proj/sub/new.txt")},
+		},
+		"nothing named, and a file read there places the root": {
+			steps: []pathStep{cwd("/home/u/proj/sub"), {do: "read", arg: "/home/u/proj/sub/README.md"},
+				maps("/home/u/proj/sub/README.md", "README.md")},
+			used: []Workdir{{"/home/u/proj/sub", WorkdirRecorded}},
+		},
+		"nothing named, and the tree has no folder of the session's folder's name: cwd stands in, as before": {
+			steps: []pathStep{cwd("/home/u/proj/other"), maps("/home/u/proj/other/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/proj/other", WorkdirRecorded}},
 		},
 		"cwd's folder missing from the tree: as before": {
 			names: []string{"proj"},
