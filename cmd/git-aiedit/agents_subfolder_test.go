@@ -1,0 +1,151 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/git-aiedit/git-aiedit/internal/extdata"
+	"github.com/git-aiedit/git-aiedit/internal/modelserver"
+)
+
+// TestAgentSubfolderReplay: Claude Code's own record of a session started
+// in a subfolder, replayed on other machines' clones. Its record keeps
+// the session's folder (cwd) but no git root. The agent writes a
+// README.md in sub/ of a repository whose root has one too, and edits
+// sub/main.py. Replayed in a clone of the repository's name elsewhere,
+// the folder above the session's is the root: sub/README.md is made,
+// the root's README.md is left as it was. In a clone of another name,
+// without a remote, the Edit still shows where the root was. With the
+// Write alone, nothing does: it is reported outside, and the root's
+// README.md is not touched.
+func TestAgentSubfolderReplay(t *testing.T) {
+	cache := os.Getenv("AIEDIT_AGENTS")
+	if cache == "" {
+		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
+			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
+	}
+	if only := os.Getenv("AIEDIT_AGENTS_ONLY"); only != "" && !strings.Contains(","+only+",", ",claude-code,") {
+		t.Skip("AIEDIT_AGENTS_ONLY leaves out claude-code")
+	}
+	bin := filepath.Join(cache, "claude-code", "node_modules", ".bin", "claude")
+	extdata.Require(t, bin, "claude-code's CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
+
+	root := t.TempDir()
+	c := &conformance{t: t, d: claudeDriver, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "machine", "proj")}
+	require.NoError(t, os.MkdirAll(c.home, 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(c.repo, "sub"), 0o755))
+	write := func(dir, rel, content string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, rel), []byte(content), 0o644))
+	}
+	write(c.repo, "README.md", "# proj\n\nThe root's readme.\n")
+	write(c.repo, "sub/main.py", "print(\"hi\")\n")
+
+	sub := filepath.Join(c.repo, "sub")
+	both := modelserver.Turn{Prompt: "document this folder and say hello", Final: "Done.", Steps: []modelserver.Step{
+		{Text: "Writing the folder's README.", Calls: []modelserver.Call{claudeDriver.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+		{Calls: []modelserver.Call{claudeDriver.read(filepath.Join(sub, "main.py"))}},
+		{Calls: []modelserver.Call{claudeDriver.edit(filepath.Join(sub, "main.py"), "print(\"hi\")", "print(\"hello\")")}},
+	}}
+	alone := modelserver.Turn{Prompt: "only document this folder", Final: "Done.", Steps: []modelserver.Step{
+		{Calls: []modelserver.Call{claudeDriver.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+	}}
+	srv, err := modelserver.Start(10*time.Minute, both, alone)
+	require.NoError(t, err)
+	defer srv.Close()
+	c.server = srv
+	c.git("init", "-q", "-b", "main")
+	c.git("add", ".")
+	c.git("commit", "-q", "-m", "init")
+	base := strings.TrimSpace(c.git("rev-parse", "HEAD"))
+
+	// Each prompt in a session of its own, run in sub/; the files are put
+	// back between them, so that the second starts where the first did.
+	var sessions []string
+	for _, prompt := range []string{both.Prompt, alone.Prompt} {
+		cmd := exec.CommandContext(t.Context(), bin, claudeDriver.args(c, prompt, newSession)...)
+		cmd.Dir = sub
+		cmd.Env = c.env()
+		cmd.WaitDelay = 5 * time.Second
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "claude: %s", tail(string(out), 2000))
+		id := claudeDriver.session(c, string(out))
+		require.NotEmpty(t, id, "the session id claude printed: %s", tail(string(out), 2000))
+		found, _ := filepath.Glob(filepath.Join(c.home, ".claude", "projects", "*", id+".jsonl"))
+		require.Len(t, found, 1, "Claude Code's record of session %s", id)
+		sessions = append(sessions, found[0])
+		c.git("checkout", "-q", "--", ".")
+		require.NoError(t, os.RemoveAll(filepath.Join(sub, "README.md")))
+	}
+	record, err := os.ReadFile(sessions[0])
+	require.NoError(t, err)
+	require.Contains(t, string(record), `"cwd":"`+sub+`"`, "the record keeps the session's folder")
+	require.NotContains(t, string(record), "gitRoot", "the record keeps no git root")
+
+	// clone copies the repository at its first commit to another machine's
+	// folder, without a remote: only its folder's name names it.
+	clone := func(name string) string {
+		dir := filepath.Join(root, "elsewhere", name)
+		c.git("clone", "-q", c.repo, dir)
+		cmd := exec.Command("git", "remote", "remove", "origin")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return dir
+	}
+	run := func(dir string, args ...string) (string, string) {
+		cmd := exec.Command("git", append([]string{"aiedit"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = c.env()
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		require.NoError(t, cmd.Run(), "git aiedit %s: %s", strings.Join(args, " "), stderr.String())
+		return stdout.String(), stderr.String()
+	}
+	show := func(dir, spec string) (string, bool) {
+		cmd := exec.Command("git", "show", spec)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		return string(out), err == nil
+	}
+	fsck := func(dir string) {
+		cmd := exec.Command("git", "fsck", "--strict", "--no-progress")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git fsck --strict: %s", out)
+	}
+
+	named := clone("proj")
+	_, errOut := run(named, "apply", "--from", "claude-code", "-b", "replay", "--base", base, sessions[0])
+	readme, _ := show(named, "replay:README.md")
+	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is left as it was:\n%s", errOut)
+	subReadme, ok := show(named, "replay:sub/README.md")
+	assert.True(t, ok, "sub/README.md is made:\n%s", errOut)
+	assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
+	mainPy, _ := show(named, "replay:sub/main.py")
+	assert.Equal(t, "print(\"hello\")\n", mainPy, "sub/main.py is edited:\n%s", errOut)
+	fsck(named)
+
+	other := clone("review")
+	_, errOut = run(other, "apply", "--from", "claude-code", "-b", "replay", "--base", base, sessions[0])
+	subReadme, ok = show(other, "replay:sub/README.md")
+	assert.True(t, ok, "the Edit of sub/main.py places the root:\n%s", errOut)
+	assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
+	readme, _ = show(other, "replay:README.md")
+	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme)
+	fsck(other)
+
+	_, errOut = run(other, "apply", "--from", "claude-code", "-b", "alone", "--base", base, sessions[1])
+	readme, _ = show(other, "alone:README.md")
+	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is never written from the Write alone:\n%s", errOut)
+	_, ok = show(other, "alone:sub/README.md")
+	assert.False(t, ok, "nor is sub/README.md: nothing in the record tells which it is")
+	assert.Contains(t, errOut, "may be the repository's root or its folder sub/")
+	fsck(other)
+}
