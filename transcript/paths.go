@@ -230,6 +230,9 @@ func (r *rooter) learn(p string, read bool) {
 	if a == "" {
 		return
 	}
+	if r.cwd == "" && len(r.dirs) == 0 && !read && r.learnNamedPrefix(a) {
+		return
+	}
 	if read && r.cwd != "" && !within(a, r.cwd) {
 		return // see seeRead
 	}
@@ -277,7 +280,7 @@ func (r *rooter) learn(p string, read bool) {
 			if r.unnamedApart(base) {
 				continue // its paths stay outside, and say why (whyOutside)
 			}
-			if !read && base == r.cwd && r.elsewhere(rest) != "" {
+			if !read && (base == r.cwd || r.cwd == "") && r.elsewhere(base, rest) != "" {
 				continue // the same (elsewhere)
 			}
 			from := WorkdirInferred
@@ -330,6 +333,31 @@ func (r *rooter) learnNamed() {
 	}
 }
 
+// learnNamedPrefix is learnNamed for a record that keeps no folder of
+// the session's (Gemini CLI's session files, Cursor's): the shortest
+// folder of a written path that bears a name the repository goes by is
+// its root, when what lies under it could be the base tree's (a file at
+// its top, or in a folder the tree has): /home/u/proj/sub/README.md in a
+// clone named proj that has sub/ is sub/README.md, never the root's
+// README.md. A longer folder of that name is never tried (a dependency's
+// folder named as the project, node_modules/proj, is not its root).
+func (r *rooter) learnNamedPrefix(a string) bool {
+	for i := 1; i < len(a); i++ {
+		if a[i] != '/' {
+			continue
+		}
+		dir, rest := a[:i], a[i+1:]
+		if !strings.Contains(dir, "/") || !r.named(dir) {
+			continue
+		}
+		if d := path.Dir(rest); d == "." || r.has(dir, d) {
+			return r.add(Workdir{Path: dir, From: WorkdirInferred})
+		}
+		return false
+	}
+	return false
+}
+
 // rel maps a recorded path the agent wrote (or ran a command on) onto the
 // repository, learning from it; a path outside it is returned absolute.
 func (r *rooter) rel(p string) string {
@@ -373,7 +401,7 @@ func (r *rooter) mapPath(p string) string {
 		return r.caseOf(r.dirs[best].Path, rest)
 	}
 	if len(r.dirs) == 0 && !(r.root != "" && nested(r.cwd, r.root)) {
-		if s, ok := under(a, r.cwd); ok && r.plausible(s) && r.elsewhere(s) == "" {
+		if s, ok := under(a, r.cwd); ok && r.plausible(s) && r.elsewhere(r.cwd, s) == "" {
 			r.note(Workdir{Path: r.cwd, From: WorkdirRecorded})
 			return r.caseOf(r.cwd, s)
 		}
@@ -519,8 +547,7 @@ func (r *rooter) unnamedApart(dir string) bool {
 // only be one of them (shop/cart.py, which the root has and sub/ could
 // hold only in a new folder), a file the agent read there, or a path
 // elsewhere in the record still places the folder.
-func (r *rooter) elsewhere(rest string) string {
-	dir := r.cwd
+func (r *rooter) elsewhere(dir, rest string) string {
 	if rest == "" || dir == "" || r.exists == nil || r.hint != "" || r.named(dir) {
 		return ""
 	}
@@ -536,17 +563,18 @@ func (r *rooter) elsewhere(rest string) string {
 			return ""
 		}
 		alt := sub + "/" + rest
-		if r.has(sub) && r.has(path.Dir(alt)) && !r.has(alt) {
+		if r.has(dir, sub) && r.has(dir, path.Dir(alt)) && !r.has(dir, alt) {
 			return alt
 		}
 	}
 	return ""
 }
 
-// has reports a file or folder of the base tree, in the case the agent's
-// file system ignores when the recorded folder is on one.
-func (r *rooter) has(p string) bool {
-	return r.exists(p) || foldCase(r.cwd) && r.fold != nil && r.fold(p) != ""
+// has reports a file or folder p of the base tree, in the case the
+// agent's file system ignores when dir, the agent's folder p is under,
+// is on one.
+func (r *rooter) has(dir, p string) bool {
+	return r.exists(p) || foldCase(dir) && r.fold != nil && r.fold(p) != ""
 }
 
 // whyOutside says why the absolute path p maps onto no file of the
@@ -558,11 +586,20 @@ func (r *rooter) whyOutside(p string) string {
 	if a == "" || r.workdir != "" || r.exists == nil {
 		return ""
 	}
-	if rest, ok := under(a, r.cwd); ok && len(r.dirs) == 0 {
-		if alt := r.elsewhere(rest); alt != "" {
-			return fmt.Sprintf("the session's folder %s may be the repository's root or its folder %s/: "+
-				"this is %s or %s, and nothing in the record tells which (--workdir names the root)",
-				r.cwd, strings.TrimSuffix(alt, "/"+rest), rest, alt)
+	if len(r.dirs) == 0 {
+		for i := len(a) - 1; i > 0; i-- {
+			if a[i] != '/' {
+				continue
+			}
+			dir, rest := a[:i], a[i+1:]
+			if r.cwd != "" && dir != r.cwd || r.cwd == "" && !r.exists(rest) {
+				continue
+			}
+			if alt := r.elsewhere(dir, rest); alt != "" {
+				return fmt.Sprintf("the agent's folder %s may be the repository's root or its folder %s/: "+
+					"this is %s or %s, and nothing in the record tells which (--workdir names the root)",
+					dir, strings.TrimSuffix(alt, "/"+rest), rest, alt)
+			}
 		}
 	}
 	for i := 1; i < len(a); i++ {

@@ -314,6 +314,25 @@ func TestRooterNamedRoot(t *testing.T) {
 			steps: []pathStep{cwd("/home/u/proj/sub"), maps("/home/u/proj/sub/README.md", "/home/u/proj/sub/README.md"),
 				maps("/home/u/proj/sub/new.txt", "/home/u/proj/sub/new.txt")},
 		},
+		"no folder recorded (Gemini CLI, Cursor): the shortest folder of the repository's name": {
+			names: []string{"proj"},
+			steps: []pathStep{maps("/home/u/proj/sub/README.md", "sub/README.md"), maps("/home/u/proj/README.md", "README.md")},
+			used:  []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"no folder recorded: a longer folder of that name is not taken by its name (its files place it)": {
+			names: []string{"proj"},
+			steps: []pathStep{maps("/home/u/proj/vendor/proj/sub/x/a.py", "sub/x/a.py")},
+			used:  []Workdir{{"/home/u/proj/vendor/proj", WorkdirInferred}},
+		},
+		"no folder recorded, nothing named, and the tree has sub/: neither": {
+			steps: []pathStep{maps("/home/u/x/sub/README.md", "/home/u/x/sub/README.md"),
+				{do: "why", arg: "/home/u/x/sub/README.md", want: "the agent's folder /home/u/x/sub may be the repository's root or its folder sub/: " +
+					"this is README.md or sub/README.md, and nothing in the record tells which (--workdir names the root)"}},
+		},
+		"no folder recorded, nothing named: a path that can only be one place places the root": {
+			steps: []pathStep{maps("/home/u/x/sub/main.py", "sub/main.py"), maps("/home/u/x/sub/README.md", "sub/README.md")},
+			used:  []Workdir{{"/home/u/x", WorkdirInferred}},
+		},
 		"nothing named, and a file read there places the root": {
 			steps: []pathStep{cwd("/home/u/proj/sub"), {do: "read", arg: "/home/u/proj/sub/README.md"},
 				maps("/home/u/proj/sub/README.md", "README.md")},

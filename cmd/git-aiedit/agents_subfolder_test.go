@@ -15,30 +15,59 @@ import (
 	"github.com/git-aiedit/git-aiedit/internal/modelserver"
 )
 
-// TestAgentSubfolderReplay: Claude Code's own record of a session started
-// in a subfolder, replayed on other machines' clones. Its record keeps
-// the session's folder (cwd) but no git root. The agent writes a
-// README.md in sub/ of a repository whose root has one too, and edits
-// sub/main.py. Replayed in a clone of the repository's name elsewhere,
-// the folder above the session's is the root: sub/README.md is made,
-// the root's README.md is left as it was. In a clone of another name,
-// without a remote, the Edit still shows where the root was. With the
-// Write alone, nothing does: it is reported outside, and the root's
-// README.md is not touched.
+// TestAgentSubfolderReplay: an agent's own record of a session started
+// in a subfolder, replayed on other machines' clones. Claude Code's
+// record keeps the session's folder (cwd) but no git root; Gemini CLI's
+// keeps neither. The agent writes a README.md in sub/ of a repository
+// whose root has one too, and edits sub/main.py. Replayed in a clone of
+// the repository's name elsewhere, the folder of that name is the root:
+// sub/README.md is made, the root's README.md is left as it was. In a
+// clone of another name, without a remote, the edit still shows where
+// the root was. With the write alone, nothing does: it is reported
+// outside, and the root's README.md is not touched.
 func TestAgentSubfolderReplay(t *testing.T) {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
 		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
 			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
 	}
-	if only := os.Getenv("AIEDIT_AGENTS_ONLY"); only != "" && !strings.Contains(","+only+",", ",claude-code,") {
-		t.Skip("AIEDIT_AGENTS_ONLY leaves out claude-code")
+	only := os.Getenv("AIEDIT_AGENTS_ONLY")
+	for _, a := range []struct {
+		d      *driver
+		record func(c *conformance, id string) string // the session's record, by its id
+		cwd    bool                                   // the record keeps the session's folder
+	}{
+		{claudeDriver, func(c *conformance, id string) string {
+			found, _ := filepath.Glob(filepath.Join(c.home, ".claude", "projects", "*", id+".jsonl"))
+			require.Len(c.t, found, 1, "Claude Code's record of session %s", id)
+			return found[0]
+		}, true},
+		{geminiDriver, func(c *conformance, id string) string {
+			found, _ := filepath.Glob(filepath.Join(c.home, ".gemini", "tmp", "*", "chats", "session-*.json*"))
+			var mine []string
+			for _, f := range found {
+				if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), id) {
+					mine = append(mine, f)
+				}
+			}
+			require.Len(c.t, mine, 1, "Gemini CLI's record of session %s among %v", id, found)
+			return mine[0]
+		}, false},
+	} {
+		if only != "" && !strings.Contains(","+only+",", ","+a.d.agent+",") {
+			continue
+		}
+		t.Run(a.d.agent, func(t *testing.T) {
+			bin := filepath.Join(cache, a.d.agent, "node_modules", ".bin", a.d.bin)
+			extdata.Require(t, bin, a.d.agent+"'s CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
+			subfolderReplay(t, a.d, bin, a.record, a.cwd)
+		})
 	}
-	bin := filepath.Join(cache, "claude-code", "node_modules", ".bin", "claude")
-	extdata.Require(t, bin, "claude-code's CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
+}
 
+func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conformance, id string) string, keepsCwd bool) {
 	root := t.TempDir()
-	c := &conformance{t: t, d: claudeDriver, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "machine", "proj")}
+	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "machine", "proj")}
 	require.NoError(t, os.MkdirAll(c.home, 0o755))
 	require.NoError(t, os.MkdirAll(filepath.Join(c.repo, "sub"), 0o755))
 	write := func(dir, rel, content string) {
@@ -49,12 +78,12 @@ func TestAgentSubfolderReplay(t *testing.T) {
 
 	sub := filepath.Join(c.repo, "sub")
 	both := modelserver.Turn{Prompt: "document this folder and say hello", Final: "Done.", Steps: []modelserver.Step{
-		{Text: "Writing the folder's README.", Calls: []modelserver.Call{claudeDriver.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
-		{Calls: []modelserver.Call{claudeDriver.read(filepath.Join(sub, "main.py"))}},
-		{Calls: []modelserver.Call{claudeDriver.edit(filepath.Join(sub, "main.py"), "print(\"hi\")", "print(\"hello\")")}},
+		{Text: "Writing the folder's README.", Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+		{Calls: []modelserver.Call{d.read(filepath.Join(sub, "main.py"))}},
+		{Calls: []modelserver.Call{d.edit(filepath.Join(sub, "main.py"), "print(\"hi\")", "print(\"hello\")")}},
 	}}
 	alone := modelserver.Turn{Prompt: "only document this folder", Final: "Done.", Steps: []modelserver.Step{
-		{Calls: []modelserver.Call{claudeDriver.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+		{Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
 	}}
 	srv, err := modelserver.Start(10*time.Minute, both, alone)
 	require.NoError(t, err)
@@ -64,29 +93,36 @@ func TestAgentSubfolderReplay(t *testing.T) {
 	c.git("add", ".")
 	c.git("commit", "-q", "-m", "init")
 	base := strings.TrimSpace(c.git("rev-parse", "HEAD"))
+	if d.setup != nil {
+		d.setup(c)
+	}
 
 	// Each prompt in a session of its own, run in sub/; the files are put
 	// back between them, so that the second starts where the first did.
 	var sessions []string
 	for _, prompt := range []string{both.Prompt, alone.Prompt} {
-		cmd := exec.CommandContext(t.Context(), bin, claudeDriver.args(c, prompt, newSession)...)
+		cmd := exec.CommandContext(t.Context(), bin, d.args(c, prompt, newSession)...)
 		cmd.Dir = sub
 		cmd.Env = c.env()
 		cmd.WaitDelay = 5 * time.Second
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "claude: %s", tail(string(out), 2000))
-		id := claudeDriver.session(c, string(out))
-		require.NotEmpty(t, id, "the session id claude printed: %s", tail(string(out), 2000))
-		found, _ := filepath.Glob(filepath.Join(c.home, ".claude", "projects", "*", id+".jsonl"))
-		require.Len(t, found, 1, "Claude Code's record of session %s", id)
-		sessions = append(sessions, found[0])
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		require.NoError(t, err, "%s: %s\n%s", d.agent, tail(stdout.String(), 2000), tail(stderr.String(), 2000))
+		id := d.session(c, stdout.String())
+		require.NotEmpty(t, id, "the session id %s printed: %s\n%s", d.agent, stdout.String(), tail(stderr.String(), 3000))
+		sessions = append(sessions, record(c, id))
 		c.git("checkout", "-q", "--", ".")
 		require.NoError(t, os.RemoveAll(filepath.Join(sub, "README.md")))
 	}
-	record, err := os.ReadFile(sessions[0])
+	rec, err := os.ReadFile(sessions[0])
 	require.NoError(t, err)
-	require.Contains(t, string(record), `"cwd":"`+sub+`"`, "the record keeps the session's folder")
-	require.NotContains(t, string(record), "gitRoot", "the record keeps no git root")
+	if keepsCwd {
+		require.Contains(t, string(rec), `"cwd":"`+sub+`"`, "the record keeps the session's folder")
+	} else {
+		require.NotContains(t, string(rec), `"cwd"`, "the record keeps no folder of the session's")
+	}
+	require.NotContains(t, string(rec), "gitRoot", "the record keeps no git root")
 
 	// clone copies the repository at its first commit to another machine's
 	// folder, without a remote: only its folder's name names it.
@@ -122,7 +158,7 @@ func TestAgentSubfolderReplay(t *testing.T) {
 	}
 
 	named := clone("proj")
-	_, errOut := run(named, "apply", "--from", "claude-code", "-b", "replay", "--base", base, sessions[0])
+	_, errOut := run(named, "apply", "-b", "replay", "--base", base, sessions[0])
 	readme, _ := show(named, "replay:README.md")
 	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is left as it was:\n%s", errOut)
 	subReadme, ok := show(named, "replay:sub/README.md")
@@ -133,7 +169,7 @@ func TestAgentSubfolderReplay(t *testing.T) {
 	fsck(named)
 
 	other := clone("review")
-	_, errOut = run(other, "apply", "--from", "claude-code", "-b", "replay", "--base", base, sessions[0])
+	_, errOut = run(other, "apply", "-b", "replay", "--base", base, sessions[0])
 	subReadme, ok = show(other, "replay:sub/README.md")
 	assert.True(t, ok, "the Edit of sub/main.py places the root:\n%s", errOut)
 	assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
@@ -141,7 +177,7 @@ func TestAgentSubfolderReplay(t *testing.T) {
 	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme)
 	fsck(other)
 
-	_, errOut = run(other, "apply", "--from", "claude-code", "-b", "alone", "--base", base, sessions[1])
+	_, errOut = run(other, "apply", "-b", "alone", "--base", base, sessions[1])
 	readme, _ = show(other, "alone:README.md")
 	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is never written from the Write alone:\n%s", errOut)
 	_, ok = show(other, "alone:sub/README.md")
