@@ -16,15 +16,16 @@ import (
 )
 
 // TestAgentSubfolderReplay: an agent's own record of a session started
-// in a subfolder, replayed on other machines' clones. Claude Code's
-// record keeps the session's folder (cwd) but no git root; Gemini CLI's
-// keeps neither. The agent writes a README.md in sub/ of a repository
-// whose root has one too, and edits sub/main.py. Replayed in a clone of
-// the repository's name elsewhere, the folder of that name is the root:
-// sub/README.md is made, the root's README.md is left as it was. In a
-// clone of another name, without a remote, the edit still shows where
-// the root was. With the write alone, nothing does: it is reported
-// outside, and the root's README.md is not touched.
+// in a subfolder, replayed on other machines' clones. Claude Code's and
+// Codex's records keep the session's folder (cwd) but no git root;
+// Gemini CLI's keeps neither; Copilot CLI's keeps both. The agent writes
+// a README.md in sub/ of a repository whose root has one too, and edits
+// sub/main.py. Replayed in a clone of the repository's name elsewhere,
+// the folder of that name is the root: sub/README.md is made, the
+// root's README.md is left as it was. In a clone of another name,
+// without a remote, the edit still shows where the root was. With the
+// write alone, only a git root the record keeps does; else it is
+// reported outside, and the root's README.md is not touched.
 func TestAgentSubfolderReplay(t *testing.T) {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
@@ -35,13 +36,13 @@ func TestAgentSubfolderReplay(t *testing.T) {
 	for _, a := range []struct {
 		d      *driver
 		record func(c *conformance, id string) string // the session's record, by its id
-		cwd    bool                                   // the record keeps the session's folder
+		keeps  keeps
 	}{
 		{claudeDriver, func(c *conformance, id string) string {
 			found, _ := filepath.Glob(filepath.Join(c.home, ".claude", "projects", "*", id+".jsonl"))
 			require.Len(c.t, found, 1, "Claude Code's record of session %s", id)
 			return found[0]
-		}, true},
+		}, keepsCwd},
 		{geminiDriver, func(c *conformance, id string) string {
 			found, _ := filepath.Glob(filepath.Join(c.home, ".gemini", "tmp", "*", "chats", "session-*.json*"))
 			var mine []string
@@ -52,7 +53,17 @@ func TestAgentSubfolderReplay(t *testing.T) {
 			}
 			require.Len(c.t, mine, 1, "Gemini CLI's record of session %s among %v", id, found)
 			return mine[0]
-		}, false},
+		}, keepsNothing},
+		{codexDriver, func(c *conformance, id string) string {
+			found, _ := filepath.Glob(filepath.Join(c.home, ".codex", "sessions", "*", "*", "*", "rollout-*"+id+".jsonl"))
+			require.Len(c.t, found, 1, "Codex's record of session %s", id)
+			return found[0]
+		}, keepsCwd},
+		{copilotDriver, func(c *conformance, id string) string {
+			f := filepath.Join(c.home, ".copilot", "session-state", id, "events.jsonl")
+			require.FileExists(c.t, f, "Copilot CLI's record of session %s", id)
+			return f
+		}, keepsGitRoot},
 	} {
 		if only != "" && !strings.Contains(","+only+",", ","+a.d.agent+",") {
 			continue
@@ -60,12 +71,21 @@ func TestAgentSubfolderReplay(t *testing.T) {
 		t.Run(a.d.agent, func(t *testing.T) {
 			bin := filepath.Join(cache, a.d.agent, "node_modules", ".bin", a.d.bin)
 			extdata.Require(t, bin, a.d.agent+"'s CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
-			subfolderReplay(t, a.d, bin, a.record, a.cwd)
+			subfolderReplay(t, a.d, bin, a.record, a.keeps)
 		})
 	}
 }
 
-func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conformance, id string) string, keepsCwd bool) {
+// keeps is what an agent's record keeps of where its session ran.
+type keeps int
+
+const (
+	keepsNothing keeps = iota // Gemini CLI's session files
+	keepsCwd                  // the session's folder: Claude Code, Codex
+	keepsGitRoot              // and the root of its repository: Copilot CLI
+)
+
+func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conformance, id string) string, kept keeps) {
 	root := t.TempDir()
 	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "machine", "proj")}
 	require.NoError(t, os.MkdirAll(c.home, 0o755))
@@ -110,6 +130,9 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 		err := cmd.Run()
 		require.NoError(t, err, "%s: %s\n%s", d.agent, tail(stdout.String(), 2000), tail(stderr.String(), 2000))
 		id := d.session(c, stdout.String())
+		if id == "" {
+			id = d.session(c, stdout.String()+"\n"+stderr.String())
+		}
 		require.NotEmpty(t, id, "the session id %s printed: %s\n%s", d.agent, stdout.String(), tail(stderr.String(), 3000))
 		sessions = append(sessions, record(c, id))
 		c.git("checkout", "-q", "--", ".")
@@ -117,12 +140,15 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 	}
 	rec, err := os.ReadFile(sessions[0])
 	require.NoError(t, err)
-	if keepsCwd {
-		require.Contains(t, string(rec), `"cwd":"`+sub+`"`, "the record keeps the session's folder")
-	} else {
+	switch kept {
+	case keepsNothing:
 		require.NotContains(t, string(rec), `"cwd"`, "the record keeps no folder of the session's")
+	case keepsCwd:
+		require.Contains(t, string(rec), `"cwd":"`+sub+`"`, "the record keeps the session's folder")
+		require.NotContains(t, string(rec), "gitRoot", "the record keeps no git root")
+	case keepsGitRoot:
+		require.Contains(t, string(rec), `"gitRoot":"`+c.repo+`"`, "the record keeps the repository's root")
 	}
-	require.NotContains(t, string(rec), "gitRoot", "the record keeps no git root")
 
 	// clone copies the repository at its first commit to another machine's
 	// folder, without a remote: only its folder's name names it.
@@ -179,9 +205,14 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 
 	_, errOut = run(other, "apply", "-b", "alone", "--base", base, sessions[1])
 	readme, _ = show(other, "alone:README.md")
-	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is never written from the Write alone:\n%s", errOut)
-	_, ok = show(other, "alone:sub/README.md")
-	assert.False(t, ok, "nor is sub/README.md: nothing in the record tells which it is")
-	assert.Contains(t, errOut, "may be the repository's root or its folder sub/")
+	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is never written from the write alone:\n%s", errOut)
+	subReadme, ok = show(other, "alone:sub/README.md")
+	if kept == keepsGitRoot {
+		assert.True(t, ok, "the git root the record keeps places the write:\n%s", errOut)
+		assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
+	} else {
+		assert.False(t, ok, "nor is sub/README.md: nothing in the record tells which it is")
+		assert.Contains(t, errOut, "may be the repository's root or its folder sub/")
+	}
 	fsck(other)
 }
