@@ -40,7 +40,7 @@ func workdirHow(from string) string {
 	case transcript.WorkdirRecorded:
 		return "the session's folder"
 	}
-	return "inferred from files that exist"
+	return "inferred from the paths"
 }
 
 // workdirReports renders a response's mappings for the JSON report.

@@ -334,26 +334,33 @@ func (r *rooter) learnNamed() {
 }
 
 // learnNamedPrefix is learnNamed for a record that keeps no folder of
-// the session's (Gemini CLI's session files, Cursor's): the shortest
-// folder of a written path that bears a name the repository goes by is
-// its root, when what lies under it could be the base tree's (a file at
-// its top, or in a folder the tree has): /home/u/proj/sub/README.md in a
-// clone named proj that has sub/ is sub/README.md, never the root's
-// README.md. A longer folder of that name is never tried (a dependency's
-// folder named as the project, node_modules/proj, is not its root).
+// the session's (Gemini CLI's session files, Cursor's): a folder of a
+// written path that bears a name the repository goes by is its root.
+// When the path has one such folder, what lies under it may be new
+// (cursor-attach/notes.md, a folder the agent made); when it has more,
+// the shortest is taken only if what lies under it could be the base
+// tree's (a file at its top, or in a folder the tree has), and a longer
+// one never for its name (a dependency's folder named as the project,
+// node_modules/proj, is not its root). /home/u/proj/sub/README.md in a
+// clone named proj that has sub/ is sub/README.md, never the root's.
 func (r *rooter) learnNamedPrefix(a string) bool {
+	first, named := "", 0
 	for i := 1; i < len(a); i++ {
 		if a[i] != '/' {
 			continue
 		}
-		dir, rest := a[:i], a[i+1:]
-		if !strings.Contains(dir, "/") || !r.named(dir) {
-			continue
+		if dir := a[:i]; strings.Contains(dir, "/") && r.named(dir) {
+			if named++; named == 1 {
+				first = dir
+			}
 		}
-		if d := path.Dir(rest); d == "." || r.has(dir, d) {
-			return r.add(Workdir{Path: dir, From: WorkdirInferred})
-		}
+	}
+	if named == 0 {
 		return false
+	}
+	rest, _ := under(a, first)
+	if d := path.Dir(rest); named == 1 || d == "." || r.has(first, d) {
+		return r.add(Workdir{Path: first, From: WorkdirInferred})
 	}
 	return false
 }

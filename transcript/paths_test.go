@@ -324,6 +324,15 @@ func TestRooterNamedRoot(t *testing.T) {
 			steps: []pathStep{maps("/home/u/proj/vendor/proj/sub/x/a.py", "sub/x/a.py")},
 			used:  []Workdir{{"/home/u/proj/vendor/proj", WorkdirInferred}},
 		},
+		"no folder recorded: the one folder of the repository's name, a new folder under it": {
+			names: []string{"proj"},
+			steps: []pathStep{maps("/home/u/proj/notes/plan.md", "notes/plan.md")},
+			used:  []Workdir{{"/home/u/proj", WorkdirInferred}},
+		},
+		"no folder recorded: of two folders of that name, the shorter only if the tree could hold the rest": {
+			names: []string{"proj"},
+			steps: []pathStep{maps("/home/u/proj/proj/new/x.py", "/home/u/proj/proj/new/x.py")},
+		},
 		"no folder recorded, nothing named, and the tree has sub/: neither": {
 			steps: []pathStep{maps("/home/u/x/sub/README.md", "/home/u/x/sub/README.md"),
 				{do: "why", arg: "/home/u/x/sub/README.md", want: "the agent's folder /home/u/x/sub may be the repository's root or its folder sub/: " +
