@@ -542,12 +542,14 @@ func (r *rooter) unnamedApart(dir string) bool {
 	return r.cwd != "" && !nested(dir, r.cwd) && !r.named(dir)
 }
 
-// elsewhere returns where else in the base tree rest, a path under the
-// session's recorded folder, may belong, when nothing else places that
-// folder: it bears no name the repository goes by and lies under no
-// folder that does (learnNamed), the record names no root, and its last
-// folders are a folder of the base tree (/home/u/x/sub and sub/). The
-// session may then have run at the repository's root or in that folder,
+// elsewhere returns where else in the base tree rest, a path under dir,
+// may belong, when nothing else places dir (the session's recorded
+// folder, or for a record that keeps none, the folder a path's
+// existing file would make the root): dir bears no name the repository
+// goes by and lies under no folder that does (learnNamed), the record
+// names no root, and dir's last folders are a folder of the base tree
+// (/home/u/x/sub and sub/). The agent may then have worked at the
+// repository's root or in that folder,
 // and a file written at its top that the root has (README.md) may be
 // the root's or a new sub/README.md. Neither is taken from such a write:
 // the path stays outside, saying why (whyOutside). A path that could
@@ -586,7 +588,7 @@ func (r *rooter) has(dir, p string) bool {
 
 // whyOutside says why the absolute path p maps onto no file of the
 // repository when the folder holding it that names alone would have
-// taken for its root was refused (unnamedApart, subfolderToo); "" when
+// taken for its root was refused (unnamedApart, elsewhere); "" when
 // nothing more than "outside" is known.
 func (r *rooter) whyOutside(p string) string {
 	a := r.abs(p)
