@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/git-aiedit/git-aiedit/internal/extdata"
 	"github.com/git-aiedit/git-aiedit/internal/modelserver"
 )
 
@@ -27,12 +26,7 @@ import (
 // write alone, only a git root the record keeps does; else it is
 // reported outside, and the root's README.md is not touched.
 func TestAgentSubfolderReplay(t *testing.T) {
-	cache := os.Getenv("AIEDIT_AGENTS")
-	if cache == "" {
-		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
-			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
-	}
-	only := os.Getenv("AIEDIT_AGENTS_ONLY")
+	cache := agentsCache(t)
 	for _, a := range []struct {
 		d      *driver
 		record func(c *conformance, id string) string // the session's record, by its id
@@ -65,13 +59,11 @@ func TestAgentSubfolderReplay(t *testing.T) {
 			return f
 		}, keepsGitRoot},
 	} {
-		if only != "" && !strings.Contains(","+only+",", ","+a.d.agent+",") {
+		if !agentWanted(a.d.agent) {
 			continue
 		}
 		t.Run(a.d.agent, func(t *testing.T) {
-			bin := filepath.Join(cache, a.d.agent, "node_modules", ".bin", a.d.bin)
-			extdata.Require(t, bin, a.d.agent+"'s CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
-			subfolderReplay(t, a.d, bin, a.record, a.keeps)
+			subfolderReplay(t, a.d, agentBin(t, cache, a.d), a.record, a.keeps)
 		})
 	}
 }

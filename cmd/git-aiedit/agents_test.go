@@ -30,27 +30,47 @@ import (
 // $AIEDIT_AGENTS_ONLY (comma-separated agent names) narrows the run;
 // $AIEDIT_AGENTS_SHORT asks three turns of each instead of five.
 func TestAgents(t *testing.T) {
+	cache := agentsCache(t)
+	for _, d := range drivers {
+		if !agentWanted(d.agent) {
+			continue
+		}
+		t.Run(d.agent, func(t *testing.T) {
+			runConformance(t, d, agentBin(t, cache, d))
+		})
+	}
+}
+
+// agentsCache is where scripts/agents-conformance installed the agents'
+// CLIs ($AIEDIT_AGENTS); the test skips, saying so, without it.
+func agentsCache(t *testing.T) string {
 	cache := os.Getenv("AIEDIT_AGENTS")
 	if cache == "" {
 		extdata.Missing(t, "$AIEDIT_AGENTS", "the agents' CLIs (from npm, at the versions in scripts/agents-versions)",
 			"run scripts/agents-conformance, which installs them at their pinned versions and runs this test")
 	}
-	only := map[string]bool{}
-	for _, a := range strings.Split(os.Getenv("AIEDIT_AGENTS_ONLY"), ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			only[a] = true
+	return cache
+}
+
+// agentWanted reports an agent $AIEDIT_AGENTS_ONLY leaves in (all, unset).
+func agentWanted(agent string) bool {
+	only := os.Getenv("AIEDIT_AGENTS_ONLY")
+	if strings.TrimSpace(only) == "" {
+		return true
+	}
+	for _, a := range strings.Split(only, ",") {
+		if strings.TrimSpace(a) == agent {
+			return true
 		}
 	}
-	for _, d := range drivers {
-		if len(only) > 0 && !only[d.agent] {
-			continue
-		}
-		t.Run(d.agent, func(t *testing.T) {
-			bin := filepath.Join(cache, d.agent, "node_modules", ".bin", d.bin)
-			extdata.Require(t, bin, d.agent+"'s CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
-			runConformance(t, d, bin)
-		})
-	}
+	return false
+}
+
+// agentBin is the agent's program in the cache, which must be there.
+func agentBin(t *testing.T, cache string, d *driver) string {
+	bin := filepath.Join(cache, d.agent, "node_modules", ".bin", d.bin)
+	extdata.Require(t, bin, d.agent+"'s CLI", "run scripts/agents-conformance (it installs each agent from npm into $AIEDIT_AGENTS)")
+	return bin
 }
 
 // conformance is one agent's run: its home, repository, model server.
