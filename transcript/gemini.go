@@ -86,8 +86,9 @@ type geminiReader struct {
 	cur   *Response
 	texts []string
 	// results: the record keeps what each write's result said (a
-	// session does; stream-json keeps only its status), so a relative
-	// path no result places is reported, not taken from the root.
+	// session does; stream-json keeps only its status). Either way a
+	// relative path no result places is reported, never taken from the
+	// root; this says which the message names.
 	results bool
 }
 
@@ -144,12 +145,12 @@ func (g *geminiReader) call(rec int, c gmCall) {
 		// (on the call, or since v0.39 in the next user message) names
 		// the file it wrote in full. Taken only when it ends with the
 		// path asked for, so it can only say which folder. Without it
-		// the folder is unknown: the write is reported, never taken
-		// from the repository's root.
+		// (stream-json keeps no result's text) the folder is unknown: the
+		// write is reported, never taken from the repository's root.
 		if abs := c.wrote; abs != "" && strings.HasSuffix(cleanSlash(abs), "/"+strings.TrimPrefix(cleanSlash(p), "./")) {
 			p = abs
 		} else {
-			unplaced = failed == "" && g.results
+			unplaced = failed == ""
 		}
 	}
 	if geminiReads(c.name) {
@@ -209,6 +210,10 @@ func (g *geminiReader) call(rec int, c gmCall) {
 			ops[i].Outside = true
 			ops[i].OutsideWhy = "Gemini CLI took this relative path from the folder it ran in, which the session does not record, " +
 				"and no result of the call names the file"
+			if !g.results {
+				ops[i].OutsideWhy = "Gemini CLI took this relative path from the folder it ran in, " +
+					"which its stream-json output does not record (nor the file a result named)"
+			}
 		}
 		g.cur.Ops = append(g.cur.Ops, ops...)
 		return

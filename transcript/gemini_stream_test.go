@@ -22,6 +22,16 @@ const geminiStream = `{"type":"init","timestamp":"2026-11-20T10:00:00Z","session
 {"type":"tool_use","tool_name":"write_file","tool_id":"w3","parameters":{"file_path":"/w/p/z.py","content":"z"}}
 `
 
+// geminiStreamRelative has a write to a relative path: stream-json keeps
+// neither the folder Gemini CLI ran in nor the file its result named.
+const geminiStreamRelative = `{"type":"init","timestamp":"2026-11-20T10:00:00Z","session_id":"s2","model":"gemini-2.5-pro"}
+{"type":"message","role":"user","content":"write notes"}
+{"type":"tool_use","tool_name":"write_file","tool_id":"w1","parameters":{"file_path":"notes.md","content":"n"}}
+{"type":"tool_result","tool_id":"w1","status":"success"}
+{"type":"tool_use","tool_name":"replace","tool_id":"r2","parameters":{"file_path":"/w/p/a.py","old_string":"x","new_string":"y"}}
+{"type":"tool_result","tool_id":"r2","status":"success"}
+`
+
 func TestGeminiStream(t *testing.T) {
 	assert.Equal(t, Gemini, Detect([]byte(geminiStream), "run.jsonl"))
 	assert.Equal(t, Gemini, Detect([]byte(`{"type":"message","timestamp":"t","role":"user","content":"hi"}`), "x.jsonl"))
@@ -45,6 +55,25 @@ func TestGeminiStream(t *testing.T) {
 	assert.Equal(t, "denied", got[0].Ops[1].RecordedError)
 	require.Len(t, got[1].Ops, 1, "a call with no result is reported")
 	assert.Contains(t, got[1].Ops[0].RecordedError, "not known to have run")
+}
+
+// A relative path in stream-json output is reported outside, never taken
+// from the repository's root: Gemini CLI took it from the folder it ran
+// in, which may have been a subfolder, and the output does not say.
+func TestGeminiStreamRelativeOutside(t *testing.T) {
+	var got []*Response
+	err := Read(strings.NewReader(geminiStreamRelative), Gemini, Options{Exists: func(p string) bool { return p == "a.py" || p == "notes.md" }},
+		func(r *Response) error {
+			got = append(got, r)
+			return nil
+		})
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Len(t, got[0].Ops, 2)
+	assert.True(t, got[0].Ops[0].Outside, "notes.md is not taken from the root")
+	assert.Contains(t, got[0].Ops[0].OutsideWhy, "stream-json output does not record")
+	assert.False(t, got[0].Ops[1].Outside)
+	assert.Equal(t, "a.py", got[0].Ops[1].Path)
 }
 
 func TestCopilotCLI(t *testing.T) {
