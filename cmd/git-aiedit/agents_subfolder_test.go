@@ -208,3 +208,57 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 	}
 	fsck(other)
 }
+
+// TestAgentGeminiStreamRelative: the real Gemini CLI, run headless in
+// sub/ with `--output-format stream-json`, writes README.md given as a
+// relative path: it writes sub/README.md, the file of the folder it ran
+// in. Its output keeps the relative path and the call's status, neither
+// that folder nor the file written. Applied, the write is reported
+// outside, saying why, and the root's README.md is left as it was (it
+// was once taken from the root: a wrong file).
+func TestAgentGeminiStreamRelative(t *testing.T) {
+	cache := agentsCache(t)
+	if !agentWanted(geminiDriver.agent) {
+		t.Skip("$AIEDIT_AGENTS_ONLY leaves out gemini")
+	}
+	d := geminiDriver
+	bin := agentBin(t, cache, d)
+	root := t.TempDir()
+	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "proj")}
+	require.NoError(t, os.MkdirAll(c.home, 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(c.repo, "sub"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(c.repo, "README.md"), []byte("# proj\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(c.repo, "sub", "main.py"), []byte("print(\"hi\")\n"), 0o644))
+	srv, err := modelserver.Start(5*time.Minute, modelserver.Turn{Prompt: "document this folder", Final: "Done.",
+		Steps: []modelserver.Step{{Calls: []modelserver.Call{d.write("README.md", "# sub\n")}}}})
+	require.NoError(t, err)
+	defer srv.Close()
+	c.server = srv
+	c.git("init", "-q", "-b", "main")
+	c.git("add", ".")
+	c.git("commit", "-q", "-m", "init")
+	d.setup(c)
+
+	cmd := exec.CommandContext(t.Context(), bin, "-p", "document this folder", "--yolo", "--output-format", "stream-json")
+	cmd.Dir = filepath.Join(c.repo, "sub")
+	cmd.Env = c.env()
+	cmd.WaitDelay = 5 * time.Second
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "gemini: %s", tail(stderr.String(), 2000))
+	require.Contains(t, string(out), `"file_path":"README.md"`, "the output keeps the path as the model gave it")
+	wrote, err := os.ReadFile(filepath.Join(c.repo, "sub", "README.md"))
+	require.NoError(t, err, "Gemini CLI wrote the file of the folder it ran in")
+	require.Equal(t, "# sub\n", string(wrote))
+
+	run := filepath.Join(root, "run.jsonl")
+	require.NoError(t, os.WriteFile(run, out, 0o644))
+	c.git("checkout", "-q", "--", ".")
+	require.NoError(t, os.Remove(filepath.Join(c.repo, "sub", "README.md")))
+	report := c.aiedit("apply", "-b", "stream", run)
+	assert.Regexp(t, `outside +README\.md`, report)
+	assert.Contains(t, report, "stream-json output does not record")
+	assert.Equal(t, "# proj\n", c.git("show", "stream:README.md"), "the root's README.md is left as it was")
+	c.git("fsck", "--strict", "--no-progress")
+}
