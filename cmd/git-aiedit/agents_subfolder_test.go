@@ -77,37 +77,56 @@ const (
 	keepsGitRoot              // and the root of its repository: Copilot CLI
 )
 
-func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conformance, id string) string, kept keeps) {
-	root := t.TempDir()
-	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "machine", "proj")}
+// subfolderRepo is an agent's home and a repository at repo (under a
+// temporary root) whose root has a README.md of its own and whose sub/
+// has main.py, committed, with the scripted model server playing turns.
+func subfolderRepo(t *testing.T, d *driver, bin, root, repo string, turns func(sub string) []modelserver.Turn) *conformance {
+	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: repo}
+	sub := filepath.Join(repo, "sub")
 	require.NoError(t, os.MkdirAll(c.home, 0o755))
-	require.NoError(t, os.MkdirAll(filepath.Join(c.repo, "sub"), 0o755))
-	write := func(dir, rel, content string) {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, rel), []byte(content), 0o644))
-	}
-	write(c.repo, "README.md", "# proj\n\nThe root's readme.\n")
-	write(c.repo, "sub/main.py", "print(\"hi\")\n")
-
-	sub := filepath.Join(c.repo, "sub")
-	both := modelserver.Turn{Prompt: "document this folder and say hello", Final: "Done.", Steps: []modelserver.Step{
-		{Text: "Writing the folder's README.", Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
-		{Calls: []modelserver.Call{d.read(filepath.Join(sub, "main.py"))}},
-		{Calls: []modelserver.Call{d.edit(filepath.Join(sub, "main.py"), "print(\"hi\")", "print(\"hello\")")}},
-	}}
-	alone := modelserver.Turn{Prompt: "only document this folder", Final: "Done.", Steps: []modelserver.Step{
-		{Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
-	}}
-	srv, err := modelserver.Start(10*time.Minute, both, alone)
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "README.md"), []byte(rootReadme), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(sub, "main.py"), []byte("print(\"hi\")\n"), 0o644))
+	srv, err := modelserver.Start(10*time.Minute, turns(sub)...)
 	require.NoError(t, err)
-	defer srv.Close()
+	t.Cleanup(func() { srv.Close() })
 	c.server = srv
 	c.git("init", "-q", "-b", "main")
 	c.git("add", ".")
 	c.git("commit", "-q", "-m", "init")
-	base := strings.TrimSpace(c.git("rev-parse", "HEAD"))
 	if d.setup != nil {
 		d.setup(c)
 	}
+	return c
+}
+
+// rootReadme is the README.md at the root of subfolderRepo's repository.
+const rootReadme = "# proj\n\nThe root's readme.\n"
+
+// in is c working in another repository (a clone), with the same agent,
+// home and environment.
+func (c *conformance) in(dir string) *conformance {
+	cc := *c
+	cc.repo = dir
+	return &cc
+}
+
+func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conformance, id string) string, kept keeps) {
+	root := t.TempDir()
+	var both, alone modelserver.Turn
+	c := subfolderRepo(t, d, bin, root, filepath.Join(root, "machine", "proj"), func(sub string) []modelserver.Turn {
+		both = modelserver.Turn{Prompt: "document this folder and say hello", Final: "Done.", Steps: []modelserver.Step{
+			{Text: "Writing the folder's README.", Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+			{Calls: []modelserver.Call{d.read(filepath.Join(sub, "main.py"))}},
+			{Calls: []modelserver.Call{d.edit(filepath.Join(sub, "main.py"), "print(\"hi\")", "print(\"hello\")")}},
+		}}
+		alone = modelserver.Turn{Prompt: "only document this folder", Final: "Done.", Steps: []modelserver.Step{
+			{Calls: []modelserver.Call{d.write(filepath.Join(sub, "README.md"), "# sub\n\nPrints a greeting.\n")}},
+		}}
+		return []modelserver.Turn{both, alone}
+	})
+	sub := filepath.Join(c.repo, "sub")
+	base := strings.TrimSpace(c.git("rev-parse", "HEAD"))
 
 	// Each prompt in a session of its own, run in sub/; the files are put
 	// back between them, so that the second starts where the first did.
@@ -144,69 +163,53 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 
 	// clone copies the repository at its first commit to another machine's
 	// folder, without a remote: only its folder's name names it.
-	clone := func(name string) string {
+	clone := func(name string) *conformance {
 		dir := filepath.Join(root, "elsewhere", name)
 		c.git("clone", "-q", c.repo, dir)
-		cmd := exec.Command("git", "remote", "remove", "origin")
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		return dir
+		cc := c.in(dir)
+		cc.git("remote", "remove", "origin")
+		return cc
 	}
-	run := func(dir string, args ...string) (string, string) {
-		cmd := exec.Command("git", append([]string{"aiedit"}, args...)...)
-		cmd.Dir = dir
-		cmd.Env = c.env()
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		require.NoError(t, cmd.Run(), "git aiedit %s: %s", strings.Join(args, " "), stderr.String())
-		return stdout.String(), stderr.String()
-	}
-	show := func(dir, spec string) (string, bool) {
+	// show is a file of a branch, and whether it has one.
+	show := func(cc *conformance, spec string) (string, bool) {
 		cmd := exec.Command("git", "show", spec)
-		cmd.Dir = dir
+		cmd.Dir = cc.repo
 		out, err := cmd.Output()
 		return string(out), err == nil
 	}
-	fsck := func(dir string) {
-		cmd := exec.Command("git", "fsck", "--strict", "--no-progress")
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "git fsck --strict: %s", out)
-	}
 
 	named := clone("proj")
-	_, errOut := run(named, "apply", "-b", "replay", "--base", base, sessions[0])
+	out := named.aiedit("apply", "-b", "replay", "--base", base, sessions[0])
 	readme, _ := show(named, "replay:README.md")
-	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is left as it was:\n%s", errOut)
+	assert.Equal(t, rootReadme, readme, "the root's README.md is left as it was:\n%s", out)
 	subReadme, ok := show(named, "replay:sub/README.md")
-	assert.True(t, ok, "sub/README.md is made:\n%s", errOut)
+	assert.True(t, ok, "sub/README.md is made:\n%s", out)
 	assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
 	mainPy, _ := show(named, "replay:sub/main.py")
-	assert.Equal(t, "print(\"hello\")\n", mainPy, "sub/main.py is edited:\n%s", errOut)
-	fsck(named)
+	assert.Equal(t, "print(\"hello\")\n", mainPy, "sub/main.py is edited:\n%s", out)
+	named.git("fsck", "--strict", "--no-progress")
 
 	other := clone("review")
-	_, errOut = run(other, "apply", "-b", "replay", "--base", base, sessions[0])
+	out = other.aiedit("apply", "-b", "replay", "--base", base, sessions[0])
 	subReadme, ok = show(other, "replay:sub/README.md")
-	assert.True(t, ok, "the Edit of sub/main.py places the root:\n%s", errOut)
+	assert.True(t, ok, "the Edit of sub/main.py places the root:\n%s", out)
 	assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
 	readme, _ = show(other, "replay:README.md")
-	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme)
-	fsck(other)
+	assert.Equal(t, rootReadme, readme)
+	other.git("fsck", "--strict", "--no-progress")
 
-	_, errOut = run(other, "apply", "-b", "alone", "--base", base, sessions[1])
+	out = other.aiedit("apply", "-b", "alone", "--base", base, sessions[1])
 	readme, _ = show(other, "alone:README.md")
-	assert.Equal(t, "# proj\n\nThe root's readme.\n", readme, "the root's README.md is never written from the write alone:\n%s", errOut)
+	assert.Equal(t, rootReadme, readme, "the root's README.md is never written from the write alone:\n%s", out)
 	subReadme, ok = show(other, "alone:sub/README.md")
 	if kept == keepsGitRoot {
-		assert.True(t, ok, "the git root the record keeps places the write:\n%s", errOut)
+		assert.True(t, ok, "the git root the record keeps places the write:\n%s", out)
 		assert.Equal(t, "# sub\n\nPrints a greeting.\n", subReadme)
 	} else {
 		assert.False(t, ok, "nor is sub/README.md: nothing in the record tells which it is")
-		assert.Contains(t, errOut, "may be the repository's root or its folder sub/")
+		assert.Contains(t, out, "may be the repository's root or its folder sub/")
 	}
-	fsck(other)
+	other.git("fsck", "--strict", "--no-progress")
 }
 
 // TestAgentGeminiStreamRelative: the real Gemini CLI, run headless in
@@ -224,20 +227,10 @@ func TestAgentGeminiStreamRelative(t *testing.T) {
 	d := geminiDriver
 	bin := agentBin(t, cache, d)
 	root := t.TempDir()
-	c := &conformance{t: t, d: d, bin: bin, home: filepath.Join(root, "home"), repo: filepath.Join(root, "proj")}
-	require.NoError(t, os.MkdirAll(c.home, 0o755))
-	require.NoError(t, os.MkdirAll(filepath.Join(c.repo, "sub"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(c.repo, "README.md"), []byte("# proj\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(c.repo, "sub", "main.py"), []byte("print(\"hi\")\n"), 0o644))
-	srv, err := modelserver.Start(5*time.Minute, modelserver.Turn{Prompt: "document this folder", Final: "Done.",
-		Steps: []modelserver.Step{{Calls: []modelserver.Call{d.write("README.md", "# sub\n")}}}})
-	require.NoError(t, err)
-	defer srv.Close()
-	c.server = srv
-	c.git("init", "-q", "-b", "main")
-	c.git("add", ".")
-	c.git("commit", "-q", "-m", "init")
-	d.setup(c)
+	c := subfolderRepo(t, d, bin, root, filepath.Join(root, "proj"), func(string) []modelserver.Turn {
+		return []modelserver.Turn{{Prompt: "document this folder", Final: "Done.",
+			Steps: []modelserver.Step{{Calls: []modelserver.Call{d.write("README.md", "# sub\n")}}}}}
+	})
 
 	cmd := exec.CommandContext(t.Context(), bin, "-p", "document this folder", "--yolo", "--output-format", "stream-json")
 	cmd.Dir = filepath.Join(c.repo, "sub")
@@ -259,6 +252,6 @@ func TestAgentGeminiStreamRelative(t *testing.T) {
 	report := c.aiedit("apply", "-b", "stream", run)
 	assert.Regexp(t, `outside +README\.md`, report)
 	assert.Contains(t, report, "stream-json output does not record")
-	assert.Equal(t, "# proj\n", c.git("show", "stream:README.md"), "the root's README.md is left as it was")
+	assert.Equal(t, rootReadme, c.git("show", "stream:README.md"), "the root's README.md is left as it was")
 	c.git("fsck", "--strict", "--no-progress")
 }
