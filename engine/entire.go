@@ -182,6 +182,9 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 	if err != nil {
 		return nil // no history to search: every turn is applied
 	}
+	if o.entireHeld == nil {
+		o.entireHeld = map[string]heldCopy{}
+	}
 	want := map[string]bool{}
 	for _, name := range order {
 		want[name] = true
@@ -205,9 +208,6 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 					continue
 				}
 				if s.Checkpoint == byName[name].Checkpoint {
-					if o.entireHeld == nil {
-						o.entireHeld = map[string]heldCopy{}
-					}
 					own := filepath.Join(dir, name+".jsonl")
 					o.entireHeld[own] = heldCopy{file: own, commit: c.Hash.String(), until: c.Committer.When}
 					delete(want, name)
@@ -219,9 +219,6 @@ func (o *Options) heldEarlier(ctx context.Context, repo *gitops.Repo, store *ent
 				file := filepath.Join(dir, name+".held.jsonl")
 				if err := copySession(ctx, store, s, file); err != nil {
 					return fmt.Errorf("cannot write checkpoint %s to a temporary file: %w", s.Checkpoint, err)
-				}
-				if o.entireHeld == nil {
-					o.entireHeld = map[string]heldCopy{}
 				}
 				o.entireHeld[filepath.Join(dir, name+".jsonl")] = heldCopy{file: file, commit: c.Hash.String()}
 				delete(want, name)

@@ -186,10 +186,17 @@ func (in *input) hashFile(from string) error {
 			}
 		}
 	}
-	if whole {
-		in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
-		return nil
+	if !whole {
+		if err := in.hashRest(f, h); err != nil {
+			return err
+		}
 	}
+	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+// hashRest feeds the rest of f to h, a MiB at a time.
+func (in *input) hashRest(f *os.File, h hash.Hash) error {
 	buf := make([]byte, 1<<20)
 	for {
 		if in.intr != nil && in.intr.Err() != nil {
@@ -198,14 +205,12 @@ func (in *input) hashFile(from string) error {
 		n, err := f.Read(buf)
 		h.Write(buf[:n])
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
 			return exitcode.UsageErrorf("cannot read transcript %s: %v", in.shown(), err)
 		}
 	}
-	in.sum = "sha256:" + hex.EncodeToString(h.Sum(nil))
-	return nil
 }
 
 func (in *input) cleanup() {
