@@ -206,14 +206,14 @@ func (g *geminiReader) call(rec int, c gmCall) {
 		ops = []editcore.Op{malformed(rec, c.name, "", "tool call names no file")}
 	}
 	if unplaced {
+		why := "Gemini CLI took this relative path from the folder it ran in, which the session does not record, " +
+			"and no result of the call names the file"
+		if !g.results {
+			why = "Gemini CLI took this relative path from the folder it ran in, " +
+				"which its stream-json output does not record (nor the file a result named)"
+		}
 		for i := range ops {
-			ops[i].Outside = true
-			ops[i].OutsideWhy = "Gemini CLI took this relative path from the folder it ran in, which the session does not record, " +
-				"and no result of the call names the file"
-			if !g.results {
-				ops[i].OutsideWhy = "Gemini CLI took this relative path from the folder it ran in, " +
-					"which its stream-json output does not record (nor the file a result named)"
-			}
+			ops[i].Outside, ops[i].OutsideWhy = true, why
 		}
 		g.cur.Ops = append(g.cur.Ops, ops...)
 		return

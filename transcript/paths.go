@@ -276,7 +276,7 @@ func (r *rooter) learn(p string, read bool) {
 			// outside. (A file read there was there: that one teaches.)
 			continue
 		}
-		if rest != "" && (r.exists(rest) || foldCase(base) && r.fold != nil && r.fold(rest) != "") {
+		if rest != "" && r.has(base, rest) {
 			if r.unnamedApart(base) {
 				continue // its paths stay outside, and say why (whyOutside)
 			}
@@ -326,7 +326,7 @@ func (r *rooter) learnNamed() {
 		if !strings.Contains(dir, "/") || !r.named(dir) { // C:, ~
 			continue
 		}
-		if r.exists(sub) || foldCase(dir) && r.fold != nil && r.fold(sub) != "" {
+		if r.has(dir, sub) {
 			r.add(Workdir{Path: dir, From: WorkdirInferred})
 			return
 		}
@@ -423,7 +423,7 @@ func (r *rooter) mapPath(p string) string {
 // taken on trust, unless the agent made its folder there (mkdir).
 func (r *rooter) plausible(rest string) bool {
 	top, _, nested := strings.Cut(rest, "/")
-	return !nested || r.exists == nil || r.exists(top) || foldCase(r.cwd) && r.fold != nil && r.fold(top) != "" ||
+	return !nested || r.exists == nil || r.has(r.cwd, top) ||
 		r.made[r.cwd+"/"+top]
 }
 
