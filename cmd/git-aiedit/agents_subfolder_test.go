@@ -24,7 +24,9 @@ import (
 // root's README.md is left as it was. In a clone of another name,
 // without a remote, the edit still shows where the root was. With the
 // write alone, only a git root the record keeps does; else it is
-// reported outside, and the root's README.md is not touched.
+// reported outside, and the root's README.md is not touched. The
+// versions are scripts/agents-versions' (checked with Claude Code
+// 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0 and Copilot CLI 1.0.102).
 func TestAgentSubfolderReplay(t *testing.T) {
 	cache := agentsCache(t)
 	for _, a := range []struct {
@@ -218,7 +220,8 @@ func subfolderReplay(t *testing.T, d *driver, bin string, record func(c *conform
 // in. Its output keeps the relative path and the call's status, neither
 // that folder nor the file written. Applied, the write is reported
 // outside, saying why, and the root's README.md is left as it was (it
-// was once taken from the root: a wrong file).
+// was once taken from the root: a wrong file). Checked with Gemini CLI
+// 0.61.0, scripts/agents-versions' version.
 func TestAgentGeminiStreamRelative(t *testing.T) {
 	cache := agentsCache(t)
 	if !agentWanted(geminiDriver.agent) {
