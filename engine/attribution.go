@@ -5,12 +5,13 @@ package engine
 
 import (
 	"context"
-	"sort"
+	"io"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
 	"github.com/git-aiedit/git-aiedit/format/attrnote"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 	"github.com/git-aiedit/git-aiedit/transcript"
 )
 
@@ -34,6 +35,12 @@ func (r *response) track() {
 		base = r.b.tfs.Snapshot()
 	}
 	r.attr = attribution.New(r.b.tfs, base)
+	// Past 16,384 files the tracker lets go of them to a file of its
+	// own, nameless in TMPDIR, so that a response's memory does not grow
+	// with the files it writes.
+	r.attr.SpillTo(func() (attribution.SpillFile, error) {
+		return ownedtemp.Unnamed("git-aiedit-attribution-")
+	})
 }
 
 func (r *response) apply(op *editcore.Op) editcore.Result {
@@ -77,44 +84,56 @@ func (a *applier) assistedBy(ctx context.Context, r *responseState) (string, err
 // person edited a block: the note, even with no lines, then says that
 // the lines of the commit it does not list are not the model's (without
 // a note, blame takes every line of the commit for the response's).
-func (r *responseState) note() *attrnote.Note {
-	edited := r.summary().Edited > 0
-	if len(r.ranges) == 0 && !edited {
-		return nil
+//
+// Its files are walked as it is written, never held all at once: those
+// of a response of many files are read back from the tracker's spill.
+func (r *responseState) note() (*responseNote, error) {
+	n := &responseNote{
+		head: &attrnote.Note{Responses: []attrnote.Response{{
+			Transcript: r.transcript, Response: r.index, Total: r.total, Model: r.model, Agent: Agent(r.in.source),
+		}}},
+		r: r,
 	}
-	a := &attrnote.Note{Responses: []attrnote.Response{{
-		Transcript: r.transcript, Response: r.index, Total: r.total, Model: r.model, Agent: Agent(r.in.source),
-	}}}
-	paths := make([]string, 0, len(r.ranges))
-	for p := range r.ranges {
-		paths = append(paths, p)
+	if r.summary().Edited > 0 {
+		return n, nil
 	}
-	sort.Strings(paths)
-	// One array for every file's lines and one for the files: a response
-	// of 10,000 files made 10,000 small slices and grew the list by a
-	// quarter at a time.
-	n := 0
-	for _, rs := range r.ranges {
-		n += len(rs)
+	some := false
+	if err := n.files(func(attrnote.File) bool {
+		some = true
+		return false
+	}); err != nil || !some {
+		return nil, err
 	}
-	lines := make([]attrnote.Lines, 0, n)
-	a.Files = make([]attrnote.File, 0, len(paths))
-	for _, p := range paths {
-		start := len(lines)
-		for _, rg := range r.ranges[p] {
-			if b := rg.Block; b < 1 || b > r.blocks.Len() || !wroteLines(r.blocks.Status(b-1)) {
+	return n, nil
+}
+
+// responseNote is a response's attribution note, written from its
+// ranges when it is stored.
+type responseNote struct {
+	head *attrnote.Note
+	r    *responseState
+}
+
+// files yields the note's files in path order: those whose runs a
+// block that kept its lines wrote.
+func (n *responseNote) files(yield func(attrnote.File) bool) error {
+	blocks := &n.r.blocks
+	var lines []attrnote.Lines // a file's, written before the next is read
+	return n.r.ranges.Each(func(p string, rs []attribution.Range) bool {
+		lines = lines[:0]
+		for _, rg := range rs {
+			if b := rg.Block; b < 1 || b > blocks.Len() || !wroteLines(blocks.Status(b-1)) {
 				continue
 			}
 			lines = append(lines, attrnote.Lines{Start: rg.Start, End: rg.End, Block: rg.Block})
 		}
-		if len(lines) > start {
-			a.Files = append(a.Files, attrnote.File{Path: p, Lines: lines[start:len(lines):len(lines)]})
-		}
-	}
-	if len(a.Files) == 0 && !edited {
-		return nil
-	}
-	return a
+		return len(lines) == 0 || yield(attrnote.File{Path: p, Lines: lines})
+	})
+}
+
+// encodeTo writes the note of commit to w (a gitops.NoteStream).
+func (n *responseNote) encodeTo(w io.Writer) error {
+	return n.head.EncodeFilesTo(w, n.files)
 }
 
 // wroteLines reports whether a block of this status has its lines in the

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/attribution"
@@ -55,18 +57,25 @@ func TestNote(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := &responseState{index: 1, total: 1, in: &input{source: transcript.Markdown}, transcript: "fix.md sha256:00", ranges: tc.ranges}
+			r := &responseState{index: 1, total: 1, in: &input{source: transcript.Markdown}, transcript: "fix.md sha256:00", ranges: attribution.OwnedOf(tc.ranges)}
 			for _, st := range tc.statuses {
 				r.blocks.add(editcore.Result{Status: st, Path: "app.py"})
 			}
-			n := r.note()
+			n, err := r.note()
+			require.NoError(t, err)
 			if !tc.noted {
 				assert.Nil(t, n)
 				return
 			}
 			if assert.NotNil(t, n) {
-				assert.Equal(t, tc.want, n.Files)
-				assert.Equal(t, 1, n.Responses[0].Response)
+				files := []attrnote.File{}
+				require.NoError(t, n.files(func(f attrnote.File) bool {
+					f.Lines = slices.Clone(f.Lines) // reused for the next file
+					files = append(files, f)
+					return true
+				}))
+				assert.Equal(t, tc.want, files)
+				assert.Equal(t, 1, n.head.Responses[0].Response)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -137,11 +138,14 @@ func (b *batch) commitPending(ctx context.Context, start, parent plumbing.Hash, 
 		}
 		p.r.commit = c
 		parent = c
-		if n := p.r.note(); n != nil {
-			n.Commit = c.String() // its line numbers are those of c's files
-			notes[c] = n.EncodeTo
+		n, err := p.r.note()
+		if err != nil {
+			return parent, exitcode.WithCode(exitcode.Repo, err)
 		}
-		p.r.ranges = nil // the note holds them now
+		if n != nil {
+			n.head.Commit = c.String() // its line numbers are those of c's files
+			notes[c] = n.encodeTo
+		}
 	}
 	return parent, nil
 }
@@ -408,7 +412,11 @@ func (r *response) end(prose string) error {
 		// The tracker's last use: what it kept of every file the response
 		// wrote goes as their ranges are made, before the tree's objects
 		// are written.
-		r.r.ranges, r.attr = r.attr.Done(), nil
+		ranges, err := r.attr.Done()
+		if err != nil {
+			return exitcode.WithCode(exitcode.Repo, fmt.Errorf("attribution: %w", err))
+		}
+		r.r.ranges, r.attr = ranges, nil
 	}
 	if r.before == nil {
 		// No checks to run: nothing asks the session again (a retry round

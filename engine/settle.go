@@ -44,7 +44,7 @@ func (b *batch) settle(ctx context.Context, start, parent plumbing.Hash) error {
 	last.tree = tree
 	last.r.unexplained = taken
 	for _, p := range taken {
-		delete(last.r.ranges, p)
+		last.r.ranges.Without(p)
 	}
 	if last.sealed {
 		return b.seal(ctx, last, b.all, first)

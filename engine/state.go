@@ -80,8 +80,8 @@ type responseState struct {
 	verify            *verification    // its transcript's, on its last commit of the run (verify.go)
 	unexplained       []string         // paths a live turn took from the working tree (settle.go)
 
-	ranges   map[string][]attribution.Range // lines each block wrote, by file (attribution.go)
-	assisted string                         // the Assisted-by value; "" for none
+	ranges   *attribution.Owned // lines each block wrote, by file (attribution.go)
+	assisted string             // the Assisted-by value; "" for none
 
 	commit          plumbing.Hash // zero: no commit
 	alreadyRecorded bool          // an earlier run committed it; commit is that commit
@@ -113,13 +113,7 @@ func (r *responseState) unresolved() bool {
 func (r *responseState) release() {
 	for _, rs := range r.all() {
 		rs.model = strings.Clone(rs.model)
-		if rs.ranges != nil {
-			ranges := make(map[string][]attribution.Range, len(rs.ranges))
-			for p, rg := range rs.ranges {
-				ranges[strings.Clone(p)] = rg
-			}
-			rs.ranges = ranges
-		}
+		rs.ranges.ClonePaths()
 		for i := range rs.blocks.head {
 			b := &rs.blocks.head[i]
 			if !b.OK() { // one that applied was slimmed when it was recorded

@@ -8,6 +8,7 @@ package attribution
 import (
 	"bytes"
 	"hash/maphash"
+	"maps"
 	"path"
 	"sort"
 	"strings"
@@ -49,6 +50,12 @@ type Tracker struct {
 	sess *editcore.Session
 	// stale names the files whose text is not kept up (file.stale).
 	stale map[string]bool
+	// spillTo opens the file the tracker lets go of files to, past
+	// maxFiles (spill.go); nil keeps them all in memory. err is the
+	// first failure to spill, which Done returns.
+	spillTo func() (SpillFile, error)
+	spill   *spill
+	err     error
 }
 
 // maxKept bounds the text the tracker keeps for one response: a response
@@ -85,6 +92,7 @@ func New(cur, base billy.Filesystem) *Tracker {
 // hundreds of MB would otherwise be held twice.
 func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 	t.sess = s
+	defer t.bound()
 	block := t.next(op)
 	if !splices(op.Kind) {
 		t.materialize() // it may read or change any file
@@ -122,6 +130,7 @@ func (t *Tracker) Apply(s *editcore.Session, op *editcore.Op) editcore.Result {
 // belongs to the first operation of the group whose new text holds it.
 func (t *Tracker) ApplyGroup(s *editcore.Session, ops []*editcore.Op) []editcore.Result {
 	t.sess = s
+	defer t.bound()
 	t.materialize()
 	blocks := make([]int, len(ops))
 	for i, op := range ops {
@@ -185,7 +194,7 @@ func (t *Tracker) prime(op *editcore.Op) {
 			continue
 		}
 		p := repopath.Clean(raw)
-		if _, ok := t.files[p]; ok {
+		if _, ok := t.get(p); ok {
 			continue
 		}
 		f := t.read(t.cur, p)
@@ -205,7 +214,7 @@ func (t *Tracker) recall(op *editcore.Op) {
 			continue
 		}
 		p := repopath.Clean(raw)
-		f, ok := t.files[p]
+		f, ok := t.get(p)
 		if !ok || !f.dropped {
 			continue
 		}
@@ -327,6 +336,9 @@ func (t *Tracker) drop(p string) {
 	if _, ok := t.files[p]; !ok {
 		t.files[p] = &file{}
 	}
+	if t.spill != nil {
+		t.spill.kill(p)
+	}
 }
 
 // move carries what the tracker knows of from (a file or directory) to to.
@@ -336,7 +348,12 @@ func (t *Tracker) move(from, to string) {
 	}
 	t.reshaped = true
 	t.moved[to] = from
-	if _, ok := t.files[from]; !ok {
+	if t.spill != nil {
+		if err := t.spill.move(from, to); err != nil && t.err == nil {
+			t.err = err
+		}
+	}
+	if _, ok := t.get(from); !ok {
 		// As it was before the move, so its lines keep no owner.
 		t.files[from] = t.keep(t.origin(from))
 	}
@@ -364,7 +381,7 @@ func (t *Tracker) update(p string, owner func(line string) int) {
 
 // known is p as the tracker last saw it, else as the response started.
 func (t *Tracker) known(p string) *file {
-	if f, ok := t.files[p]; ok {
+	if f, ok := t.get(p); ok {
 		return f
 	}
 	f := t.origin(p)
@@ -534,13 +551,40 @@ func fallback(text string, fill func(int, string) int) []int {
 // still exists, the runs of lines each block wrote, in line order. Lines
 // are checked against the files as they are now: a change made past the
 // tracker (none is expected) owns its lines to nobody.
-func (t *Tracker) Ranges() map[string][]Range { return t.ranges(false) }
+func (t *Tracker) Ranges() map[string][]Range {
+	if t.spill == nil {
+		return t.ranges(false)
+	}
+	out := map[string][]Range{}
+	t.spill.each("", func(rec record) bool {
+		if len(rec.runs) > 0 {
+			out[rec.path] = rec.runs
+		}
+		return true
+	})
+	for p := range t.files {
+		delete(out, p) // kept: newer than what was let go of
+	}
+	maps.Copy(out, t.ranges(false))
+	return out
+}
 
-// Done is Ranges for the tracker's last use: what it kept of the files
-// is let go of as their ranges are made, so that a response of 100,000
-// new files does not hold both (12 MB each). The tracker is not to be
-// used again.
-func (t *Tracker) Done() map[string][]Range { return t.ranges(true) }
+// Done is Ranges for the tracker's last use, as an Owned: what it kept
+// of the files is let go of as their ranges are made, so that a response
+// of 100,000 new files does not hold both (12 MB each). The tracker is
+// not to be used again.
+func (t *Tracker) Done() (*Owned, error) {
+	if t.spill == nil && t.err == nil {
+		return &Owned{mem: t.ranges(true)}, nil
+	}
+	t.spillOut()
+	if t.err != nil {
+		return nil, t.err
+	}
+	o := &Owned{spill: t.spill}
+	t.files, t.moved, t.stale, t.sess, t.spill = nil, nil, nil, nil, nil
+	return o, nil
+}
 
 func (t *Tracker) ranges(done bool) map[string][]Range {
 	t.materialize()
@@ -555,13 +599,7 @@ func (t *Tracker) ranges(done bool) map[string][]Range {
 	var scratch []Range
 	n := 0
 	for p, f := range t.files {
-		owners := f.owners
-		switch now := t.view(p); {
-		case f.dropped && maphash.String(t.seed, now) != f.sum:
-			owners = nil // changed past the tracker, its old text gone
-		case !f.dropped && now != f.text:
-			owners = carry(f, t.read(t.cur, p).text, func(string) int { return 0 })
-		}
+		owners, _ := t.final(p, f)
 		if scratch = appendRuns(scratch[:0], owners); len(scratch) > 0 {
 			files = append(files, owned{p, owners})
 			n += len(scratch)
@@ -581,6 +619,21 @@ func (t *Tracker) ranges(done bool) map[string][]Range {
 		out[f.path] = all[start:len(all):len(all)]
 	}
 	return out
+}
+
+// final is f's owners checked against p's text as it is now, and that
+// text: a change made past the tracker (none is expected) owns its lines
+// to nobody.
+func (t *Tracker) final(p string, f *file) ([]int, string) {
+	owners := f.owners
+	now := t.view(p)
+	switch {
+	case f.dropped && maphash.String(t.seed, now) != f.sum:
+		owners = nil // changed past the tracker, its old text gone
+	case !f.dropped && now != f.text:
+		owners = carry(f, t.read(t.cur, p).text, func(string) int { return 0 })
+	}
+	return owners, now
 }
 
 // Blocks lists the blocks that own at least one line, sorted.

@@ -2,6 +2,7 @@ package attribution
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -100,23 +101,46 @@ func TestTracker(t *testing.T) {
 	// before each change: the ranges are the same. So they are when the
 	// session keeps the file it edits unwritten between edits (Defer):
 	// the tracker reads it from the session.
+	// Nor do they change when the tracker lets go of every file after
+	// each operation (spill): it reads them back.
 	for _, budget := range []int{maxKept, 0} {
 		for name, tt := range tests {
 			for _, deferred := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/budget %d/defer=%v", name, budget, deferred), func(t *testing.T) {
-					testTracker(t, budget, deferred, tt.ops, tt.want)
-				})
+				for _, spilled := range []bool{false, true} {
+					t.Run(fmt.Sprintf("%s/budget %d/defer=%v/spill=%v", name, budget, deferred, spilled), func(t *testing.T) {
+						testTracker(t, budget, deferred, spilled, tt.ops, tt.want)
+					})
+				}
 			}
 		}
 	}
 }
 
-func testTracker(t *testing.T, budget int, deferred bool, ops [][]*editcore.Op, want map[string][]Range) {
+// spillAfterEach makes tr let go of every file after each operation, to
+// a file in the test's folder.
+func spillAfterEach(t *testing.T, tr *Tracker) {
+	t.Helper()
+	was := maxFiles
+	maxFiles = 0
+	t.Cleanup(func() { maxFiles = was })
+	tr.SpillTo(func() (SpillFile, error) {
+		f, err := os.CreateTemp(t.TempDir(), "spill")
+		if err == nil {
+			t.Cleanup(func() { f.Close() })
+		}
+		return f, err
+	})
+}
+
+func testTracker(t *testing.T, budget int, deferred, spilled bool, ops [][]*editcore.Op, want map[string][]Range) {
 	defer func(was int) { maxKept = was }(maxKept)
 	maxKept = budget
 	files := map[string]string{"f.txt": base}
 	cur := fsWith(t, files)
 	tr := New(cur, fsWith(t, files))
+	if spilled {
+		spillAfterEach(t, tr)
+	}
 	s := editcore.NewSession(cur, editcore.Options{Defer: deferred})
 	for _, call := range ops {
 		if len(call) == 1 {
@@ -127,6 +151,10 @@ func testTracker(t *testing.T, budget int, deferred bool, ops [][]*editcore.Op, 
 	}
 	require.NoError(t, s.Flush())
 	assert.Equal(t, want, tr.Ranges())
+	if spilled {
+		assert.NotNil(t, tr.spill, "let go of")
+		assert.LessOrEqual(t, len(tr.files), 2, "kept: at most an operation's files")
+	}
 	if budget == 0 {
 		for p, f := range tr.files {
 			assert.Empty(t, f.text, "%s: text kept over budget", p)
@@ -308,19 +336,28 @@ func TestTrackerUnseenBelowReshaped(t *testing.T) {
 		"removed": {&editcore.Op{Kind: editcore.Shell, Command: &shell.Command{Text: "git rm -r d", Op: shell.Remove, Paths: []string{"d"}, Recursive: true}}, 2},
 		"deleted": {&editcore.Op{Kind: editcore.Delete, Path: "d", Recursive: true}, 3},
 	} {
-		t.Run(name, func(t *testing.T) {
-			files := map[string]string{"d/f.txt": base, "g.txt": base}
-			cur := fsWith(t, files)
-			tr := New(cur, fsWith(t, files))
-			s := editcore.NewSession(cur, editcore.Options{})
-			for _, op := range []*editcore.Op{rep("g.txt", "a\n", "A\n"), tt.first, {Kind: editcore.Create, Path: "d/f.txt", Content: []byte("a\nX\n")}} {
-				res := tr.Apply(s, op)
-				require.Equal(t, editcore.Applied, res.Status, res.Message)
-			}
-			want := map[string][]Range{"g.txt": {{1, 1, 1}}, "d/f.txt": {{2, 2, tt.block}}}
-			assert.Equal(t, want, tr.Ranges())
-			assert.Equal(t, want, tr.Done(), "Done gives what Ranges gives")
-			assert.Nil(t, tr.files, "Done lets go of what the tracker kept")
-		})
+		for _, spilled := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/spill=%v", name, spilled), func(t *testing.T) {
+				files := map[string]string{"d/f.txt": base, "g.txt": base}
+				cur := fsWith(t, files)
+				tr := New(cur, fsWith(t, files))
+				if spilled {
+					spillAfterEach(t, tr)
+				}
+				s := editcore.NewSession(cur, editcore.Options{})
+				for _, op := range []*editcore.Op{rep("g.txt", "a\n", "A\n"), tt.first, {Kind: editcore.Create, Path: "d/f.txt", Content: []byte("a\nX\n")}} {
+					res := tr.Apply(s, op)
+					require.Equal(t, editcore.Applied, res.Status, res.Message)
+				}
+				want := map[string][]Range{"g.txt": {{1, 1, 1}}, "d/f.txt": {{2, 2, tt.block}}}
+				assert.Equal(t, want, tr.Ranges())
+				done, err := tr.Done()
+				require.NoError(t, err)
+				got, err := done.Map()
+				require.NoError(t, err)
+				assert.Equal(t, want, got, "Done gives what Ranges gives")
+				assert.Nil(t, tr.files, "Done lets go of what the tracker kept")
+			})
+		}
 	}
 }

@@ -3,6 +3,7 @@ package attrnote
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"sort"
 	"strconv"
@@ -64,6 +65,56 @@ func (n *Note) EncodeFor(commit plumbing.Hash) []byte {
 // flush, when set, is given what is appended so far after each file and
 // returns what to go on appending to (EncodeTo).
 func (n *Note) appendJSON(b []byte, flush func([]byte) []byte) []byte {
+	b = n.appendHead(b)
+	switch {
+	case n.Files == nil:
+		b = append(b, "null"...)
+	case len(n.Files) == 0:
+		b = append(b, "[]"...)
+	default:
+		for i, f := range n.Files {
+			b = appendFile(b, f, i == 0)
+			if flush != nil {
+				b = flush(b)
+			}
+		}
+		b = append(b, "\n  ]"...)
+	}
+	return appendTail(b)
+}
+
+// EncodeFilesTo writes to w what EncodeTo writes for n with the files
+// files yields (in path order, each file's runs in line order; n's own
+// Files are not used): the note of a response of many files, whose runs
+// are read back as they are written. No file writes "files": [].
+func (n *Note) EncodeFilesTo(w io.Writer, files func(yield func(File) bool) error) error {
+	n.Version = Version
+	b := n.appendHead(make([]byte, 0, 32<<10))
+	first := true
+	var werr error
+	ferr := files(func(f File) bool {
+		b = appendFile(b, f, first)
+		first = false
+		if len(b) >= 32<<10 {
+			_, werr = w.Write(b)
+			b = b[:0]
+		}
+		return werr == nil
+	})
+	if err := errors.Join(werr, ferr); err != nil {
+		return err
+	}
+	if first {
+		b = append(b, "[]"...)
+	} else {
+		b = append(b, "\n  ]"...)
+	}
+	_, err := w.Write(appendTail(b))
+	return err
+}
+
+// appendHead appends the note up to its files' value.
+func (n *Note) appendHead(b []byte) []byte {
 	b = append(b, "{\n  \"version\": "...)
 	b = strconv.AppendInt(b, int64(n.Version), 10)
 	if n.Commit != "" {
@@ -111,51 +162,48 @@ func (n *Note) appendJSON(b []byte, flush func([]byte) []byte) []byte {
 		}
 		b = append(b, "\n  ]"...)
 	}
-	b = append(b, ",\n  \"files\": "...)
+	return append(b, ",\n  \"files\": "...)
+}
+
+// appendFile appends one file of the note's files, first or not.
+func appendFile(b []byte, f File, first bool) []byte {
+	if first {
+		b = append(b, '[')
+	} else {
+		b = append(b, ',')
+	}
+	b = append(b, "\n    {\n      \"path\": "...)
+	b = appendJSONString(b, f.Path)
+	b = append(b, ",\n      \"lines\": "...)
 	switch {
-	case n.Files == nil:
+	case f.Lines == nil:
 		b = append(b, "null"...)
-	case len(n.Files) == 0:
+	case len(f.Lines) == 0:
 		b = append(b, "[]"...)
 	default:
 		b = append(b, '[')
-		for i, f := range n.Files {
-			if i > 0 {
+		for j, l := range f.Lines {
+			if j > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, "\n    {\n      \"path\": "...)
-			b = appendJSONString(b, f.Path)
-			b = append(b, ",\n      \"lines\": "...)
-			switch {
-			case f.Lines == nil:
-				b = append(b, "null"...)
-			case len(f.Lines) == 0:
-				b = append(b, "[]"...)
-			default:
-				b = append(b, '[')
-				for j, l := range f.Lines {
-					if j > 0 {
-						b = append(b, ',')
-					}
-					b = append(b, "\n        {\n          \"start\": "...)
-					b = strconv.AppendInt(b, int64(l.Start), 10)
-					b = append(b, ",\n          \"end\": "...)
-					b = strconv.AppendInt(b, int64(l.End), 10)
-					b = append(b, ",\n          \"source\": "...)
-					b = strconv.AppendInt(b, int64(l.Source), 10)
-					b = append(b, ",\n          \"block\": "...)
-					b = strconv.AppendInt(b, int64(l.Block), 10)
-					b = append(b, "\n        }"...)
-				}
-				b = append(b, "\n      ]"...)
-			}
-			b = append(b, "\n    }"...)
-			if flush != nil {
-				b = flush(b)
-			}
+			b = append(b, "\n        {\n          \"start\": "...)
+			b = strconv.AppendInt(b, int64(l.Start), 10)
+			b = append(b, ",\n          \"end\": "...)
+			b = strconv.AppendInt(b, int64(l.End), 10)
+			b = append(b, ",\n          \"source\": "...)
+			b = strconv.AppendInt(b, int64(l.Source), 10)
+			b = append(b, ",\n          \"block\": "...)
+			b = strconv.AppendInt(b, int64(l.Block), 10)
+			b = append(b, "\n        }"...)
 		}
-		b = append(b, "\n  ]"...)
+		b = append(b, "\n      ]"...)
 	}
+	b = append(b, "\n    }"...)
+	return b
+}
+
+// appendTail appends the note's end.
+func appendTail(b []byte) []byte {
 	return append(b, "\n}\n"...)
 }
 

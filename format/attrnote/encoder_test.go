@@ -3,7 +3,9 @@ package attrnote
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,6 +41,9 @@ func TestEncodeMatchesJSON(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			got := n.Encode() // sorts; the reference sees the same order
 			require.Equal(t, string(viaJSON(t, n)), string(got))
+			if n.Files != nil {
+				require.Equal(t, string(got), encodeFiles(t, n), "EncodeFilesTo writes what Encode returns")
+			}
 		})
 	}
 }
@@ -57,8 +62,45 @@ func FuzzEncode(f *testing.F) {
 		var streamed bytes.Buffer
 		require.NoError(t, n.EncodeTo(&streamed))
 		require.Equal(t, string(got), streamed.String(), "EncodeTo writes what Encode returns")
+		require.Equal(t, string(got), encodeFiles(t, n), "EncodeFilesTo writes what Encode returns")
 	})
 }
+
+// encodeFiles is what EncodeFilesTo writes of n with its own files
+// yielded one by one (Encode has put them in order).
+func encodeFiles(t testing.TB, n *Note) string {
+	head := *n
+	head.Files = nil
+	var b bytes.Buffer
+	require.NoError(t, head.EncodeFilesTo(&b, func(yield func(File) bool) error {
+		for _, f := range n.Files {
+			if !yield(f) {
+				break
+			}
+		}
+		return nil
+	}))
+	return b.String()
+}
+
+// EncodeFilesTo passes on the error of the files it is given, and of
+// the writer.
+func TestEncodeFilesToErrors(t *testing.T) {
+	n := &Note{Responses: []Response{}}
+	bad := errors.New("spill gone")
+	err := n.EncodeFilesTo(io.Discard, func(func(File) bool) error { return bad })
+	require.ErrorIs(t, err, bad)
+	many := func(yield func(File) bool) error {
+		for i := 0; i < 10000 && yield(File{Path: fmt.Sprint(i), Lines: []Lines{{Start: 1, End: 1}}}); i++ {
+		}
+		return nil
+	}
+	require.ErrorIs(t, n.EncodeFilesTo(failingWriter{bad}, many), bad)
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // EncodeTo writes a large note in pieces that make the bytes Encode
 // returns, the files given in any order.
@@ -72,6 +114,7 @@ func TestEncodeToLarge(t *testing.T) {
 	require.NoError(t, n.EncodeTo(w))
 	assert.Equal(t, string(n.Encode()), streamed.String())
 	assert.Greater(t, w.writes, 10, "written in pieces")
+	assert.Equal(t, streamed.String(), encodeFiles(t, n))
 }
 
 type countingWriter struct {
