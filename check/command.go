@@ -27,6 +27,33 @@ type Command struct {
 // these paths.
 func (c Command) Wants(changed []string) bool { return MatchAny(c.Paths, changed) }
 
+// WantsOf is Wants of the paths each yields, read until one matches.
+func (c Command) WantsOf(each func(yield func(string) bool)) bool {
+	want := false
+	each(func(p string) bool {
+		want = len(c.Paths) == 0
+		for _, g := range c.Paths {
+			want = want || Match(g, p)
+		}
+		return !want
+	})
+	return want
+}
+
+// Changed is how a command is given the paths a response changed.
+type Changed struct {
+	// File lists them, one a line (AIEDIT_CHANGED_FILE); "" for none.
+	File string
+	// Lines is the same list when it is short enough for the
+	// environment (AIEDIT_CHANGED, at most MaxChangedLines bytes);
+	// past it, AIEDIT_CHANGED is not set.
+	Lines string
+}
+
+// MaxChangedLines bounds AIEDIT_CHANGED: Linux refuses to start a
+// program with one environment string over 128 KiB.
+const MaxChangedLines = 64 << 10
+
 // maxOutput caps what is kept of a command's output.
 const maxOutput = 64 << 10
 
@@ -37,6 +64,11 @@ const maxOutput = 64 << 10
 // executable, not found) or runs out of time is an error. changed is
 // given to the command in AIEDIT_CHANGED, one path a line.
 func (c Command) Run(ctx context.Context, dir string, changed []string) Outcome {
+	return c.RunChanged(ctx, dir, Changed{Lines: strings.Join(changed, "\n")})
+}
+
+// RunChanged is Run, the changed paths given as changed says.
+func (c Command) RunChanged(ctx context.Context, dir string, changed Changed) Outcome {
 	o := Outcome{Name: c.Name}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -48,8 +80,13 @@ func (c Command) Run(ctx context.Context, dir string, changed []string) Outcome 
 	cmd.Dir = dir
 	// The ceiling keeps git in the command from finding a repository
 	// above the checkout (TMPDIR may lie inside the user's).
-	cmd.Env = append(checkEnv(), "AIEDIT_CHECK="+c.Name, "AIEDIT_CHANGED="+strings.Join(changed, "\n"),
-		"GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
+	cmd.Env = append(checkEnv(), "AIEDIT_CHECK="+c.Name, "GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
+	if changed.Lines != "" || changed.File == "" {
+		cmd.Env = append(cmd.Env, "AIEDIT_CHANGED="+changed.Lines)
+	}
+	if changed.File != "" {
+		cmd.Env = append(cmd.Env, "AIEDIT_CHANGED_FILE="+changed.File)
+	}
 	out := &capped{max: maxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	ownGroup(cmd)

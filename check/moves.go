@@ -20,22 +20,27 @@ func PairMoves(files []File) {
 		return
 	}
 	for i := range files {
-		f := &files[i]
-		if f.Before != nil || f.After == nil {
-			continue
+		PairMove(&files[i], removed)
+	}
+}
+
+// PairMove gives f, when it is new, the content of the one file of
+// removed it was moved from (PairMoves), if one is.
+func PairMove(f *File, removed []File) {
+	if f.Before != nil || f.After == nil {
+		return
+	}
+	var candidates []File
+	for _, old := range removed {
+		if bytes.Equal(old.Before, f.After) {
+			candidates = []File{old}
+			break
 		}
-		var candidates []File
-		for _, old := range removed {
-			if bytes.Equal(old.Before, f.After) {
-				candidates = []File{old}
-				break
-			}
-			if path.Ext(old.Path) == path.Ext(f.Path) {
-				candidates = append(candidates, old)
-			}
+		if path.Ext(old.Path) == path.Ext(f.Path) {
+			candidates = append(candidates, old)
 		}
-		if len(candidates) == 1 {
-			f.Before = candidates[0].Before
-		}
+	}
+	if len(candidates) == 1 {
+		f.Before = candidates[0].Before
 	}
 }

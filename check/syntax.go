@@ -21,26 +21,51 @@ type File struct {
 // and reports only the errors it introduced (syntax.Introduced). ok is
 // false when no file had a checker: then there is nothing to record.
 func Syntax(files []File) (o Outcome, ok bool) {
+	return SyntaxOf(func(yield func(File) bool) {
+		for _, f := range files {
+			if !yield(f) {
+				return
+			}
+		}
+	})
+}
+
+// maxListed is how many syntax errors an outcome's detail lists; past
+// it, their number.
+const maxListed = 1000
+
+// SyntaxOf is Syntax of the files each yields, read one at a time: a
+// response of 200,000 files is checked without holding them all.
+func SyntaxOf(each func(yield func(File) bool)) (o Outcome, ok bool) {
 	o = Outcome{Name: SyntaxName, Status: Passed}
 	var found []string
-	for _, f := range files {
+	more := 0
+	each(func(f File) bool {
 		if f.After == nil {
-			continue // removed
+			return true // removed
 		}
 		errs, known := syntax.Introduced(f.Path, f.Before, f.After)
 		if !known {
-			continue
+			return true
 		}
 		ok = true
 		for _, e := range errs {
+			if len(found) == maxListed {
+				more++
+				continue
+			}
 			found = append(found, fmt.Sprintf("%s:%d: %s", f.Path, e.Line, e.Msg))
 		}
-	}
+		return true
+	})
 	if len(found) > 0 {
 		o.Status = Failed
 		o.Message = found[0]
-		if len(found) > 1 {
-			o.Message += fmt.Sprintf(" (and %d more)", len(found)-1)
+		if n := len(found) - 1 + more; n > 0 {
+			o.Message += fmt.Sprintf(" (and %d more)", n)
+		}
+		if more > 0 {
+			found = append(found, fmt.Sprintf("(and %d more)", more))
 		}
 		o.Detail = strings.Join(found, "\n")
 	}

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"sort"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/util"
@@ -27,7 +26,6 @@ func (s *Session) remove(r *Result, p string, recursive bool) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot delete %s: %v", p, err))
 		return
 	}
-	s.markChanged(p)
 	r.Status = Applied
 }
 
@@ -71,7 +69,6 @@ func (s *Session) move(r *Result, from, to string, overwrite bool) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot move %s to %s: %v", from, to, err))
 		return
 	}
-	s.markChanged(from, to)
 	r.Path = to
 	r.Status, r.Line = Applied, 0
 }
@@ -87,15 +84,6 @@ func removeAll(fsys billy.Filesystem, p string) error {
 		return nil
 	}
 	return err
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // chmod sets a file's mode where the filesystem can record modes.
@@ -120,6 +108,5 @@ func (s *Session) chmod(r *Result, p string, mode os.FileMode) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot change the mode of %s: %v", p, err))
 		return
 	}
-	s.markChanged(p)
 	r.Status = Applied
 }

@@ -47,20 +47,15 @@ type Options struct {
 	// line edits to it, written at the next other operation or Flush
 	// (pending.go). The caller flushes before it reads the filesystem.
 	Defer bool
-	// ForgetChanged: the session does not list the paths it changed
-	// (Changed returns none). Nothing asks a response without checks for
-	// them, and one creating 200,000 files held their names (some 12 MB).
-	ForgetChanged bool
 }
 
 // A Session applies the operations of one response, in order, to a
 // filesystem. Edits to one file see the results of earlier edits; after an
 // edit to a file fails, later edits to it in the same session are skipped.
 type Session struct {
-	fs      billy.Filesystem
-	opt     Options
-	failed  map[string]bool
-	changed map[string]bool
+	fs     billy.Filesystem
+	opt    Options
+	failed map[string]bool
 	// groupEnd is where the last operation of each group ended (InOrder).
 	groupEnd map[int]int
 	// pend is the file edited last, not written yet (Options.Defer).
@@ -71,21 +66,7 @@ type Session struct {
 
 // NewSession starts applying one response's operations to fsys.
 func NewSession(fsys billy.Filesystem, opt Options) *Session {
-	return &Session{fs: fsys, opt: opt, failed: map[string]bool{}, changed: map[string]bool{}, groupEnd: map[int]int{}}
-}
-
-// Changed returns the paths this session wrote, removed or moved, sorted
-// (none with Options.ForgetChanged).
-func (s *Session) Changed() []string { return sortedKeys(s.changed) }
-
-// markChanged lists paths as changed, unless the session forgets them.
-func (s *Session) markChanged(paths ...string) {
-	if s.opt.ForgetChanged {
-		return
-	}
-	for _, p := range paths {
-		s.changed[p] = true
-	}
+	return &Session{fs: fsys, opt: opt, failed: map[string]bool{}, groupEnd: map[int]int{}}
 }
 
 // Apply performs one operation and reports what happened. It never returns
@@ -282,7 +263,6 @@ func (s *Session) do(op *Op, r *Result) {
 	}
 	if r.Status == Applied && s.defers(op, r.Path) {
 		s.pend = &pending{path: r.Path, t: t}
-		s.markChanged(r.Path)
 		s.noteSplice(r, t)
 		return
 	}
@@ -490,7 +470,6 @@ func (s *Session) write(r *Result, data []byte) {
 		r.fail(ioErrorType(err), fmt.Sprintf("cannot write %s: %v%s", r.Path, err, ioHint(err)))
 		return
 	}
-	s.markChanged(r.Path)
 	r.Status = Applied
 }
 

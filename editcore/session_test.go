@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 
@@ -365,26 +364,6 @@ func anyOpNames(ops []*Op, p string) bool {
 		}
 	}
 	return false
-}
-
-// TestSessionChanged lists what a session wrote, in order.
-func TestSessionChanged(t *testing.T) {
-	fs := memfs.New()
-	require.NoError(t, util.WriteFile(fs, "a.py", []byte("a\n"), 0o644))
-	s := NewSession(fs, Options{})
-	s.Apply(rep("a.py", "", "a", "b"))
-	s.Apply(create("z/new.py", "n\n"))
-	got := s.Changed()
-	assert.True(t, sort.StringsAreSorted(got))
-	assert.Equal(t, []string{"a.py", "z/new.py"}, got)
-
-	// ForgetChanged: the same edits apply, and no path is listed.
-	fs = memfs.New()
-	require.NoError(t, util.WriteFile(fs, "a.py", []byte("a\n"), 0o644))
-	s = NewSession(fs, Options{ForgetChanged: true})
-	assert.Equal(t, Applied, s.Apply(rep("a.py", "", "a", "b")).Status)
-	assert.Equal(t, Applied, s.Apply(create("z/new.py", "n\n")).Status)
-	assert.Empty(t, s.Changed())
 }
 
 var _ billy.Filesystem = memfs.New()

@@ -277,8 +277,6 @@ func (r *response) open(context []string) {
 	// block is written at once then.
 	opt.Defer = b.reviewer() == nil
 	r.before = b.a.snapshot(b.tfs, b.st.dryRun)
-	// The checks alone ask which paths the response changed.
-	opt.ForgetChanged = r.before == nil
 	r.sess = editcore.NewSession(b.tfs, opt)
 	r.track()
 	if b.reviewer() != nil || !b.st.dryRun {
@@ -418,11 +416,9 @@ func (r *response) end(prose string) error {
 		}
 		r.r.ranges, r.attr = ranges, nil
 	}
-	if r.before == nil {
-		// No checks to run: nothing asks the session again (a retry round
-		// is a response of its own), nor for its list of changed paths.
-		r.sess = nil
-	}
+	// Nothing asks the session again: a retry round is a response of its
+	// own, and the checks read what changed from the trees.
+	r.sess = nil
 	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
 		return exitcode.WithCode(exitcode.Repo, err)

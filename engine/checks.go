@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 	"sync"
 
 	"github.com/go-git/go-billy/v5/util"
@@ -12,6 +15,7 @@ import (
 	"github.com/git-aiedit/git-aiedit/check"
 	"github.com/git-aiedit/git-aiedit/gitops"
 	"github.com/git-aiedit/git-aiedit/internal/exitcode"
+	"github.com/git-aiedit/git-aiedit/internal/ownedtemp"
 )
 
 // Checks run on each response's result before its commit is written
@@ -111,21 +115,40 @@ func (a *applier) snapshot(tfs *gitops.TreeFS, dryRun bool) *gitops.TreeFS {
 // returns the tree to commit: tree, or under require when a check did
 // not pass, the tree the response started from.
 func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
-	if r.before == nil || r.sess == nil {
+	if r.before == nil {
 		return tree, nil
 	}
 	s := r.b.a.checks
-	changed := r.sess.Changed()
-	if len(changed) == 0 {
-		return tree, nil
+	start, err := r.b.a.repo.WriteTree(r.before) // its hash: it was written
+	if err != nil {
+		return tree, exitcode.WithCode(exitcode.Repo, err)
+	}
+	// The paths the response changed, read from its trees each time
+	// they are walked: never a list of all of them.
+	var diffErr error
+	changed := func(yield func(string) bool) {
+		if diffErr == nil {
+			diffErr = r.b.a.repo.DiffTrees(start, tree, yield)
+		}
+	}
+	some := false
+	changed(func(string) bool {
+		some = true
+		return false
+	})
+	if !some {
+		return tree, diffErr
 	}
 	var outcomes []check.Outcome
 	if s.config.Syntax {
-		if o, ok := check.Syntax(r.syntaxFiles(changed)); ok {
+		if o, ok := check.SyntaxOf(r.syntaxFiles(changed)); ok {
 			outcomes = append(outcomes, o)
 		}
 	}
 	outcomes = append(outcomes, r.runCommands(tree, changed)...)
+	if diffErr != nil {
+		return tree, exitcode.WithCode(exitcode.Repo, diffErr)
+	}
 	failed := ""
 	for _, o := range outcomes {
 		r.r.checks = append(r.r.checks, o)
@@ -144,24 +167,53 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	if !r.b.quiet {
 		r.b.a.out.note("  %s rolled back: check %s did not pass; its commit records the failure", r.r.label(r.b.st.multi), failed)
 	}
-	tree, err := r.b.a.repo.WriteTree(r.b.tfs)
+	tree, err = r.b.a.repo.WriteTree(r.b.tfs)
 	if err != nil {
 		return tree, exitcode.WithCode(exitcode.Repo, err)
 	}
 	return tree, nil
 }
 
-// syntaxFiles reads the changed files that the syntax check knows, before
-// and after the response, a moved file paired with its old content.
-func (r *response) syntaxFiles(changed []string) []check.File {
-	var files []check.File
-	for _, p := range changed {
-		if check.Checkable(p) {
-			files = append(files, check.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)})
-		}
+// syntaxFiles yields the changed files that the syntax check knows,
+// before and after the response, one at a time, a moved file paired with
+// its old content (check.PairMove). The removed files a new one may have
+// been moved from are read first and kept, up to maxPaired bytes: past
+// it, a new file is checked as new.
+func (r *response) syntaxFiles(changed func(func(string) bool)) func(func(check.File) bool) {
+	return func(yield func(check.File) bool) {
+		var removed []check.File
+		size := 0
+		changed(func(p string) bool {
+			if !check.Checkable(p) || exists(r.b.tfs, p) {
+				return true
+			}
+			if before := readFile(r.before, p); before != nil {
+				size += len(before)
+				if size > maxPaired {
+					return false
+				}
+				removed = append(removed, check.File{Path: p, Before: before})
+			}
+			return true
+		})
+		changed(func(p string) bool {
+			if !check.Checkable(p) {
+				return true
+			}
+			f := check.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)}
+			check.PairMove(&f, removed)
+			return yield(f)
+		})
 	}
-	check.PairMoves(files)
-	return files
+}
+
+// maxPaired bounds what the syntax check keeps of removed files.
+const maxPaired = 32 << 20
+
+// exists reports whether p is in the tree now.
+func exists(fsys *gitops.TreeFS, p string) bool {
+	_, err := fsys.Lstat(p)
+	return err == nil
 }
 
 // readFile returns a file's content, nil when it does not exist (or is
@@ -179,27 +231,67 @@ func readFile(fsys *gitops.TreeFS, p string) []byte {
 
 // runCommands runs the configured checks that want this response's
 // changes, one after the other in one temporary checkout of its tree.
-func (r *response) runCommands(tree plumbing.Hash, changed []string) []check.Outcome {
+func (r *response) runCommands(tree plumbing.Hash, changed func(func(string) bool)) []check.Outcome {
 	s := r.b.a.checks
 	var want []check.Command
 	for _, c := range s.config.Commands {
-		if c.Wants(changed) {
+		if c.WantsOf(changed) {
 			want = append(want, c)
 		}
 	}
 	if len(want) == 0 {
 		return nil
 	}
-	dir, remove, err := r.b.a.repo.TempCheckout(s.ctx, tree)
+	list, remove, err := changedList(changed)
+	if err != nil {
+		return brokenAll(want, "cannot list the changed paths: "+err.Error())
+	}
+	defer remove()
+	dir, removeDir, err := r.b.a.repo.TempCheckout(s.ctx, tree)
 	if err != nil {
 		return brokenAll(want, "cannot check out the response's tree: "+err.Error())
 	}
-	defer remove()
+	defer removeDir()
 	var out []check.Outcome
 	for _, c := range want {
-		out = append(out, c.Run(s.ctx, dir, changed))
+		out = append(out, c.RunChanged(s.ctx, dir, list))
 	}
 	return out
+}
+
+// changedList writes the changed paths to a temporary file, one a line,
+// for AIEDIT_CHANGED_FILE, and keeps them for AIEDIT_CHANGED while they
+// fit in it.
+func changedList(changed func(func(string) bool)) (check.Changed, func(), error) {
+	f, err := ownedtemp.CreateTemp("git-aiedit-changed-", ".txt")
+	if err != nil {
+		return check.Changed{}, func() {}, err
+	}
+	remove := func() { os.Remove(f.Name()) }
+	w := bufio.NewWriter(f)
+	var lines strings.Builder
+	fits := true
+	changed(func(p string) bool {
+		w.WriteString(p)
+		w.WriteByte('\n')
+		if fits = fits && lines.Len()+len(p)+1 <= check.MaxChangedLines; fits {
+			if lines.Len() > 0 {
+				lines.WriteByte('\n')
+			}
+			lines.WriteString(p)
+		}
+		return true
+	})
+	err = errors.Join(w.Flush(), f.Close())
+	if err != nil {
+		remove()
+		return check.Changed{}, func() {}, err
+	}
+	list := check.Changed{File: f.Name()}
+	if fits {
+		list.Lines = lines.String()
+	}
+	return list, remove, nil
 }
 
 func brokenAll(cmds []check.Command, msg string) []check.Outcome {
