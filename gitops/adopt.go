@@ -43,7 +43,6 @@ func (s *objectStore) adopt(h plumbing.Hash) error {
 			return fmt.Errorf("adopt object %s: %w: %v", h, ErrObjectPruned, err)
 		}
 	}
-	s.written = append(s.written, h)
 	if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("adopt object %s: %w", h, err)
 	}
@@ -63,7 +62,6 @@ func (s *objectStore) adoptQuarantine(q *quarantine) error {
 		if s.ours(h) {
 			return nil
 		}
-		s.written = append(s.written, h)
 		if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("adopt object %s: %w", h, err)
 		}
@@ -174,7 +172,7 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 	if len(more) == 0 {
 		return prot, nil
 	}
-	extra, err := r.protect(more)
+	extra, err := r.protect(hashesSet(more))
 	if err != nil {
 		prot.Release()
 		return nil, err
