@@ -165,7 +165,7 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 			continue
 		}
 		h := plumbing.NewHash(hex)
-		if !r.objects.isOurs(h) {
+		if !r.objects.isOurs(h, prot) {
 			more = append(more, h)
 		}
 	}
@@ -178,14 +178,24 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 		return nil, err
 	}
 	prot.keeps = append(prot.keeps, extra.keeps...)
+	prot.packs = append(prot.packs, extra.packs...)
 	return prot, nil
 }
 
-// isOurs is ours under the store's lock.
-func (s *objectStore) isOurs(h plumbing.Hash) bool {
+// isOurs is ours under the store's lock, or in a pack prot keeps (the
+// packs ProtectWritten published are prot's, no longer the store's).
+func (s *objectStore) isOurs(h plumbing.Hash, prot *Protection) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ours(h)
+	if s.ours(h) {
+		return true
+	}
+	for _, p := range prot.packs {
+		if _, _, ok := p.find(h); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // UpdateRefReachable is UpdateRef for a ref whose new value reaches

@@ -42,7 +42,13 @@ func (s *objectStore) ownLocked(base, keep string) {
 	o := &ownPack{seq: s.seq, base: base, pack: s.packs.own(base + ".idx"), keep: keep}
 	// Mapped now, the pack stays readable for ours, protect and missing
 	// even once a gc has removed it (it was let go, and a move failed).
-	o.pack.openPack()
+	if !o.pack.openPack() && !o.pack.openIdx() {
+		// Nothing is mapped on this platform: the index is read, ~28
+		// bytes an object (packSet reads through cat-file).
+		if idx, err := os.ReadFile(o.pack.idxPath); err == nil {
+			o.pack.useIdx(idx)
+		}
+	}
 	s.own = append(s.own, o)
 	if keep != "" {
 		s.held = append(s.held, o)

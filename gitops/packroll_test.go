@@ -54,6 +54,20 @@ func keptPacks(t *testing.T, dir string) []string {
 	return keeps
 }
 
+// sameIdxAsGit verifies a pack, and that its index is the one git's own
+// index-pack writes for it, byte for byte.
+func sameIdxAsGit(t *testing.T, dir, idx string) {
+	t.Helper()
+	gittest.Run(t, dir, nil, "verify-pack", "-v", idx)
+	theirs := filepath.Join(t.TempDir(), "git.idx")
+	gittest.Run(t, dir, nil, "index-pack", "-o", theirs, strings.TrimSuffix(idx, ".idx")+".pack")
+	ours, err := os.ReadFile(idx)
+	require.NoError(t, err)
+	want, err := os.ReadFile(theirs)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(want, ours), "index %s differs from git's", filepath.Base(idx))
+}
+
 // TestPackRollManyObjects: a run writing many objects publishes its
 // pending pack each time it is full, under a .keep; every object reads
 // back through the store, every index is the one git would write for the
@@ -85,23 +99,14 @@ func TestPackRollManyObjects(t *testing.T) {
 		require.NoError(t, err, name)
 		require.Equal(t, content, string(data), name)
 	}
-	for i, idx := range kept {
-		gittest.Run(t, r.Dir, nil, "verify-pack", "-v", idx)
-		// git's own index of the pack is the same, byte for byte.
-		theirs := filepath.Join(t.TempDir(), "git.idx")
-		gittest.Run(t, r.Dir, nil, "index-pack", "-o", theirs, strings.TrimSuffix(idx, ".idx")+".pack")
-		ours, err := os.ReadFile(idx)
-		require.NoError(t, err)
-		want, err := os.ReadFile(theirs)
-		require.NoError(t, err)
-		require.True(t, bytes.Equal(want, ours), "index %d differs from git's", i)
+	for _, idx := range kept {
+		sameIdxAsGit(t, r.Dir, idx)
 	}
 	n := 0
-	for name, content := range files {
+	for _, content := range files {
 		if n++; n%97 == 0 {
 			h := objectHash(plumbing.BlobObject, []byte(content))
 			gittest.Run(t, r.Dir, nil, "cat-file", "-e", h.String())
-			_ = name
 		}
 	}
 
@@ -114,7 +119,7 @@ func TestPackRollManyObjects(t *testing.T) {
 	assert.Len(t, packsIn(t, r.Dir), before+1, "one pack for the run")
 	assert.Empty(t, keptPacks(t, r.Dir))
 	for _, p := range packsIn(t, r.Dir) {
-		gittest.Run(t, r.Dir, nil, "verify-pack", strings.TrimSuffix(p, ".pack")+".idx")
+		sameIdxAsGit(t, r.Dir, strings.TrimSuffix(p, ".pack")+".idx")
 	}
 	fsck(t, r)
 	require.Equal(t, files["d07/f0042.txt"], gittest.Run(t, r.Dir, nil, "show", "many:d07/f0042.txt")+"\n")
@@ -226,4 +231,26 @@ func TestRolledPacksLetGo(t *testing.T) {
 	missing, err = repo.VerifyObjects(t.Context())
 	require.NoError(t, err)
 	assert.Empty(t, missing, "kept anew, then let go while nothing removed them")
+}
+
+// TestProtectReachableCopiesNothingOwn: ProtectReachable of a tip the run
+// wrote itself keeps the run's pack and copies none of its objects into
+// another (it once took the objects of the pack ProtectWritten had just
+// kept for objects no one kept).
+func TestProtectReachableCopiesNothingOwn(t *testing.T) {
+	gittest.Setenv(t)
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	repo := open(t, r)
+	repo.ForgetWritten()
+	fs, err := repo.TreeFS(head(t, repo))
+	require.NoError(t, err)
+	writeFiles(t, fs, "d", 2, 5)
+	tree, err := repo.WriteTree(fs)
+	require.NoError(t, err)
+	commit, err := repo.writeCommitObject(t.Context(), tree, []plumbing.Hash{head(t, repo)}, "own\n")
+	require.NoError(t, err)
+	prot, err := repo.ProtectReachable(t.Context(), commit)
+	require.NoError(t, err)
+	defer prot.Release()
+	assert.Len(t, keptPacks(t, r.Dir), 1, "the run's objects in one kept pack")
 }

@@ -16,7 +16,8 @@ import (
 // Protection holds a run's objects in kept packs while the ref that makes
 // them reachable moves. Release lets the packs go.
 type Protection struct {
-	keeps []string // the .keep files this run created
+	keeps []string    // the .keep files this run created
+	packs []*packFile // the packs they keep (read under the store's lock)
 }
 
 // keepWait bounds the wait for another run's .keep on an identical pack.
@@ -85,7 +86,11 @@ func (r *Repo) protect(written writtenSet) (*Protection, error) {
 	if err := s.publishLocked(); err != nil {
 		return nil, fmt.Errorf("protect objects: %w", err)
 	}
-	return &Protection{keeps: s.takeHeld()}, nil
+	packs := make([]*packFile, len(s.held))
+	for i, o := range s.held {
+		packs[i] = o.pack
+	}
+	return &Protection{keeps: s.takeHeld(), packs: packs}, nil
 }
 
 // copyInLocked copies h into the pending pack unless the store keeps it
@@ -120,7 +125,7 @@ func (p *Protection) Release() {
 		return
 	}
 	removeFiles(p.keeps...)
-	p.keeps = nil
+	p.keeps, p.packs = nil, nil
 }
 
 // takeKeep creates the .keep file, naming this process as its owner
