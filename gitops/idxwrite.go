@@ -47,7 +47,7 @@ func writeIdx(w io.Writer, src idxSource, packSum plumbing.Hash) error {
 	if uint64(n) >= 1<<32 {
 		return errors.New("pack index: too many objects")
 	}
-	var b [8]byte
+	var b [20]byte // one buffer for the closures below: an entry's bytes would escape
 	bw.Write([]byte{0xff, 't', 'O', 'c', 0, 0, 0, 2})
 	total := uint32(0)
 	for _, c := range fanout {
@@ -56,7 +56,7 @@ func writeIdx(w io.Writer, src idxSource, packSum plumbing.Hash) error {
 		bw.Write(b[:4])
 	}
 	passes := []func(idxEntry) error{
-		func(e idxEntry) error { _, err := bw.Write(e.hash[:]); return err },
+		func(e idxEntry) error { copy(b[:], e.hash[:]); _, err := bw.Write(b[:20]); return err },
 		func(e idxEntry) error { binary.BigEndian.PutUint32(b[:], e.crc); _, err := bw.Write(b[:4]); return err },
 	}
 	// Offsets past 2 GiB go to a table of 64-bit ones, as git writes them.

@@ -15,7 +15,8 @@ import (
 
 // TestWritingHeapIsFlat: what the store keeps in memory while a run
 // writes does not grow with the number of objects it has written (the
-// pending pack rolls, and nothing is listed per object).
+// pending pack rolls, and nothing is listed per object), and is a few
+// MB at most.
 func TestWritingHeapIsFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 220,000 objects")
@@ -25,6 +26,10 @@ func TestWritingHeapIsFlat(t *testing.T) {
 	large := retainedAfterWriting(t, 200_000)
 	t.Logf("retained: %d KiB after 20,000 objects, %d KiB after 200,000", small>>10, large>>10)
 	require.Less(t, large-small, int64(4<<20), "the heap grew by %d KiB for 180,000 objects more", (large-small)>>10)
+	// The most it holds: a pending pack one object short of full.
+	full := retainedAfterWriting(t, packRollAt-2) // with the set-up write, one short
+	t.Logf("retained: %d KiB with a full pending pack", full>>10)
+	require.Less(t, full, int64(6<<20))
 }
 
 // retainedAfterWriting writes n small blobs to a new store and returns

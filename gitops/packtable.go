@@ -50,6 +50,11 @@ func (t *packTable) find(h plumbing.Hash) (*packEntry, bool) {
 
 // put adds an entry whose name is not in the table.
 func (t *packTable) put(e packEntry) {
+	if len(t.list) == cap(t.list) {
+		// Doubled, not append's 1.25: a full pack's list is allocated
+		// twice its size in all, not five times.
+		t.list = slices.Grow(t.list, max(256, len(t.list)))
+	}
 	t.list = append(t.list, e)
 	// Half full at most, so that a probe ends soon.
 	if len(t.list)*2 > len(t.slots) {
