@@ -88,7 +88,8 @@ func (r *Repo) VerifyObjects(ctx context.Context) (missing []plumbing.Hash, err 
 	return r.missing(ctx, r.objects.takeWritten())
 }
 
-// missing returns those of hs that the repository does not hold.
+// missing returns the objects of written that the repository does not
+// hold.
 func (r *Repo) missing(ctx context.Context, written writtenSet) (missing []plumbing.Hash, err error) {
 	var gone []plumbing.Hash
 	for _, h := range written.foreign {
@@ -136,7 +137,7 @@ type packFrom struct {
 	from uint64
 }
 
-// askMissing returns those of hs git cannot find.
+// askMissing returns those of gone that git cannot find.
 func (r *Repo) askMissing(ctx context.Context, gone []plumbing.Hash) (missing []plumbing.Hash, err error) {
 	if len(gone) == 0 {
 		return nil, nil
