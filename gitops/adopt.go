@@ -43,7 +43,6 @@ func (s *objectStore) adopt(h plumbing.Hash) error {
 			return fmt.Errorf("adopt object %s: %w: %v", h, ErrObjectPruned, err)
 		}
 	}
-	s.written = append(s.written, h)
 	if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("adopt object %s: %w", h, err)
 	}
@@ -63,7 +62,6 @@ func (s *objectStore) adoptQuarantine(q *quarantine) error {
 		if s.ours(h) {
 			return nil
 		}
-		s.written = append(s.written, h)
 		if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("adopt object %s: %w", h, err)
 		}
@@ -167,27 +165,37 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 			continue
 		}
 		h := plumbing.NewHash(hex)
-		if !r.objects.isOurs(h) {
+		if !r.objects.isOurs(h, prot) {
 			more = append(more, h)
 		}
 	}
 	if len(more) == 0 {
 		return prot, nil
 	}
-	extra, err := r.protect(more)
+	extra, err := r.protect(hashesSet(more))
 	if err != nil {
 		prot.Release()
 		return nil, err
 	}
 	prot.keeps = append(prot.keeps, extra.keeps...)
+	prot.packs = append(prot.packs, extra.packs...)
 	return prot, nil
 }
 
-// isOurs is ours under the store's lock.
-func (s *objectStore) isOurs(h plumbing.Hash) bool {
+// isOurs is ours under the store's lock, or in a pack prot keeps (the
+// packs ProtectWritten published are prot's, no longer the store's).
+func (s *objectStore) isOurs(h plumbing.Hash, prot *Protection) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ours(h)
+	if s.ours(h) {
+		return true
+	}
+	for _, p := range prot.packs {
+		if _, _, ok := p.find(h); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // UpdateRefReachable is UpdateRef for a ref whose new value reaches

@@ -58,9 +58,7 @@ func (r *Repo) commitTree(ctx context.Context, tree plumbing.Hash, parents []plu
 	h, err := parseHash("commit-tree -S", out)
 	if err == nil {
 		// git wrote it loose: it is protected with the run's own objects.
-		r.objects.mu.Lock()
-		r.objects.written = append(r.objects.written, h)
-		r.objects.mu.Unlock()
+		r.objects.wroteForeign(h)
 	}
 	return h, err
 }

@@ -3,13 +3,10 @@ package gitops
 import (
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
 // maxConsolidate bounds what consolidate rewrites: past it the packs stay
@@ -28,87 +25,88 @@ const maxConsolidate = 256 << 20
 // pack (git finds a pack by its index), so every object stays readable
 // throughout; a git process that listed an old pack and finds it gone
 // looks again, as it does when `git repack -d` removes packs.
+//
+// The objects are merged from the packs' indexes in name order, each
+// once, into a pack whose index entries go to disk as they come
+// (newSortedPack): what it costs in memory does not grow with the
+// objects.
 func (s *objectStore) consolidateLocked() {
-	bases := s.published
+	packs := s.published
 	s.published = nil
-	if len(bases) < 2 {
+	if len(packs) < 2 {
 		return
 	}
 	var total int64
-	var hashes []plumbing.Hash
-	for _, base := range bases {
-		if _, err := os.Lstat(base + ".keep"); !errors.Is(err, os.ErrNotExist) {
+	for _, o := range packs {
+		if _, err := os.Lstat(o.base + ".keep"); !errors.Is(err, os.ErrNotExist) {
 			return
 		}
-		info, err := os.Stat(base + ".pack")
-		if err != nil {
+		info, err := os.Stat(o.base + ".pack")
+		if err != nil || !o.pack.openIdx() {
 			return
 		}
 		total += info.Size()
-		hs, err := indexHashes(base + ".idx")
-		if err != nil {
-			return
-		}
-		hashes = append(hashes, hs...)
 	}
 	if total > maxConsolidate {
 		return
 	}
-	p, err := newPendingPack(filepath.Join(s.objectsDir, "pack"))
+	p, err := newSortedPack(filepath.Join(s.objectsDir, "pack"))
 	if err != nil {
 		return
 	}
-	for _, h := range hashes {
+	err = mergeNames(packs, func(h plumbing.Hash) error {
 		typ, data, err := s.readRaw(h)
-		if err == nil {
-			err = p.add(h, typ, int64(len(data)), bytes.NewReader(data))
-		}
 		if err != nil {
-			p.discard()
-			return
+			return err
 		}
+		return p.add(h, typ, int64(len(data)), bytes.NewReader(data))
+	})
+	if err != nil {
+		p.discard()
+		return
 	}
-	keep, err := p.publish(s.fsync())
+	base, keep, err := p.publish(s.fsync())
 	if err != nil || keep == "" {
 		return // an identical pack is another run's: leave everything
 	}
-	joined := strings.TrimSuffix(keep, ".keep")
-	for _, base := range bases {
-		if base == joined {
+	for _, o := range packs {
+		if o.base == base {
 			continue
 		}
-		if os.Remove(base+".idx") == nil {
-			_ = os.Remove(base + ".pack")
+		if os.Remove(o.base+".idx") == nil {
+			_ = os.Remove(o.base + ".pack")
 		}
 	}
 	_ = os.Remove(keep)
 }
 
-// indexHashes lists the objects a pack index names.
-func indexHashes(path string) ([]plumbing.Hash, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// mergeNames calls fn with every object the packs' (mapped, sorted)
+// indexes name, in name order, once each.
+func mergeNames(packs []*ownPack, fn func(plumbing.Hash) error) error {
+	at := make([]uint32, len(packs))
+	name := func(k int) []byte {
+		i := int(at[k])
+		return packs[k].pack.idx[idxNames+i*20 : idxNames+i*20+20]
 	}
-	defer f.Close()
-	idx := idxfile.NewMemoryIndex()
-	if err := idxfile.NewDecoder(f).Decode(idx); err != nil {
-		return nil, err
-	}
-	it, err := idx.Entries()
-	if err != nil {
-		return nil, err
-	}
-	defer it.Close()
-	var out []plumbing.Hash
 	for {
-		e, err := it.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
+		least := -1
+		for k, o := range packs {
+			if at[k] < o.pack.count && (least < 0 || bytes.Compare(name(k), name(least)) < 0) {
+				least = k
+			}
 		}
-		if err != nil {
-			return nil, err
+		if least < 0 {
+			return nil
 		}
-		out = append(out, e.Hash)
+		var h plumbing.Hash
+		copy(h[:], name(least))
+		for k, o := range packs {
+			if at[k] < o.pack.count && bytes.Equal(name(k), h[:]) {
+				at[k]++
+			}
+		}
+		if err := fn(h); err != nil {
+			return err
+		}
 	}
 }

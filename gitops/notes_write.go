@@ -21,7 +21,7 @@ type notesWriter struct {
 	move    NotesMove
 	retry   *Backoff
 
-	mark  int                             // what this call writes is verified after the move
+	mark  writtenMark                     // what this call writes is verified after the move
 	blobs map[plumbing.Hash]plumbing.Hash // each commit's note blob
 
 	broken       plumbing.Hash // a notes commit of ours that a prune gutted
@@ -33,7 +33,7 @@ type notesWriter struct {
 // writeBlobs writes the notes' blobs, marking where this call's writes
 // start.
 func (w *notesWriter) writeBlobs() error {
-	w.mark, _ = w.r.objects.writtenSince(1 << 62)
+	w.mark = w.r.objects.mark()
 	if w.blobs == nil {
 		w.blobs = make(map[plumbing.Hash]plumbing.Hash, len(w.notes))
 	}
@@ -177,7 +177,7 @@ func (w *notesWriter) moveWith(ctx context.Context, commit, old plumbing.Hash) (
 // moveAlone moves the notes ref by itself, protecting what this call
 // wrote from a prune until the ref makes it reachable.
 func (w *notesWriter) moveAlone(ctx context.Context, commit, old, tip plumbing.Hash, exists bool) (again bool, err error) {
-	_, written := w.r.objects.writtenSince(w.mark)
+	written := w.r.objects.writtenSince(w.mark)
 	prot, err := w.r.protect(written)
 	if errors.Is(err, ErrObjectPruned) {
 		return w.rewrite(ctx)
@@ -207,7 +207,7 @@ func (w *notesWriter) moveAlone(ctx context.Context, commit, old, tip plumbing.H
 // before the ref made them reachable (unless they were packed and kept
 // through the move). If so the notes commit is built again on tip and
 // the ref moved once more.
-func (w *notesWriter) verifyMoved(ctx context.Context, prot *Protection, written []plumbing.Hash, commit, tip plumbing.Hash, exists bool) (again bool, err error) {
+func (w *notesWriter) verifyMoved(ctx context.Context, prot *Protection, written writtenSet, commit, tip plumbing.Hash, exists bool) (again bool, err error) {
 	var gone []plumbing.Hash
 	var verr error
 	if !prot.Held() {

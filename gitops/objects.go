@@ -39,18 +39,21 @@ type objectStore struct {
 	// catOld is set when git is older than 2.36 (no --batch-command):
 	// names are then resolved by git rev-parse instead.
 	catOld bool
-	// written lists the objects written since VerifyObjects last ran: a
-	// concurrent prune may delete them before a ref makes them reachable.
-	written []plumbing.Hash
-	// pending receives what is written; nil until the first write.
+	// pending receives what is written; nil until the first write. seq
+	// numbers it (and the one after it, while nil).
 	pending *pendingPack
-	// held are the .keep files of packs published before a ref moved (a
-	// git process had to read them), and the objects in them.
-	held     []string
-	heldObjs map[plumbing.Hash]bool
-	// published are the packs this store published (their paths without
-	// .pack), for consolidateLocked to join when it closes.
-	published []string
+	seq     uint64
+	// own are the packs this store published; held those of them it
+	// keeps (published before a ref moved: a git process had to read
+	// them, or the pending pack was full); published those it keeps or
+	// kept, for consolidateLocked to join when it closes.
+	own, held, published []*ownPack
+	// What was written since ForgetWritten starts at logStart (see
+	// writtenMark); foreign lists the objects git processes wrote since,
+	// foreignBase counts those listed before.
+	logStart    writtenMark
+	foreign     []plumbing.Hash
+	foreignBase int
 	// noExistCheck: a partial clone; git is never asked about a missing
 	// object, since it would try to fetch it from the promisor remote.
 	noExistCheck bool
@@ -212,7 +215,6 @@ func (s *objectStore) writeBytes(t plumbing.ObjectType, data []byte) (plumbing.H
 	h := objectHash(t, data)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.written = append(s.written, h)
 	s.src.Reset(data)
 	if err := s.add(h, t, int64(len(data)), &s.src); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
@@ -238,7 +240,6 @@ func (s *objectStore) writeStream(t plumbing.ObjectType, enc func(io.Writer) err
 	defer pr.Close() // a writer add did not read to its end stops
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.written = append(s.written, h)
 	if err := s.add(h, t, size.n, pr); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
 	}
@@ -348,23 +349,11 @@ func (s *objectStore) has(h plumbing.Hash) bool {
 	return s.ours(h) || s.packs.has(h)
 }
 
-// ours reports whether this store wrote h into its pending pack or a pack
-// it published and still keeps.
-func (s *objectStore) ours(h plumbing.Hash) bool {
-	if s.heldObjs[h] {
-		return true
-	}
-	if s.pending != nil {
-		_, ok := s.pending.entries[h]
-		return ok
-	}
-	return false
-}
-
-// add appends an object to the pending pack, starting one if needed.
+// add appends an object to the pending pack, starting one if needed,
+// and publishes the pack once it is full.
 func (s *objectStore) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, r io.Reader) error {
-	if s.heldObjs[h] {
-		return nil // published and kept already
+	if s.ours(h) {
+		return nil // written already, and kept
 	}
 	if s.pending == nil {
 		p, err := newPendingPack(filepath.Join(s.objectsDir, "pack"))
@@ -373,7 +362,10 @@ func (s *objectStore) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, 
 		}
 		s.pending = p
 	}
-	return s.pending.add(h, typ, size, r)
+	if err := s.pending.add(h, typ, size, r); err != nil {
+		return err
+	}
+	return s.rollLocked()
 }
 
 // publish moves the pending pack into the repository, so that git
@@ -391,24 +383,16 @@ func (s *objectStore) publishLocked() error {
 	}
 	p := s.pending
 	s.pending = nil
-	if len(p.order) == 0 {
+	defer func() { s.seq++ }()
+	if p.count == 0 {
 		p.discard()
 		return nil
 	}
-	keep, err := p.publish(s.fsync())
+	base, keep, err := p.publish(s.fsync())
 	if err != nil {
 		return err
 	}
-	if keep != "" {
-		s.published = append(s.published, strings.TrimSuffix(keep, ".keep"))
-		s.held = append(s.held, keep)
-		if s.heldObjs == nil {
-			s.heldObjs = map[plumbing.Hash]bool{}
-		}
-		for _, h := range p.order {
-			s.heldObjs[h] = true
-		}
-	}
+	s.ownLocked(base, keep)
 	return nil
 }
 
@@ -446,6 +430,5 @@ func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 
 // releaseHeld removes the .keep files of published packs.
 func (s *objectStore) releaseHeld() {
-	removeFiles(s.held...)
-	s.held, s.heldObjs = nil, nil
+	removeFiles(s.takeHeld()...)
 }

@@ -157,17 +157,24 @@ func (p *packFile) openIdx() bool {
 	if err != nil {
 		return false
 	}
-	if len(idx) < idxNames+40 || !bytes.Equal(idx[:idxFanout], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
+	if !p.useIdx(idx) {
 		unmap()
+		return false
+	}
+	p.unmaps = append(p.unmaps, unmap)
+	return true
+}
+
+// useIdx takes idx as the pack's index if it has the shape of one.
+func (p *packFile) useIdx(idx []byte) bool {
+	if len(idx) < idxNames+40 || !bytes.Equal(idx[:idxFanout], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
 		return false
 	}
 	count := binary.BigEndian.Uint32(idx[idxFanout+255*4:])
 	if uint64(len(idx)) < idxNames+uint64(count)*28+40 {
-		unmap()
 		return false
 	}
 	p.idx, p.count, p.state = idx, count, 1
-	p.unmaps = append(p.unmaps, unmap)
 	return true
 }
 

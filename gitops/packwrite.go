@@ -2,7 +2,6 @@ package gitops
 
 import (
 	"bufio"
-	"bytes"
 	"compress/zlib"
 	"crypto/sha1"
 	"encoding/binary"
@@ -12,6 +11,7 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
 // pendingPack is where a run writes its objects: one pack file, appended
@@ -29,15 +28,19 @@ import (
 // it into objects/pack beside its index; the run reads its own objects
 // back from the file meanwhile.
 type pendingPack struct {
-	f       *os.File
-	w       *bufio.Writer
-	off     uint64 // where the next entry starts
-	entries map[plumbing.Hash]pendingEntry
-	order   []plumbing.Hash
-	zw      *zlib.Writer // deflates
-	adler   hash.Hash32  // of a stored object (see storeMax)
-	head    [7]byte      // a stored object's zlib and block headers
-	crc     hashWriter
+	f     *os.File
+	w     *bufio.Writer
+	off   uint64 // where the next entry starts
+	count uint32
+	objs  packTable
+	// spill, for a pack written in name order (consolidate's), takes the
+	// index entries instead of objs: such a pack is not read back, and
+	// may hold more objects than packRollAt.
+	spill *entrySpill
+	zw    *zlib.Writer // deflates
+	adler hash.Hash32  // of a stored object (see storeMax)
+	head  [7]byte      // a stored object's zlib and block headers
+	crc   hashWriter
 }
 
 // storeMax is the size up to which an object is stored in its zlib
@@ -49,14 +52,6 @@ type pendingPack struct {
 // most source files and trees are stored too. git reads such a stream as
 // any other; a later gc that deltifies them compresses them.
 const storeMax = 16 << 10
-
-type pendingEntry struct {
-	off  uint64 // of the entry's header in the file
-	data uint64 // of its deflated data
-	crc  uint32
-	typ  plumbing.ObjectType
-	size int64
-}
 
 // hashWriter feeds a CRC-32 as the bytes go by.
 type hashWriter struct {
@@ -89,7 +84,7 @@ func newPendingPack(packDir string) (*pendingPack, error) {
 	holdPending(f)
 	removeAbandoned(packDir, f.Name())
 	removeDeadKeepsOnce(packDir)
-	p := &pendingPack{f: f, w: bufio.NewWriterSize(f, 256<<10), entries: map[plumbing.Hash]pendingEntry{}}
+	p := &pendingPack{f: f, w: bufio.NewWriterSize(f, 256<<10)}
 	// The object count is written in when the pack is finished.
 	var head [12]byte
 	copy(head[:], "PACK")
@@ -104,10 +99,32 @@ func newPendingPack(packDir string) (*pendingPack, error) {
 	return p, nil
 }
 
+// newSortedPack starts a pack whose objects are added in name order.
+func newSortedPack(packDir string) (*pendingPack, error) {
+	p, err := newPendingPack(packDir)
+	if err != nil {
+		return nil, err
+	}
+	if p.spill, err = newEntrySpill(packDir); err != nil {
+		p.discard()
+		return nil, err
+	}
+	return p, nil
+}
+
+// has reports whether the pack holds h (always false for a sorted one).
+func (p *pendingPack) has(h plumbing.Hash) bool {
+	_, ok := p.objs.find(h)
+	return ok
+}
+
 // add appends an object unless the pack has it already.
 func (p *pendingPack) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, r io.Reader) error {
-	if _, ok := p.entries[h]; ok {
+	if p.has(h) {
 		return nil
+	}
+	if p.count == math.MaxUint32 {
+		return errors.New("pack full")
 	}
 	p.crc = hashWriter{w: p.w}
 	var hdr [16]byte
@@ -128,8 +145,14 @@ func (p *pendingPack) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, 
 			return err
 		}
 	}
-	p.entries[h] = pendingEntry{off: p.off, data: p.off + uint64(k), crc: p.crc.sum, typ: typ, size: size}
-	p.order = append(p.order, h)
+	if p.spill != nil {
+		if err := p.spill.add(idxEntry{hash: h, crc: p.crc.sum, off: p.off}); err != nil {
+			return err
+		}
+	} else {
+		p.objs.put(packEntry{hash: h, off: p.off, size: size, crc: p.crc.sum, typ: typ, hdr: uint8(k)})
+	}
+	p.count++
 	p.off += p.crc.n
 	return nil
 }
@@ -178,94 +201,85 @@ func packEntryHeader(hdr []byte, typ plumbing.ObjectType, size uint64) int {
 
 // read returns an object this pack holds.
 func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, error) {
-	e, ok := p.entries[h]
+	e, ok := p.objs.find(h)
 	if !ok {
 		return 0, nil, false, nil
 	}
+	data := e.off + uint64(e.hdr)
 	if err := p.w.Flush(); err != nil {
 		return 0, nil, true, err
 	}
-	zr, err := zlib.NewReader(io.NewSectionReader(p.f, int64(e.data), int64(p.off-e.data)))
+	zr, err := zlib.NewReader(io.NewSectionReader(p.f, int64(data), int64(p.off-data)))
 	if err != nil {
 		return 0, nil, true, err
 	}
-	data := make([]byte, e.size)
-	if _, err := io.ReadFull(zr, data); err != nil {
+	typ, content := e.typ, make([]byte, e.size)
+	if _, err := io.ReadFull(zr, content); err != nil {
 		return 0, nil, true, err
 	}
-	return e.typ, data, true, nil
+	return typ, content, true, nil
 }
 
 // finish writes the object count and the trailing checksum, and returns
-// the pack's name and its index.
-func (p *pendingPack) finish() (plumbing.Hash, []byte, error) {
+// the pack's name.
+func (p *pendingPack) finish() (plumbing.Hash, error) {
 	if err := p.w.Flush(); err != nil {
-		return plumbing.ZeroHash, nil, err
+		return plumbing.ZeroHash, err
 	}
 	var count [4]byte
-	binary.BigEndian.PutUint32(count[:], uint32(len(p.order)))
+	binary.BigEndian.PutUint32(count[:], p.count)
 	if _, err := p.f.WriteAt(count[:], 8); err != nil {
-		return plumbing.ZeroHash, nil, err
+		return plumbing.ZeroHash, err
 	}
 	// The checksum covers the header written last: read the file back
 	// (from the page cache), as fast-import does.
 	sum := sha1.New()
 	if _, err := io.Copy(sum, io.NewSectionReader(p.f, 0, int64(p.off))); err != nil {
-		return plumbing.ZeroHash, nil, err
+		return plumbing.ZeroHash, err
 	}
 	var packSum plumbing.Hash
 	copy(packSum[:], sum.Sum(nil))
 	if _, err := p.f.WriteAt(packSum[:], int64(p.off)); err != nil {
-		return plumbing.ZeroHash, nil, err
+		return plumbing.ZeroHash, err
 	}
-	var idx idxfile.Writer
-	if err := idx.OnHeader(uint32(len(p.order))); err != nil {
-		return plumbing.ZeroHash, nil, err
+	return packSum, nil
+}
+
+// entries yields the pack's index entries in name order.
+func (p *pendingPack) entries() idxSource {
+	if p.spill != nil {
+		return p.spill.each
 	}
-	for _, h := range p.order {
-		e := p.entries[h]
-		idx.Add(h, e.off, e.crc)
-	}
-	if err := idx.OnFooter(packSum); err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
-	mi, err := idx.Index()
-	if err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
-	var out bytes.Buffer
-	if _, err := idxfile.NewEncoder(&out).Encode(mi); err != nil {
-		return plumbing.ZeroHash, nil, err
-	}
-	return packSum, out.Bytes(), nil
+	return p.objs.sorted()
 }
 
 // publish finishes the pack and moves it into place, with a .keep file
-// first (see ProtectWritten); it returns the .keep's path ("" when it was
-// not this run's to take). The pending pack is gone either way.
-func (p *pendingPack) publish(plan fsyncPlan) (string, error) {
+// first (see ProtectWritten); it returns the pack's path without its
+// extension, and the .keep's path ("" when it was not this run's to
+// take). The pending pack is gone either way.
+func (p *pendingPack) publish(plan fsyncPlan) (base, keep string, err error) {
 	defer p.discard()
-	sum, idx, err := p.finish()
+	sum, err := p.finish()
 	if err != nil {
-		return "", err
+		return "", "", fmt.Errorf("finish pack: %w", err)
 	}
 	if plan.pack {
 		if err := flushFile(p.f, plan.writeoutOnly); err != nil {
-			return "", fmt.Errorf("flush pack to disk: %w", err)
+			return "", "", fmt.Errorf("flush pack to disk: %w", err)
 		}
 	}
 	if err := p.f.Close(); err != nil {
-		return "", err
+		return "", "", err
 	}
 	// Read-only for everyone, as git leaves its packs (CreateTemp made it
 	// private to this user).
 	if err := os.Chmod(p.f.Name(), 0o444); err != nil {
-		return "", err
+		return "", "", err
 	}
-	base := filepath.Join(filepath.Dir(p.f.Name()), "pack-"+sum.String())
+	base = filepath.Join(filepath.Dir(p.f.Name()), "pack-"+sum.String())
 	kept, err := takeKeep(base + ".keep")
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	release := func() {
 		if kept != "" {
@@ -275,13 +289,14 @@ func (p *pendingPack) publish(plan fsyncPlan) (string, error) {
 	// The pack, then its index: git finds a pack by its index.
 	if err := os.Rename(p.f.Name(), base+".pack"); err != nil {
 		release()
-		return "", err
+		return "", "", err
 	}
-	if err := writeFileAtomic(base+".idx", idx, plan.index, plan.writeoutOnly); err != nil {
+	entries := p.entries()
+	if err := writeFileAtomicWith(base+".idx", func(w io.Writer) error { return writeIdx(w, entries, sum) }, plan.index, plan.writeoutOnly); err != nil {
 		release()
-		return "", err
+		return "", "", fmt.Errorf("write pack index: %w", err)
 	}
-	return kept, nil
+	return base, kept, nil
 }
 
 // deadKeepsLooked holds the pack directories this process has rid of
@@ -327,4 +342,7 @@ func removeAbandoned(packDir, own string) {
 func (p *pendingPack) discard() {
 	_ = p.f.Close()
 	_ = os.Remove(p.f.Name())
+	if p.spill != nil {
+		p.spill.discard()
+	}
 }

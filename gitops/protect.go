@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -16,7 +16,8 @@ import (
 // Protection holds a run's objects in kept packs while the ref that makes
 // them reachable moves. Release lets the packs go.
 type Protection struct {
-	keeps []string // the .keep files this run created
+	keeps []string    // the .keep files this run created
+	packs []*packFile // the packs they keep (read under the store's lock)
 }
 
 // keepWait bounds the wait for another run's .keep on an identical pack.
@@ -43,41 +44,74 @@ var (
 // ErrObjectPruned: the caller writes it again. With no objects written,
 // nothing is done.
 func (r *Repo) ProtectWritten() (*Protection, error) {
-	r.objects.mu.Lock()
-	hashes := slices.Clone(r.objects.written)
-	r.objects.mu.Unlock()
-	return r.protect(hashes)
+	s := r.objects
+	s.mu.Lock()
+	written := s.writtenSinceLocked(s.logStart)
+	s.mu.Unlock()
+	return r.protect(written)
 }
 
-// protect publishes hashes as ProtectWritten does.
-func (r *Repo) protect(hashes []plumbing.Hash) (*Protection, error) {
+// protect publishes what was written as ProtectWritten does: the pending
+// pack, with the packs the store still keeps; what is in a pack of its
+// own it let go (a move that failed released it), or was written by a
+// git process, is copied in.
+func (r *Repo) protect(written writtenSet) (*Protection, error) {
 	s := r.objects
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := &Protection{}
-	for _, h := range hashes {
-		if s.ours(h) {
-			continue // a hash met again is ours once it was copied in
+	for _, h := range written.foreign {
+		if err := s.copyInLocked(h); err != nil {
+			return nil, err
 		}
-		// Not written by this store, or published before without a keep:
-		// copy it in.
-		typ, data, err := s.readRaw(h)
-		if err != nil {
-			if s.pending != nil {
-				s.pending.discard()
-				s.pending = nil
+	}
+	if written.packs {
+		// Those published up to now: the copies go into later ones.
+		own := s.own
+		for _, o := range own {
+			if o.keep != "" || o.seq < written.from.seq {
+				continue
 			}
-			return nil, fmt.Errorf("protect objects: %w: %v", ErrObjectPruned, err)
-		}
-		if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
-			return nil, fmt.Errorf("protect objects: %w", err)
+			from := uint64(0)
+			if o.seq == written.from.seq {
+				from = written.from.off
+			}
+			if err := o.each(from, s.copyInLocked); err != nil {
+				if errors.Is(err, ErrObjectPruned) {
+					return nil, err
+				}
+				return nil, fmt.Errorf("protect objects: %w: %v", ErrObjectPruned, err)
+			}
 		}
 	}
 	if err := s.publishLocked(); err != nil {
 		return nil, fmt.Errorf("protect objects: %w", err)
 	}
-	p.keeps, s.held, s.heldObjs = s.held, nil, nil
-	return p, nil
+	packs := make([]*packFile, len(s.held))
+	for i, o := range s.held {
+		packs[i] = o.pack
+	}
+	return &Protection{keeps: s.takeHeld(), packs: packs}, nil
+}
+
+// copyInLocked copies h into the pending pack unless the store keeps it
+// already (a hash met again is ours once it was copied in).
+func (s *objectStore) copyInLocked(h plumbing.Hash) error {
+	if s.ours(h) {
+		return nil
+	}
+	typ, data, err := s.readRaw(h)
+	if err != nil {
+		if s.pending != nil {
+			s.pending.discard()
+			s.pending = nil
+			s.seq++
+		}
+		return fmt.Errorf("protect objects: %w: %v", ErrObjectPruned, err)
+	}
+	if err := s.add(h, typ, int64(len(data)), bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("protect objects: %w", err)
+	}
+	return nil
 }
 
 // Held reports whether the objects were published under .keep files this
@@ -91,7 +125,7 @@ func (p *Protection) Release() {
 		return
 	}
 	removeFiles(p.keeps...)
-	p.keeps = nil
+	p.keeps, p.packs = nil, nil
 }
 
 // takeKeep creates the .keep file, naming this process as its owner
@@ -155,14 +189,14 @@ func createWhole(path, content string) error {
 	return errors.Join(err, f.Close())
 }
 
-// writeFileAtomic writes data to path through a temporary file beside it,
-// flushed to disk first with flush.
-func writeFileAtomic(path string, data []byte, flush, writeoutOnly bool) error {
+// writeFileAtomicWith writes what fill writes to path through a temporary
+// file beside it, flushed to disk first with flush.
+func writeFileAtomicWith(path string, fill func(io.Writer) error, flush, writeoutOnly bool) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "aiedit-incoming-idx-")
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(data)
+	err = fill(tmp)
 	if err == nil && flush {
 		if err = flushFile(tmp, writeoutOnly); err != nil {
 			err = fmt.Errorf("flush pack index to disk: %w", err)

@@ -107,7 +107,7 @@ func TestProtectWrittenPruned(t *testing.T) {
 	_, err := repo.writeObject(plumbing.BlobObject, []byte("the run's own\n"))
 	require.NoError(t, err)
 	byGit := plumbing.NewHash(hashObject(t, r.Dir, "soon pruned\n"))
-	repo.objects.written = append(repo.objects.written, byGit)
+	repo.objects.wroteForeign(byGit)
 	gittest.Run(t, r.Dir, nil, "prune", "--expire=now")
 	_, err = repo.ProtectWritten()
 	require.ErrorIs(t, err, ErrObjectPruned)

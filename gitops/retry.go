@@ -88,14 +88,57 @@ func (r *Repo) VerifyObjects(ctx context.Context) (missing []plumbing.Hash, err 
 	return r.missing(ctx, r.objects.takeWritten())
 }
 
-// missing returns those of hs that the repository does not hold.
-func (r *Repo) missing(ctx context.Context, written []plumbing.Hash) (missing []plumbing.Hash, err error) {
+// missing returns the objects of written that the repository does not
+// hold.
+func (r *Repo) missing(ctx context.Context, written writtenSet) (missing []plumbing.Hash, err error) {
 	var gone []plumbing.Hash
-	for _, h := range written {
+	for _, h := range written.foreign {
 		if !r.objects.has(h) {
 			gone = append(gone, h)
 		}
 	}
+	if missing, err = r.askMissing(ctx, gone); err != nil || !written.packs {
+		return missing, err
+	}
+	// A pack of the store's that is still there holds all its objects (the
+	// pending one too); of one a gc took once it was let go, git is asked
+	// for each object (it may have repacked those a ref reaches), a pack
+	// at a time.
+	s := r.objects
+	s.mu.Lock()
+	var taken []packFrom
+	err = s.ownSince(written.from, func(o *ownPack, from uint64) error {
+		if o.keep == "" && o.gone() {
+			taken = append(taken, packFrom{o, from})
+		}
+		return nil
+	})
+	s.mu.Unlock()
+	for _, t := range taken {
+		s.mu.Lock()
+		var hs []plumbing.Hash
+		err := t.pack.each(t.from, func(h plumbing.Hash) error { hs = append(hs, h); return nil })
+		s.mu.Unlock()
+		if err != nil {
+			return nil, &RepoError{Op: "verify objects", Dir: r.Dir, Msg: err.Error(), Err: err}
+		}
+		m, err := r.askMissing(ctx, hs)
+		if err != nil {
+			return nil, err
+		}
+		missing = append(missing, m...)
+	}
+	return missing, err
+}
+
+// packFrom is a pack of the store's, from an offset on.
+type packFrom struct {
+	pack *ownPack
+	from uint64
+}
+
+// askMissing returns those of gone that git cannot find.
+func (r *Repo) askMissing(ctx context.Context, gone []plumbing.Hash) (missing []plumbing.Hash, err error) {
 	if len(gone) == 0 {
 		return nil, nil
 	}
@@ -120,11 +163,11 @@ func (r *Repo) missing(ctx context.Context, written []plumbing.Hash) (missing []
 }
 
 // takeWritten returns the objects written since the last call.
-func (s *objectStore) takeWritten() []plumbing.Hash {
+func (s *objectStore) takeWritten() writtenSet {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	w := s.written
-	s.written = nil
+	w := s.writtenSinceLocked(s.logStart)
+	s.forgetLocked()
 	return w
 }
 
@@ -172,14 +215,4 @@ func (b *Backoff) Wait(ctx context.Context) bool {
 	case <-t.C:
 		return true
 	}
-}
-
-// writtenSince returns the objects written after the first n of the set.
-func (s *objectStore) writtenSince(n int) (int, []plumbing.Hash) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if n > len(s.written) {
-		n = len(s.written)
-	}
-	return len(s.written), append([]plumbing.Hash(nil), s.written[n:]...)
 }
