@@ -111,17 +111,26 @@ func announces(s string) bool {
 
 // changeSubject describes the blocks that applied: "Edit a.go",
 // "Edit a.go and b.go", "Edit a.go, b.go and 3 more files"; "Create" or
-// "Delete" when every file was made or removed.
+// "Delete" when every file was made or removed. Past maxSubjectPaths
+// distinct paths it stops telling them apart ("and over 4094 more
+// files"): a response of 200,000 files would hold all their names.
 func changeSubject(blocks iter.Seq2[int, editcore.Result]) string {
-	var paths []string
+	var first [2]string
 	seen := map[string]bool{}
 	verbs := map[string]bool{}
+	over := false
 	for _, b := range blocks {
 		if b.Status != editcore.Applied || b.Path == "" || seen[b.Path] {
 			continue
 		}
-		seen[b.Path] = true
-		paths = append(paths, b.Path)
+		if len(seen) == maxSubjectPaths {
+			over = true
+		} else {
+			if len(seen) < len(first) {
+				first[len(seen)] = b.Path
+			}
+			seen[b.Path] = true
+		}
 		verb := "Edit"
 		if b.Op != nil {
 			switch b.Op.Kind {
@@ -133,7 +142,7 @@ func changeSubject(blocks iter.Seq2[int, editcore.Result]) string {
 		}
 		verbs[verb] = true
 	}
-	if len(paths) == 0 {
+	if len(seen) == 0 {
 		return ""
 	}
 	verb := "Edit"
@@ -144,15 +153,20 @@ func changeSubject(blocks iter.Seq2[int, editcore.Result]) string {
 	}
 	var list string
 	switch {
-	case len(paths) == 1:
-		list = paths[0]
-	case len(paths) == 2:
-		list = paths[0] + " and " + paths[1]
+	case len(seen) == 1:
+		list = first[0]
+	case len(seen) == 2 && !over:
+		list = first[0] + " and " + first[1]
+	case over:
+		list = fmt.Sprintf("%s, %s and over %d more files", first[0], first[1], len(seen)-2)
 	default:
-		list = fmt.Sprintf("%s, %s and %d more files", paths[0], paths[1], len(paths)-2)
+		list = fmt.Sprintf("%s, %s and %d more files", first[0], first[1], len(seen)-2)
 	}
 	return shorten(verb+" "+list, subjectWidth)
 }
+
+// maxSubjectPaths bounds the paths changeSubject tells apart.
+const maxSubjectPaths = 1 << 12
 
 // capitalise upper-cases a subject's first letter, as commit subjects
 // are, unless its first word is a name from the code (to_radius, main.go,

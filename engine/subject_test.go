@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"iter"
 	"os/exec"
 	"slices"
 	"strings"
@@ -70,6 +72,23 @@ func TestChangeSubject(t *testing.T) {
 			assert.Equal(t, tc.want, changeSubject(slices.All(tc.blocks)))
 		})
 	}
+}
+
+// Past maxSubjectPaths distinct paths the subject stops counting them
+// (it would hold every name): "over" so many.
+func TestChangeSubjectBounded(t *testing.T) {
+	blocks := func(n int) iter.Seq2[int, editcore.Result] {
+		return func(yield func(int, editcore.Result) bool) {
+			for i := range n {
+				p := fmt.Sprintf("f%06d.txt", i%(maxSubjectPaths+5))
+				if !yield(i, editcore.Result{Path: p, Status: editcore.Applied, Op: &editcore.Op{Kind: editcore.Create}}) {
+					return
+				}
+			}
+		}
+	}
+	assert.Equal(t, "Create f000000.txt, f000001.txt and 4094 more files", changeSubject(blocks(maxSubjectPaths)))
+	assert.Equal(t, "Create f000000.txt, f000001.txt and over 4094 more files", changeSubject(blocks(3*maxSubjectPaths)))
 }
 
 // TestPromptBlockKeepsTrailers: whatever the prompt holds (a "---" line,
