@@ -11,6 +11,7 @@ import (
 
 	"github.com/git-aiedit/git-aiedit/editcore"
 	"github.com/git-aiedit/git-aiedit/editcore/match"
+	"github.com/git-aiedit/git-aiedit/internal/exitcode"
 )
 
 // keptBlocks is how many of a response's block results stay in memory
@@ -33,8 +34,13 @@ type blockLog struct {
 	spill *os.File
 	named bool // the spill file is still in its folder (close removes it)
 	w     *bufio.Writer
+	size  int64 // bytes written to the spill file
 	err   error // the first failure to write or read the spill file
 }
+
+// maxBlockSpill bounds the temporary disk one response's block results
+// take, as a stream's spool is bounded: some ten million blocks.
+var maxBlockSpill int64 = 1 << 30
 
 // spilled is what the log keeps of a block past keptBlocks.
 type spilled struct {
@@ -106,6 +112,9 @@ func (l *blockLog) add(res editcore.Result) (started bool) {
 	}
 	if err != nil {
 		l.err = spillError("keep", err)
+	}
+	if l.size += int64(len(b)); l.size > maxBlockSpill && l.err == nil {
+		l.err = exitcode.WithCode(exitcode.Usage, fmt.Errorf("cannot keep the results of a response of %d blocks and more: they pass %d MiB, the most apply keeps of one response in the temporary folder; apply fewer of its blocks at a time (--responses picks responses; split a response's text in two)", l.Len(), maxBlockSpill>>20))
 	}
 	return started
 }

@@ -401,7 +401,7 @@ func (r *response) end(prose string) error {
 	}
 	r.compose(prose)
 	if err := r.r.blocks.err; err != nil {
-		return exitcode.WithCode(exitcode.Repo, err)
+		return exitcode.Default(exitcode.Repo, err) // the bound's is a usage error
 	}
 	if r.skip || r.b.st.dryRun || r.r.blocks.Len()+len(r.r.shell) == 0 {
 		return nil

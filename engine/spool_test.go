@@ -2,8 +2,11 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -88,4 +91,32 @@ func (endless) Read(p []byte) (int, error) {
 		p[i] = '\n'
 	}
 	return len(p), nil
+}
+
+// TestBlockSpillBounded: the results of one response's blocks past the
+// first 4,096 go to TMPDIR up to maxBlockSpill; past it the run stops
+// with exit 2 and what to do, commits nothing, and leaves TMPDIR empty.
+func TestBlockSpillBounded(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	defer func(old int64) { maxBlockSpill = old }(maxBlockSpill)
+	maxBlockSpill = 1 << 20
+	repo := gittest.New(t, map[string]string{"a.txt": "one\n"})
+	var md strings.Builder
+	md.WriteString("## User\n\nGo.\n\n## Assistant\n\n")
+	for i := range keptBlocks + 20000 {
+		fmt.Fprintf(&md, "a.txt\n```\n<<<<<<< SEARCH\nnot there %d\n=======\nx\n>>>>>>> REPLACE\n```\n\n", i)
+	}
+	path := filepath.Join(t.TempDir(), "blocks.md")
+	require.NoError(t, os.WriteFile(path, []byte(md.String()), 0o644))
+	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, Branch: "b",
+		IO: &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}})
+	require.Error(t, err)
+	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
+	assert.Contains(t, err.Error(), "they pass 1 MiB, the most apply keeps of one response in the temporary folder")
+	_, gone := exec.Command("git", "-C", repo.Dir, "rev-parse", "--verify", "-q", "refs/heads/b").Output()
+	assert.Error(t, gone, "nothing committed")
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
 }
