@@ -38,6 +38,11 @@ type pendingPack struct {
 	adler   hash.Hash32  // of a stored object (see storeMax)
 	head    [7]byte      // a stored object's zlib and block headers
 	crc     hashWriter
+	// zr and br inflate what read reads back, reused: a view trimmed
+	// mid-response (TrimTree) reads thousands of small objects again,
+	// and a new inflater is some 40 KB each.
+	zr io.ReadCloser
+	br *bufio.Reader
 }
 
 // storeMax is the size up to which an object is stored in its zlib
@@ -185,7 +190,7 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 	if err := p.w.Flush(); err != nil {
 		return 0, nil, true, err
 	}
-	zr, err := zlib.NewReader(io.NewSectionReader(p.f, int64(e.data), int64(p.off-e.data)))
+	zr, err := p.inflater(io.NewSectionReader(p.f, int64(e.data), int64(p.off-e.data)))
 	if err != nil {
 		return 0, nil, true, err
 	}
@@ -194,6 +199,27 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 		return 0, nil, true, err
 	}
 	return e.typ, data, true, nil
+}
+
+// inflater returns the pack's reader, set to inflate what r holds.
+func (p *pendingPack) inflater(r io.Reader) (io.Reader, error) {
+	if p.br == nil {
+		p.br = bufio.NewReaderSize(r, 4<<10)
+	} else {
+		p.br.Reset(r)
+	}
+	if p.zr == nil {
+		zr, err := zlib.NewReader(p.br)
+		if err != nil {
+			return nil, err
+		}
+		p.zr = zr
+		return zr, nil
+	}
+	if err := p.zr.(zlib.Resetter).Reset(p.br, nil); err != nil {
+		return nil, err
+	}
+	return p.zr, nil
 }
 
 // finish writes the object count and the trailing checksum, and returns
