@@ -38,9 +38,8 @@ type pendingPack struct {
 	adler   hash.Hash32  // of a stored object (see storeMax)
 	head    [7]byte      // a stored object's zlib and block headers
 	crc     hashWriter
-	// zr and br inflate what read reads back, reused: a view trimmed
-	// mid-response (TrimTree) reads thousands of small objects again,
-	// and a new inflater is some 40 KB each.
+	// zr and br inflate what read reads back, reused: a new inflater
+	// is some 40 KB.
 	zr io.ReadCloser
 	br *bufio.Reader
 }
@@ -190,6 +189,10 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 	if err := p.w.Flush(); err != nil {
 		return 0, nil, true, err
 	}
+	if e.size <= storeMax {
+		data, err := p.readStored(e)
+		return e.typ, data, true, err
+	}
 	zr, err := p.inflater(io.NewSectionReader(p.f, int64(e.data), int64(p.off-e.data)))
 	if err != nil {
 		return 0, nil, true, err
@@ -199,6 +202,24 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 		return 0, nil, true, err
 	}
 	return e.typ, data, true, nil
+}
+
+// readStored reads an object store wrote, in one read and without an
+// inflater: a view trimmed mid-response (TrimTree) reads thousands of
+// small objects back. The stream's headers and checksum are checked as
+// inflating would.
+func (p *pendingPack) readStored(e pendingEntry) ([]byte, error) {
+	size := int(e.size)
+	buf := make([]byte, len(p.head)+size+adler32.Size)
+	if _, err := p.f.ReadAt(buf, int64(e.data)); err != nil {
+		return nil, err
+	}
+	head := [7]byte{0x78, 0x01, 0x01, byte(size), byte(size >> 8), ^byte(size), ^byte(size >> 8)}
+	data := buf[len(head) : len(head)+size : len(head)+size]
+	if [7]byte(buf[:len(head)]) != head || binary.BigEndian.Uint32(buf[len(head)+size:]) != adler32.Checksum(data) {
+		return nil, fmt.Errorf("pending pack: object at %d is corrupt", e.data)
+	}
+	return data, nil
 }
 
 // inflater returns the pack's reader, set to inflate what r holds.
