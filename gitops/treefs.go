@@ -15,7 +15,7 @@ import (
 // object only when a path below it is first touched; writes, removals and
 // renames are kept in memory until WriteTree turns them into objects. The
 // cost of a session is proportional to the directories it touches, never
-// to the size of the repository.
+// to the size of the repository; a long one bounds it with TrimTree.
 //
 // Paths are slash-separated and relative to the top of the tree ("/" and
 // "." name the top). Symbolic links and submodules are reported by Lstat

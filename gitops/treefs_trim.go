@@ -45,8 +45,10 @@ func (r *Repo) TrimTree(fs *TreeFS) (bool, error) {
 	if _, err := r.WriteTree(fs); err != nil {
 		if ue := (*UnsafePathError)(nil); errors.As(err, &ue) {
 			// Not now, nor before as much again has changed. What was
-			// written stays so: each directory written holds what it
-			// shows and passed the checks.
+			// written stays so (each directory written holds what it
+			// shows and passed the checks), but for the empty
+			// directories it dropped.
+			prune(fs.root, false)
 			fs.made = 0
 			return false, nil
 		}
@@ -54,17 +56,18 @@ func (r *Repo) TrimTree(fs *TreeFS) (bool, error) {
 	}
 	fs.splits = [2]split{} // their chains are the directories let go of
 	fs.shape++
-	_, kept := prune(fs.root)
+	_, kept := prune(fs.root, true)
 	// What stays is counted as loaded: the next trim waits until changes
 	// outgrow it, rather than writing it again at once.
 	fs.made, fs.loaded = 0, kept
 	return true, nil
 }
 
-// prune lets go of the entries of d and of every directory below it that
-// WriteTree just wrote, except along the way to an empty directory; keep
-// reports one was found below d, held the nodes kept.
-func prune(d *dirNode) (keep bool, held int) {
+// prune, after a WriteTree, marks the directories on the way to an empty
+// one dirty again and, with let, lets go of the entries of every other
+// directory below d; keep reports an empty directory below d, held the
+// nodes kept.
+func prune(d *dirNode, let bool) (keep bool, held int) {
 	if d.entries == nil {
 		return false, 0
 	}
@@ -77,11 +80,13 @@ func prune(d *dirNode) (keep bool, held int) {
 			held += redirty(n.dir)
 			continue
 		}
-		k, h := prune(n.dir)
+		k, h := prune(n.dir, let)
 		keep, held = keep || k, held+h
 	}
 	if !keep {
-		d.entries = nil // clean: WriteTree wrote its hash
+		if let && !d.dirty { // clean: WriteTree wrote its hash
+			d.entries = nil
+		}
 		return false, 0
 	}
 	// Dirty as before the write: the hash WriteTree gave it lacks the

@@ -84,6 +84,11 @@ func TestTrimTreeSameAsUntrimmed(t *testing.T) {
 			write(".gitattributes", "*.bin filter=lfs\n"), write("n/f.bin", "bin\n"), write("n/.gitattributes", "*.txt filter=lfs\n"),
 			write("n/g.txt", "g\n"), write(".gitattributes", "# none\n"),
 		},
+		"refused attributes beside an empty directory": {
+			mkdir("y/e"), write("y/f", "f\n"), write("w/g", "g\n"), mkdir("w/e"), write("x/h", "h\n"),
+			write("z/.gitattributes", strings.Repeat("x", attrMaxLine+1)+"\n"), write("y/f2", "f2\n"),
+			remove("z/.gitattributes"), write("y/f3", "f3\n"),
+		},
 		"refused attributes written, then fixed": {
 			write(".gitattributes", strings.Repeat("x", attrMaxLine+1)+"\n"), write("f.txt", "f\n"),
 			write(".gitattributes", "*.c text\n"), write("g.txt", "g\n"),
