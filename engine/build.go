@@ -208,6 +208,8 @@ type response struct {
 	// the turn cut short (the agent committed mid-turn); each is reported
 	// already applied, not applied again.
 	heldOps []string
+
+	trimErr error // writing the overlay mid-response failed (trim.go)
 }
 
 // beginAt starts a response; rec is the record that starts it in a live
@@ -321,6 +323,7 @@ func (r *response) applyAll(ops []editcore.Op) bool {
 			} else {
 				r.reviewUnit(ops[i:j])
 			}
+			r.trim()
 			i = j - 1
 		}
 		return !r.halted
@@ -332,6 +335,7 @@ func (r *response) applyAll(ops []editcore.Op) bool {
 		g := ops[i].Group
 		if g == 0 {
 			r.record(&ops[i], r.apply(&ops[i]))
+			r.trim()
 			continue
 		}
 		j := i
@@ -342,6 +346,7 @@ func (r *response) applyAll(ops []editcore.Op) bool {
 		for k, res := range r.applyGroup(group) {
 			r.record(group[k], res)
 		}
+		r.trim()
 		i = j - 1
 	}
 	return true
@@ -392,6 +397,9 @@ func (r *response) record(op *editcore.Op, res editcore.Result) {
 
 // end finishes a response: writes its tree when it had anything to record.
 func (r *response) end(prose string) error {
+	if r.trimErr != nil {
+		return r.trimErr
+	}
 	if r.sess != nil {
 		// The file the session kept unwritten is written before the tree
 		// is read (a commit, a check).

@@ -224,6 +224,7 @@ func fanOut(fs *TreeFS, dir string) (moved bool, err error) {
 		if sub == nil {
 			sub = newDirNode()
 			d.entries[name[:2]] = sub
+			fs.made++
 		}
 		if sub.mode != filemode.Dir {
 			continue
@@ -263,6 +264,7 @@ func (fs *TreeFS) setBlob(name string, blob plumbing.Hash) error {
 		return err
 	}
 	chain[len(chain)-1].entries[parts[len(parts)-1]] = &node{mode: filemode.Regular, hash: blob}
+	fs.made++
 	markDirty(chain)
 	return nil
 }

@@ -198,11 +198,18 @@ func (s *objectStore) fetch(t plumbing.ObjectType, h plumbing.Hash) (plumbing.Ob
 }
 
 // keepSmall caches obj unless it is large: trees and small files are read
-// again; a large file seldom is, and would push them out.
+// again; a large file seldom is, and would push them out. Nor one of this
+// run's own packs: read there again in one read of the file, it is not
+// worth its place (a view trimmed mid-response reads back every
+// file it wrote, and a tiny file costs the cache ten times its bytes).
 func (s *objectStore) keepSmall(obj plumbing.EncodedObject) {
-	if obj.Size() < releaseMin {
-		s.cache.Put(obj)
+	if obj.Size() >= releaseMin {
+		return
 	}
+	if s.ours(obj.Hash()) {
+		return
+	}
+	s.cache.Put(obj)
 }
 
 // writeBytes stores data as an object of type t in the pending pack,

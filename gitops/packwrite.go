@@ -41,6 +41,10 @@ type pendingPack struct {
 	adler hash.Hash32  // of a stored object (see storeMax)
 	head  [7]byte      // a stored object's zlib and block headers
 	crc   hashWriter
+	// zr and br inflate what read reads back, reused: a new inflater
+	// is some 40 KB.
+	zr io.ReadCloser
+	br *bufio.Reader
 }
 
 // storeMax is the size up to which an object is stored in its zlib
@@ -209,7 +213,11 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 	if err := p.w.Flush(); err != nil {
 		return 0, nil, true, err
 	}
-	zr, err := zlib.NewReader(io.NewSectionReader(p.f, int64(data), int64(p.off-data)))
+	if e.size <= storeMax {
+		content, err := p.readStored(data, e.size)
+		return e.typ, content, true, err
+	}
+	zr, err := p.inflater(io.NewSectionReader(p.f, int64(data), int64(p.off-data)))
 	if err != nil {
 		return 0, nil, true, err
 	}
@@ -218,6 +226,45 @@ func (p *pendingPack) read(h plumbing.Hash) (plumbing.ObjectType, []byte, bool, 
 		return 0, nil, true, err
 	}
 	return typ, content, true, nil
+}
+
+// readStored reads an object store wrote, in one read and without an
+// inflater: a view trimmed mid-response (TrimTree) reads thousands of
+// small objects back. The stream's headers and checksum are checked as
+// inflating would.
+func (p *pendingPack) readStored(at uint64, n int64) ([]byte, error) {
+	size := int(n)
+	buf := make([]byte, len(p.head)+size+adler32.Size)
+	if _, err := p.f.ReadAt(buf, int64(at)); err != nil {
+		return nil, err
+	}
+	head := [7]byte{0x78, 0x01, 0x01, byte(size), byte(size >> 8), ^byte(size), ^byte(size >> 8)}
+	data := buf[len(head) : len(head)+size : len(head)+size]
+	if [7]byte(buf[:len(head)]) != head || binary.BigEndian.Uint32(buf[len(head)+size:]) != adler32.Checksum(data) {
+		return nil, fmt.Errorf("pending pack: object at %d is corrupt", at)
+	}
+	return data, nil
+}
+
+// inflater returns the pack's reader, set to inflate what r holds.
+func (p *pendingPack) inflater(r io.Reader) (io.Reader, error) {
+	if p.br == nil {
+		p.br = bufio.NewReaderSize(r, 4<<10)
+	} else {
+		p.br.Reset(r)
+	}
+	if p.zr == nil {
+		zr, err := zlib.NewReader(p.br)
+		if err != nil {
+			return nil, err
+		}
+		p.zr = zr
+		return zr, nil
+	}
+	if err := p.zr.(zlib.Resetter).Reset(p.br, nil); err != nil {
+		return nil, err
+	}
+	return p.zr, nil
 }
 
 // finish writes the object count and the trailing checksum, and returns

@@ -57,7 +57,8 @@ func TestPendingPackLeftByKilledRun(t *testing.T) {
 }
 
 // TestPendingPackStoresAndDeflates: objects up to storeMax are stored in
-// a hand-made zlib stream and larger ones deflated; git must read every
+// a hand-made zlib stream and larger ones deflated; both read back as
+// written before the pack is published; git must read every
 // one back byte for byte from the published pack (verify-pack checks
 // each entry's stream and checksums), and zlib must read the stored
 // stream as it reads its own NoCompression output.
@@ -75,6 +76,11 @@ func TestPendingPackStoresAndDeflates(t *testing.T) {
 		h, err := repo.writeObject(plumbing.BlobObject, data)
 		require.NoError(t, err)
 		want[h] = data
+	}
+	for h, data := range want { // read back from the pending pack, stored ones without an inflater
+		got, err := repo.readObject(plumbing.BlobObject, h)
+		require.NoError(t, err)
+		require.Equal(t, data, got, "blob of %d bytes read back", len(data))
 	}
 	prot, err := repo.ProtectWritten()
 	require.NoError(t, err)

@@ -15,7 +15,7 @@ import (
 // object only when a path below it is first touched; writes, removals and
 // renames are kept in memory until WriteTree turns them into objects. The
 // cost of a session is proportional to the directories it touches, never
-// to the size of the repository.
+// to the size of the repository; a long one bounds it with TrimTree.
 //
 // Paths are slash-separated and relative to the top of the tree ("/" and
 // "." name the top). Symbolic links and submodules are reported by Lstat
@@ -36,6 +36,13 @@ type TreeFS struct {
 	// shape counts the changes that take an entry out of a directory
 	// (Remove, Rename, Restore): a chain walked since is still the path's.
 	shape uint64
+	// made counts the nodes changes added or gave new content since the
+	// last trim, loaded those read from the repository (or kept by the
+	// trim): what the overlay holds is at most their sum (treefs_trim.go).
+	made, loaded int
+	// shared counts the open handles whose content is a node's: a trim
+	// waits for them to close.
+	shared int
 }
 
 type split struct {
@@ -116,6 +123,7 @@ func (fs *TreeFS) load(d *dirNode) error {
 		return err
 	}
 	d.entries = make(map[string]*node, len(entries))
+	fs.loaded += len(entries)
 	nodes := make([]node, len(entries)) // one allocation, not one a file
 	for i, e := range entries {
 		n := &nodes[i]
@@ -250,6 +258,7 @@ func (fs *TreeFS) step(op, name string, parts []string, i int, d *dirNode, creat
 		}
 		n = newDirNode()
 		d.entries[strings.Clone(part)] = n
+		fs.made++
 	case n == nil:
 		return nil, errorf(op, name, os.ErrNotExist)
 	case n.mode == filemode.Symlink:

@@ -21,6 +21,7 @@ type file struct {
 	readable, writable bool
 	append             bool
 	closed             bool
+	shared             bool // c is a node's (counted in TreeFS.shared)
 }
 
 func (f *file) Name() string { return f.name }
@@ -122,6 +123,9 @@ func (f *file) Close() error {
 		return errorf("close", f.name, os.ErrClosed)
 	}
 	f.closed = true
+	if f.shared {
+		f.fs.shared--
+	}
 	if f.writable {
 		f.c.writers--
 		if f.c.writers == 0 {

@@ -92,7 +92,9 @@ func walkFiles(t testing.TB, fs *TreeFS) map[string]string {
 // FuzzTreeFSChains: a view that remembers the directories of the paths it
 // walked answers every operation as one that walks each path afresh (its
 // memory cleared before each call), through removals, renames and
-// restores of the directories on the way.
+// restores of the directories on the way; and as one never trimmed
+// (TrimTree, which lets go of those directories), with the same tree
+// written and the same paths changed.
 func FuzzTreeFSChains(f *testing.F) {
 	gr := gittest.New(f, map[string]string{"a/b/c": "c\n", "a/c": "ac\n", "a.b": "ab\n", "x/y": "y\n"})
 	repo, err := Discover(f.Context(), gr.Dir)
@@ -103,6 +105,8 @@ func FuzzTreeFSChains(f *testing.F) {
 	f.Add([]byte{5, 2, 0, 1, 1, 0, 5, 2, 0})                   // read a/b/c, remove a/b, read a/b/c
 	f.Add([]byte{5, 2, 0, 2, 0, 6, 5, 2, 0})                   // read a/b/c, rename a to x/y... , read
 	f.Add([]byte{6, 0, 0, 5, 2, 0, 1, 0, 0, 7, 0, 0, 5, 2, 0}) // snapshot, read, remove a, restore, read
+	f.Add([]byte{3, 9, 0, 8, 0, 0, 0, 5, 1, 8, 0, 0, 5, 5, 0}) // mkdir z, trim, write a0, trim, read
+	f.Add([]byte{6, 0, 0, 1, 2, 0, 8, 0, 0, 0, 1, 3, 7, 0, 0}) // snapshot, remove a/b/c, trim, write a/b, restore
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		fs, err := repo.TreeFS(base)
 		require.NoError(t, err)
@@ -117,7 +121,7 @@ func FuzzTreeFSChains(f *testing.F) {
 					v.splits = [2]split{}
 				}
 				var err error
-				switch code := ops[i] % 8; code {
+				switch code := ops[i] % 9; code {
 				case 0, 1, 2, 3, 4:
 					err = fuzzChange(v, code, a, b, ops[i+2])
 				case 5:
@@ -130,18 +134,26 @@ func FuzzTreeFSChains(f *testing.F) {
 					if snaps[k] != nil {
 						v.Restore(snaps[k])
 					}
+				case 8:
+					if v == fs {
+						_, err = repo.TrimTree(v)
+					}
 				}
 				return fmt.Sprint(err)
 			}
 			require.Equal(t, do(ref, 1), do(fs, 0), "operation %d", i/3)
 		}
 		assert.Equal(t, walkFiles(t, ref), walkFiles(t, fs))
+		assert.Equal(t, observe(t, ref, nil), observe(t, fs, nil))
 		for _, p := range fuzzPaths {
 			ref.splits = [2]split{}
 			want, werr := util.ReadFile(ref, p)
 			got, gerr := util.ReadFile(fs, p)
 			assert.Equal(t, fmt.Sprint(string(want), werr), fmt.Sprint(string(got), gerr), p)
 		}
+		want, werr := repo.WriteTree(ref)
+		got, gerr := repo.WriteTree(fs)
+		assert.Equal(t, fmt.Sprint(want, werr), fmt.Sprint(got, gerr))
 	})
 }
 

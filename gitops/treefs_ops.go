@@ -53,6 +53,7 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 	}
 	dir, name := chain[len(chain)-1], parts[len(parts)-1]
 	n := dir.entries[name]
+	fresh := n == nil
 	switch {
 	case n == nil && !create:
 		return nil, errorf(op, filename, os.ErrNotExist)
@@ -60,6 +61,7 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 		n = &node{mode: filemode.Regular}
 		n.data = &content{owner: n}
 		dir.entries[strings.Clone(name)] = n // a copy: a name cut from a reply would keep its text alive
+		fs.made++
 		markDirty(chain)
 	case create && flag&os.O_EXCL != 0:
 		return nil, errorf(op, filename, os.ErrExist)
@@ -74,6 +76,9 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 	switch {
 	case writable && flag&os.O_TRUNC != 0:
 		n.data = &content{owner: n}
+		if !fresh {
+			fs.made++ // new content: it is held until written
+		}
 		markDirty(chain)
 	case writable && n.data == nil:
 		b, err := fs.blob(n)
@@ -81,10 +86,12 @@ func (fs *TreeFS) OpenFile(filename string, flag int, _ os.FileMode) (billy.File
 			return nil, err
 		}
 		n.data = &content{b: b, owner: n}
+		fs.made++
 		markDirty(chain)
 	}
 	if n.data != nil {
-		f.c = n.data
+		f.c, f.shared = n.data, true
+		fs.shared++
 		if writable {
 			f.c.writers++
 		}
@@ -189,6 +196,7 @@ func (fs *TreeFS) MkdirAll(filename string, _ os.FileMode) error {
 			return err
 		}
 		dir.entries[strings.Clone(name)] = &node{mode: filemode.Dir, dir: &dirNode{dirty: true, entries: map[string]*node{}}}
+		fs.made++
 		markDirty(chain)
 	case n.mode != filemode.Dir:
 		if err := refuseSpecial(filename, n); err != nil {
@@ -328,6 +336,7 @@ func (fs *TreeFS) Symlink(target, link string) error {
 		return err
 	}
 	dir.entries[strings.Clone(name)] = &node{mode: filemode.Symlink, data: &content{b: []byte(target)}}
+	fs.made++
 	markDirty(chain)
 	return nil
 }
@@ -456,6 +465,7 @@ func (fs *TreeFS) storeWhole(name string, data []byte) (done bool, err error) {
 	if n == nil {
 		n = &node{mode: filemode.Regular}
 		dir.entries[strings.Clone(base)] = n
+		fs.made++
 	}
 	// Handles open on the old content keep it, as after O_TRUNC.
 	n.stored(h, len(data))

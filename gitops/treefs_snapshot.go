@@ -11,7 +11,9 @@ import "bytes"
 // A snapshot is read like any TreeFS (the content a response started
 // from) and given to Restore to undo what happened since.
 func (fs *TreeFS) Snapshot() *TreeFS {
-	return &TreeFS{repo: fs.repo, commit: fs.commit, baseTree: fs.baseTree, root: fs.root.clone()}
+	snap := &TreeFS{repo: fs.repo, commit: fs.commit, baseTree: fs.baseTree}
+	snap.root = fs.root.clone(&snap.made)
+	return snap
 }
 
 // Restore makes the view's content that of snap, a Snapshot of this view
@@ -20,21 +22,24 @@ func (fs *TreeFS) Snapshot() *TreeFS {
 // writing to content that is no longer part of it.
 func (fs *TreeFS) Restore(snap *TreeFS) {
 	fs.shape++
-	fs.root = snap.root.clone()
+	fs.made, fs.loaded = 0, 0
+	fs.root = snap.root.clone(&fs.made)
 }
 
 // clone copies a directory deeply enough that neither copy sees the
 // other's later changes. A clean directory (invariant of dirNode: its
-// hash holds exactly its entries) is copied as its hash alone.
-func (d *dirNode) clone() *dirNode {
+// hash holds exactly its entries) is copied as its hash alone. The
+// nodes copied are added to *count.
+func (d *dirNode) clone(count *int) *dirNode {
 	if !d.dirty {
 		return &dirNode{hash: d.hash}
 	}
 	c := &dirNode{hash: d.hash, dirty: true, entries: make(map[string]*node, len(d.entries))}
+	*count += len(d.entries)
 	for name, n := range d.entries {
 		m := *n
 		if n.dir != nil {
-			m.dir = n.dir.clone()
+			m.dir = n.dir.clone(count)
 		}
 		if n.data != nil {
 			// Handles write into content in place: the copy needs its own.
