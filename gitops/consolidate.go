@@ -55,6 +55,15 @@ func (s *objectStore) consolidateLocked() {
 		return
 	}
 	err = mergeNames(packs, func(h plumbing.Hash) error {
+		// Copied as it lies in its pack: a note of 400,000 files is some
+		// 80 MB, which reading would hold whole.
+		raw, typ, size, hdr, ok, err := s.packs.rawEntry(h)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return p.addRaw(h, typ, size, hdr, raw)
+		}
 		typ, data, err := s.readRaw(h)
 		if err != nil {
 			return err
