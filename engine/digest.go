@@ -36,11 +36,13 @@ func responseDigest(tr *transcript.Response) string {
 	h := sha256.New()
 	if tr.Pieces != nil {
 		textFieldOf(h, func(n *normalizer, emit func(string)) {
-			for _, p := range tr.Pieces {
+			// A piece the file cannot give back is the parse's error.
+			_ = tr.Pieces.Each(func(p []byte) bool {
 				// Whole lines each: the newline that ends one is where
 				// the next starts.
 				n.lines(strings.TrimSuffix(unsafe.String(unsafe.SliceData(p), len(p)), "\n"), emit)
-			}
+				return true
+			})
 		})
 	} else {
 		textField(h, tr.Text)

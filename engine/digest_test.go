@@ -131,7 +131,7 @@ func FuzzDigestPieces(f *testing.F) {
 			}
 		}
 		whole := responseDigest(&transcript.Response{Text: s})
-		inPieces := responseDigest(&transcript.Response{Pieces: pieces})
+		inPieces := responseDigest(&transcript.Response{Pieces: transcript.PiecesOf(pieces...)})
 		if whole != inPieces {
 			t.Fatalf("%q in %d pieces digests as %s, whole as %s", s, len(pieces), inPieces, whole)
 		}

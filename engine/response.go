@@ -40,11 +40,15 @@ func responseOps(tr *transcript.Response, format string, apply func([]editcore.O
 	if tr.Pieces != nil {
 		// Each piece let go of once parsed: the parser keeps what it
 		// needs of it.
-		for i, piece := range tr.Pieces {
-			tr.Pieces[i] = nil
-			if !apply(shift(p.Feed(piece))) {
-				return "", nil
-			}
+		goOn := true
+		if err := tr.Pieces.Each(func(piece []byte) bool {
+			goOn = apply(shift(p.Feed(piece)))
+			return goOn
+		}); err != nil {
+			return "", err
+		}
+		if !goOn {
+			return "", nil
 		}
 	} else if tr.Body == nil {
 		// In slices, so that a long response's operations are applied

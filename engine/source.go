@@ -305,6 +305,7 @@ func (b *batch) remoteNames(ctx context.Context) []string {
 // then retries what failed (--retry-cmd). It returns errStopped when the
 // user interrupted the run or quit the review (-p).
 func (b *batch) response(tr *transcript.Response) error {
+	defer tr.Pieces.Close()
 	if b.a.halted() {
 		return errStopped
 	}

@@ -172,21 +172,28 @@ func (m *mdReader) flush() error {
 
 // trimRulesPieces is trimRules on a text in pieces of whole lines: the
 // last piece trimmed, and the one before it once that is left empty.
-func trimRulesPieces(pieces [][]byte) [][]byte {
-	for len(pieces) > 0 {
-		last := pieces[len(pieces)-1]
+func trimRulesPieces(pieces *Pieces) *Pieces {
+	for {
+		last := pieces.last()
+		if last == nil {
+			if pieces.err != nil {
+				return pieces // its error is Each's
+			}
+			pieces.Close()
+			return nil
+		}
+		k := len(pieces.mem) - 1
 		switch t := trimRules(unsafe.String(unsafe.SliceData(last), len(last))); {
 		case t == "":
-			pieces = pieces[:len(pieces)-1]
+			pieces.mem = pieces.mem[:k]
 			continue
 		case len(t) <= len(last) && t == string(last[:len(t)]):
-			pieces[len(pieces)-1] = last[:len(t)]
+			pieces.mem[k] = last[:len(t)]
 		default:
-			pieces[len(pieces)-1] = []byte(t)
+			pieces.mem[k] = []byte(t)
 		}
 		return pieces
 	}
-	return nil
 }
 
 // trimRules drops the "---" separators some exports put between messages.

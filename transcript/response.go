@@ -25,11 +25,11 @@ type Response struct {
 	Text string
 	// Pieces, when set, holds a long text in place of Text (which is then
 	// ""): the text as it was gathered, each piece whole lines ending in a
-	// newline, so that it can be let go of piece by piece while its
-	// blocks apply (a reader sets a piece it is done with to nil). Joined
-	// into Text, a response of a million blocks (73 MB) was held whole,
-	// and twice while it was joined.
-	Pieces [][]byte
+	// newline, read piece by piece while its blocks apply. Joined into
+	// Text, a response of a million blocks (73 MB) was held whole, and
+	// twice while it was joined; past 8 MiB its pieces are kept in a
+	// temporary file. The reader of the response closes it.
+	Pieces *Pieces
 	// Body, when set, streams the text instead of Text: a raw transcript
 	// is one response read as it arrives. Read it in the callback; what
 	// is left unread is drained after it returns.

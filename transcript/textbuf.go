@@ -17,8 +17,8 @@ import (
 // blocks (73 MB) peaked at 220 MB resident, most of it the buffer's
 // growth (docs/performance.md).
 type textBuf struct {
-	chunks [][]byte
-	n      int // bytes in chunks
+	p      Pieces // the chunks, past spillFrom all but the last two in a file
+	n      int    // bytes in chunks
 	first  int
 	blanks [][]byte
 	more   int // blank lines past maxBlanks, kept as bare newlines
@@ -54,12 +54,17 @@ func (t *textBuf) add(lineNo int, line []byte) error {
 	for _, b := range t.blanks {
 		need += len(b) + 1
 	}
-	last := len(t.chunks) - 1
-	if last < 0 || len(t.chunks[last]) > 0 && len(t.chunks[last])+need > textChunk {
-		t.chunks = append(t.chunks, make([]byte, 0, min(max(need, 512), textChunk)))
-		last++
+	last := len(t.p.mem) - 1
+	if last < 0 || len(t.p.mem[last]) > 0 && len(t.p.mem[last])+need > textChunk {
+		if t.n >= spillFrom {
+			if t.p.spillOld(); t.p.err != nil {
+				return &Error{Line: lineNo, Err: t.p.err}
+			}
+		}
+		t.p.mem = append(t.p.mem, make([]byte, 0, min(max(need, 512), textChunk)))
+		last = len(t.p.mem) - 1
 	}
-	c := t.chunks[last]
+	c := t.p.mem[last]
 	for _, b := range t.blanks {
 		c = append(append(c, b...), '\n')
 	}
@@ -68,7 +73,7 @@ func (t *textBuf) add(lineNo int, line []byte) error {
 		c = append(c, '\n')
 	}
 	c = append(append(c, line...), '\n')
-	t.chunks[last] = c
+	t.p.mem[last] = c
 	t.n += need
 	return nil
 }
@@ -84,12 +89,12 @@ var piecesMin = 4 << 20
 
 // takePieces returns a text of piecesMin or more as its chunks (whole
 // lines each), else nil and the text joined; it resets the buffer.
-func (t *textBuf) takePieces() (pieces [][]byte, text string, first int) {
+func (t *textBuf) takePieces() (pieces *Pieces, text string, first int) {
 	if t.n < piecesMin {
 		text, first = t.take()
 		return nil, text, first
 	}
-	pieces, first = t.chunks, t.first
+	pieces, first = &Pieces{file: t.p.file, sizes: t.p.sizes, mem: t.p.mem}, t.first
 	*t = textBuf{}
 	return pieces, "", first
 }
@@ -98,9 +103,9 @@ func (t *textBuf) takePieces() (pieces [][]byte, text string, first int) {
 // its exact size; each chunk is let go as soon as it is copied.
 func (t *textBuf) take() (text string, first int) {
 	b := make([]byte, 0, t.n)
-	for i, c := range t.chunks {
+	for i, c := range t.p.mem { // never spilled: piecesMin < spillFrom
 		b = append(b, c...)
-		t.chunks[i] = nil
+		t.p.mem[i] = nil
 	}
 	first = t.first
 	*t = textBuf{}
