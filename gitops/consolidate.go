@@ -54,6 +54,7 @@ func (s *objectStore) consolidateLocked() {
 	if err != nil {
 		return
 	}
+	defer s.packs.dropPages()
 	err = mergeNames(packs, func(h plumbing.Hash) error {
 		// Copied as it lies in its pack: a note of 400,000 files is some
 		// 80 MB, which reading would hold whole.

@@ -10,3 +10,6 @@ import "errors"
 func mapFile(string) ([]byte, func(), error) {
 	return nil, nil, errors.New("gitops: no memory mapping on this platform")
 }
+
+// dropMapped has nothing to drop where nothing is mapped.
+func dropMapped([]byte) {}

@@ -28,3 +28,12 @@ func mapFile(path string) ([]byte, func(), error) {
 	}
 	return b, func() { _ = syscall.Munmap(b) }, nil
 }
+
+// dropMapped tells the kernel the process is done with b's pages for
+// now: they leave its resident memory (they stay in the page cache, and
+// are read again from there when touched).
+func dropMapped(b []byte) {
+	if len(b) > 0 {
+		_ = syscall.Madvise(b, syscall.MADV_DONTNEED)
+	}
+}

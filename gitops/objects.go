@@ -48,6 +48,8 @@ type objectStore struct {
 	// them, or the pending pack was full); published those it keeps or
 	// kept, for consolidateLocked to join when it closes.
 	own, held, published []*ownPack
+	// added holds every object written to a pending pack (ours).
+	added hashFilter
 	// What was written since ForgetWritten starts at logStart (see
 	// writtenMark); foreign lists the objects git processes wrote since,
 	// foreignBase counts those listed before.
@@ -372,6 +374,7 @@ func (s *objectStore) add(h plumbing.Hash, typ plumbing.ObjectType, size int64, 
 	if err := s.pending.add(h, typ, size, r); err != nil {
 		return err
 	}
+	s.added.add(h)
 	return s.rollLocked()
 }
 

@@ -33,6 +33,7 @@ func (ps *packSet) rawEntry(h plumbing.Hash) (raw []byte, typ plumbing.ObjectTyp
 		default:
 			return nil, 0, 0, 0, false, nil // a delta: read whole
 		}
+		ps.touch(size)
 		pos := off + int64(n)
 		src := &ps.src
 		src.Reset(p.pack[pos:])
@@ -73,4 +74,32 @@ func (p *pendingPack) addRaw(h plumbing.Hash, typ plumbing.ObjectType, size int6
 	p.count++
 	p.off += uint64(len(raw))
 	return nil
+}
+
+// dropEvery bounds what is read of mapped packs between two lettings go
+// of their pages, as git's core.packedGitLimit bounds what it maps: a
+// response of a million files reads back some 100 MB of its own packs
+// (trees, a check's walk, joining them), which would all stay resident.
+const dropEvery = 16 << 20
+
+// pageSize is what reading an entry may bring in beside its bytes: a
+// fault maps the pages around it too (Linux's fault_around_bytes).
+const pageSize = 64 << 10
+
+// touch counts an entry of about size bytes read from a mapped pack, and
+// lets go of the packs' pages every dropEvery.
+func (ps *packSet) touch(size int64) {
+	if ps.touched += min(size, dropEvery) + pageSize; ps.touched >= dropEvery {
+		ps.touched = 0
+		ps.dropPages()
+	}
+}
+
+// dropPages lets go of the resident pages of every mapped pack and
+// index (the kernel reads them again from its page cache when touched).
+func (ps *packSet) dropPages() {
+	for _, p := range ps.packs {
+		dropMapped(p.pack)
+		dropMapped(p.idx)
+	}
 }

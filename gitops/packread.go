@@ -34,6 +34,9 @@ type packSet struct {
 	zr      io.ReadCloser // reused inflater
 	bases   baseCache
 	src     bytes.Reader // what the inflater reads, reused
+	// touched counts the bytes read from mapped packs since their pages
+	// were last let go of (dropPages).
+	touched int64
 }
 
 // packFile is one pack and its index (version 2), each mapped the first
@@ -351,6 +354,7 @@ func (ps *packSet) readAt(p *packFile, off int64, want int64, depth int) (plumbi
 	if err != nil {
 		return 0, nil, err
 	}
+	ps.touch(size)
 	pos := off + int64(n)
 	var baseTyp plumbing.ObjectType
 	var base []byte
