@@ -281,15 +281,23 @@ func (a *aiderReader) hold() error {
 	if err := a.release(); err != nil {
 		return err
 	}
-	text, first := a.text.take()
 	a.held = &Response{
-		Line:    first,
-		Text:    aiderFences(text),
 		Model:   a.model,
 		Time:    a.start,
 		Context: a.ctx.snapshot(a.ro.rel),
 		resolve: a.ro.rel,
 	}
+	if !a.text.closer {
+		// No fence wrapped in a tag to rewrite: a long reply goes on in
+		// pieces, as markdown's does, past 8 MiB from a temporary file.
+		a.held.Pieces, a.held.Text, a.held.Line = a.text.takePieces()
+		return nil
+	}
+	text, first, err := a.text.take()
+	if err != nil {
+		return &Error{Line: first, Err: err}
+	}
+	a.held.Text, a.held.Line = aiderFences(text), first
 	return nil
 }
 

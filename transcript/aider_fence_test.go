@@ -1,10 +1,13 @@
 package transcript
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestAiderFences(t *testing.T) {
@@ -99,4 +102,43 @@ func FuzzAiderFences(f *testing.F) {
 			t.Fatalf("%q: not stable: %q then %q", text, got, again)
 		}
 	})
+}
+
+// A long aider reply goes on in pieces, past spillFrom from a temporary
+// file, and reads as the joined text does; one that wraps a fence in a
+// tag is joined (read back from the file) to have it rewritten.
+func TestAiderLongReply(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	defer func(was, from int) { piecesMin, spillFrom = was, from }(piecesMin, spillFrom)
+	for name, wrapped := range map[string]bool{"plain": false, "wrapped": true} {
+		t.Run(name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("#### make them  \n\n")
+			for i := range 60000 {
+				fmt.Fprintf(&b, "f%05d.py\n```python\n<<<<<<< SEARCH\n=======\nx = %d\n>>>>>>> REPLACE\n```\n\n", i, i)
+			}
+			if wrapped {
+				b.WriteString("backend/main.sh\n<source>bash\necho hi\n</source>\n\n")
+			}
+			b.WriteString("> Applied edit to f00000.py  \n")
+			piecesMin, spillFrom = 1<<30, 1<<30
+			whole, _, err := readAll(t, []byte(b.String()), Aider, Options{})
+			require.NoError(t, err)
+			require.Len(t, whole, 1)
+			piecesMin, spillFrom = 1<<10, 1<<10
+			got, _, err := readAll(t, []byte(b.String()), Aider, Options{})
+			require.NoError(t, err)
+			require.Len(t, got, 1)
+			if wrapped {
+				assert.Nil(t, got[0].Pieces)
+				assert.True(t, whole[0].Text == got[0].Text, "rewritten as the joined text is")
+				assert.Contains(t, got[0].Text, "backend/main.sh\n```bash\necho hi\n```\n")
+				return
+			}
+			require.NotNil(t, got[0].Pieces)
+			assert.NotNil(t, got[0].Pieces.file, "kept in a file")
+			assert.True(t, whole[0].Text == string(bytes.Join(collect(t, got[0].Pieces), nil)))
+			got[0].Pieces.Close()
+		})
+	}
 }

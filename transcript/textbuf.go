@@ -22,6 +22,9 @@ type textBuf struct {
 	first  int
 	blanks [][]byte
 	more   int // blank lines past maxBlanks, kept as bare newlines
+	// closer: a kept line holds "</", as the closing line of a fence
+	// aider wraps in a tag does (aiderFences reads the text whole).
+	closer bool
 }
 
 // textChunk is the size of the chunks a long response is gathered in;
@@ -47,6 +50,9 @@ func (t *textBuf) add(lineNo int, line []byte) error {
 	}
 	if t.empty() {
 		t.first = lineNo
+	}
+	if !t.closer && bytes.Contains(line, []byte("</")) {
+		t.closer = true
 	}
 	// The blank lines before it and the line go into one chunk: a chunk
 	// holds whole lines (takePieces).
@@ -91,7 +97,7 @@ var piecesMin = 4 << 20
 // lines each), else nil and the text joined; it resets the buffer.
 func (t *textBuf) takePieces() (pieces *Pieces, text string, first int) {
 	if t.n < piecesMin {
-		text, first = t.take()
+		text, first, _ = t.take() // under spillFrom: in memory
 		return nil, text, first
 	}
 	pieces, first = &Pieces{file: t.p.file, sizes: t.p.sizes, mem: t.p.mem}, t.first
@@ -100,14 +106,25 @@ func (t *textBuf) takePieces() (pieces *Pieces, text string, first int) {
 }
 
 // take returns the text and resets the buffer. The text is one array of
-// its exact size; each chunk is let go as soon as it is copied.
-func (t *textBuf) take() (text string, first int) {
+// its exact size; each chunk is let go as soon as it is copied, and a
+// spilled one read back.
+func (t *textBuf) take() (text string, first int, err error) {
 	b := make([]byte, 0, t.n)
-	for i, c := range t.p.mem { // never spilled: piecesMin < spillFrom
-		b = append(b, c...)
-		t.p.mem[i] = nil
+	if len(t.p.sizes) > 0 || t.p.err != nil {
+		// Spilled: read back (a text joined past spillFrom, for aider's
+		// wrapped fences).
+		err = t.p.Each(func(c []byte) bool {
+			b = append(b, c...)
+			return true
+		})
+		t.p.Close()
+	} else {
+		for i, c := range t.p.mem {
+			b = append(b, c...)
+			t.p.mem[i] = nil
+		}
 	}
 	first = t.first
 	*t = textBuf{}
-	return unsafe.String(unsafe.SliceData(b), len(b)), first
+	return unsafe.String(unsafe.SliceData(b), len(b)), first, err
 }
