@@ -419,8 +419,11 @@ func (r *response) end(prose string) error {
 		// wrote goes as their ranges are made, before the tree's objects
 		// are written.
 		ranges, err := r.attr.Done()
+		if errors.Is(err, attribution.ErrSpillFull) {
+			return exitcode.WithCode(exitcode.Usage, fmt.Errorf("cannot keep which block wrote which line of the response's files: %w, the most apply keeps of one response in the temporary folder; apply fewer of its blocks at a time (split the response's text in two)", err))
+		}
 		if err != nil {
-			return exitcode.WithCode(exitcode.Repo, fmt.Errorf("attribution: %w", err))
+			return exitcode.WithCode(exitcode.Repo, fmt.Errorf("cannot keep which block wrote which line of the response's files in the temporary folder (TMPDIR): %w; free space there, or point TMPDIR at a folder with room, and run again", err))
 		}
 		r.r.ranges, r.attr = ranges, nil
 	}

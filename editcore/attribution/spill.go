@@ -33,7 +33,7 @@ var maxSpill int64 = 1 << 30
 
 // ErrSpillFull: the response wrote more files than maxSpill can hold the
 // runs of.
-var ErrSpillFull = errors.New("attribution: the lines of the response's files need more than 1 GiB of temporary disk")
+var ErrSpillFull = errors.New("the lines of the response's files need more than 1 GiB")
 
 // sparseEvery is how far apart the records are whose paths a run keeps
 // in memory to be searched: a lookup reads at most this many records.
