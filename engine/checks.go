@@ -196,9 +196,16 @@ func (r *response) syntaxFiles(changed func(func(string) bool)) func(func(check.
 			}
 			return true
 		})
+		n := 0
 		changed(func(p string) bool {
 			if !check.Checkable(p) {
 				return true
+			}
+			if n++; n%trimChecked == 0 {
+				// The folders read so far, both sides, let go of: nothing
+				// in them changed since they were written.
+				_, _ = r.b.a.repo.TrimTree(r.b.tfs)
+				_, _ = r.b.a.repo.TrimTree(r.before)
 			}
 			f := check.File{Path: p, Before: readFile(r.before, p), After: readFile(r.b.tfs, p)}
 			check.PairMove(&f, removed)
@@ -206,6 +213,10 @@ func (r *response) syntaxFiles(changed func(func(string) bool)) func(func(check.
 		})
 	}
 }
+
+// trimChecked is how many files the syntax check reads between two
+// lettings go of the folders it read them from.
+const trimChecked = 4096
 
 // maxPaired bounds what the syntax check keeps of removed files.
 const maxPaired = 32 << 20

@@ -3,8 +3,10 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,4 +117,36 @@ func TestRunChecksBadPolicy(t *testing.T) {
 	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{reply}, Checks: "never"})
 	assert.Equal(t, exitcode.Usage, exitcode.Of(err, -1))
 	assert.ErrorContains(t, err, `unknown --checks "never"`)
+}
+
+// TestSyntaxManyFiles: a response of more files than the syntax check
+// reads between two lettings go of the folders it read (trimChecked)
+// is checked file by file all the same: the one broken file past them
+// is found, and the files before it pass.
+func TestSyntaxManyFiles(t *testing.T) {
+	gittest.Setenv(t)
+	repo := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	var reply strings.Builder
+	reply.WriteString("Make them.\n")
+	const files, broken = trimChecked + 900, trimChecked + 500
+	for i := range files {
+		body := "package p"
+		if i == broken {
+			body = "package p\nfunc ("
+		}
+		fmt.Fprintf(&reply, "\nd%02d/f%05d.go\n««« EDIT\n═══════ REPL\n%s\n»»» EDIT END\n", i/1000, i, body)
+	}
+	path := filepath.Join(t.TempDir(), "reply.md")
+	require.NoError(t, os.WriteFile(path, []byte(reply.String()), 0o644))
+	s, _, stdout, stderr := iostreams.Test()
+	err := runErr(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, JSON: true, IO: s})
+	assert.Equal(t, exitcode.Partial, exitcode.Of(err, -1), stderr.String())
+	var rep Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	require.Len(t, rep.Responses, 1)
+	require.Len(t, rep.Responses[0].Checks, 1)
+	c := rep.Responses[0].Checks[0]
+	assert.Equal(t, "failed", c.Status)
+	assert.Contains(t, c.Message, fmt.Sprintf("d%02d/f%05d.go:", broken/1000, broken))
+	assert.NotContains(t, c.Message, "more")
 }
