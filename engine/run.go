@@ -70,15 +70,19 @@ func (a *applier) conclude(ctx context.Context, st *runState, err error) (*Repor
 
 // applier holds one run's state.
 type applier struct {
-	opts   *Options
-	repo   *gitops.Repo
-	tx     *gitops.RefTransaction // started ahead of the branch's move
-	inputs []*input
-	out    *emitter // what the run does, told to its Observer
-	debug  debugLog
-	spills []*blockLog // responses' block results on disk, until the run ends
-	checks *checkSetup // set by setupChecks before anything is applied
-	text   *textPolicy // set by setupTextPolicy before anything is applied
+	opts *Options
+	repo *gitops.Repo
+	// scratch: the run's repository discards what it writes at its close
+	// (a dry run that opened it): a dry run's tree may then be written
+	// out as it grows (trim).
+	scratch bool
+	tx      *gitops.RefTransaction // started ahead of the branch's move
+	inputs  []*input
+	out     *emitter // what the run does, told to its Observer
+	debug   debugLog
+	spills  []*blockLog // responses' block results on disk, until the run ends
+	checks  *checkSetup // set by setupChecks before anything is applied
+	text    *textPolicy // set by setupTextPolicy before anything is applied
 
 	branch     string // full ref name
 	exists     bool   // the branch existed when the run read it

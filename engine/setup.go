@@ -64,16 +64,21 @@ func setUp(ctx context.Context, opts *Options) (a *applier, work context.Context
 		u.add(tx.Abort)
 	}
 	repo := opts.Repo
+	scratch := false
 	if repo == nil {
 		if repo, err = gitops.Discover(ctx, opts.Dir); err != nil {
 			return nil, nil, release, exitcode.WithCode(exitcode.Repo, err)
 		}
 		u.add(func() { repo.Close() })
+		if opts.DryRun {
+			repo.DiscardWrites()
+			scratch = true
+		}
 	}
 	if !opts.DryRun {
 		repo.Prefetch(ctx)
 	}
-	a = &applier{opts: opts, repo: repo, inputs: inputs, out: newEmitter(opts.observer()), debug: newDebug(opts.streams(), opts.Verbose),
+	a = &applier{opts: opts, repo: repo, scratch: scratch, inputs: inputs, out: newEmitter(opts.observer()), debug: newDebug(opts.streams(), opts.Verbose),
 		intr: intr, review: decider}
 	u.add(a.closeSpills)
 	a.debug.Debug("repository", "git-dir", repo.GitDir, "common-dir", repo.CommonDir, "work-tree", repo.WorkTree, "bare", repo.Bare)

@@ -16,7 +16,9 @@ var trimBound = 1 << 14
 // would fail on otherwise. A failure is the response's, reported by end.
 func (r *response) trim() {
 	b := r.b
-	if r.skip || b.st.dryRun || r.trimErr != nil || !b.tfs.TrimDue(trimBound) {
+	// A dry run writes its tree out only to a repository that discards
+	// what it writes (applier.scratch).
+	if r.skip || b.st.dryRun && !b.a.scratch || r.trimErr != nil || !b.tfs.TrimDue(trimBound) {
 		return
 	}
 	if _, err := b.a.repo.TrimTree(b.tfs); err != nil {

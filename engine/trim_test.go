@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,4 +89,34 @@ func TestTrimSameCommit(t *testing.T) {
 			assert.Positive(t, garbage, "nothing was trimmed: no tree written before the response's")
 		})
 	}
+}
+
+// A dry run trims its tree as a run does (what it writes goes to packs
+// of its own), and leaves the repository as it was: its packs are
+// removed when it ends, and every block validates as without trimming.
+func TestTrimDryRunLeavesNothing(t *testing.T) {
+	gittest.Setenv(t)
+	path := trimTranscript(t, 1500)
+	defer func(b int) { trimBound = b }(trimBound)
+	trimBound = 16
+	repo := gittest.New(t, map[string]string{"a.txt": "a\n", "lib/keep.txt": "keep\n", "lib/x/y.txt": "y\n"})
+	objects := func() string {
+		c := exec.Command("sh", "-c", "find .git/objects -type f | sort")
+		c.Dir = repo.Dir
+		out, err := c.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	before, had := repo.Snapshot(t), objects()
+	s, _, _, _ := iostreams.Test()
+	rep, err := Run(context.Background(), &Options{Dir: repo.Dir, Transcripts: []string{path}, DryRun: true, IO: s})
+	require.NoError(t, err)
+	require.Len(t, rep.Responses, 1)
+	require.Greater(t, len(rep.Responses[0].Blocks), 1500)
+	for _, b := range rep.Responses[0].Blocks {
+		require.Equal(t, "validated", b.Status, "%+v", b)
+	}
+	assert.Equal(t, had, objects(), "the dry run left objects behind")
+	assert.Equal(t, before, repo.Snapshot(t))
+	repo.Git(t, "fsck", "--strict")
 }

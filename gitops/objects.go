@@ -50,6 +50,9 @@ type objectStore struct {
 	own, held, published []*ownPack
 	// added holds every object written to a pending pack (ours).
 	added hashFilter
+	// discard: what is written is the run's alone, removed at close
+	// (DiscardWrites).
+	discard bool
 	// What was written since ForgetWritten starts at logStart (see
 	// writtenMark); foreign lists the objects git processes wrote since,
 	// foreignBase counts those listed before.
@@ -410,6 +413,9 @@ func (s *objectStore) close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var errs []error
+	if s.discard {
+		s.discardLocked()
+	}
 	// What was written and never protected is published all the same,
 	// as loose objects used to stay: a dry run's commits, or one a
 	// message names. Its pack is not kept.

@@ -180,3 +180,31 @@ func (f *hashFilter) has(h plumbing.Hash) bool {
 	}
 	return true
 }
+
+// DiscardWrites makes what the run writes from now on its own alone: at
+// Close its packs are removed, never left in the repository. A dry run
+// writes nothing to the repository, yet writes a long response's tree
+// out as it goes to bound its memory (TrimTree).
+func (r *Repo) DiscardWrites() {
+	r.objects.mu.Lock()
+	r.objects.discard = true
+	r.objects.mu.Unlock()
+}
+
+// discardLocked removes the pending pack and every pack the store
+// published, index first (git finds a pack by its index).
+func (s *objectStore) discardLocked() {
+	if s.pending != nil {
+		s.pending.discard()
+		s.pending = nil
+	}
+	for _, o := range s.own {
+		if os.Remove(o.base+".idx") == nil {
+			_ = os.Remove(o.base + ".pack")
+		}
+		if o.keep != "" {
+			_ = os.Remove(o.keep)
+		}
+	}
+	s.own, s.held, s.published = nil, nil, nil
+}

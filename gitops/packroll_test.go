@@ -259,3 +259,41 @@ func TestProtectReachableCopiesNothingOwn(t *testing.T) {
 	defer prot.Release()
 	assert.Len(t, keptPacks(t, r.Dir), 1, "the run's objects in one kept pack")
 }
+
+// TestDiscardWrites: a store that discards what it writes (a dry run's)
+// rolls and publishes its packs as any other while it runs, each object
+// readable, and leaves none of them when it closes.
+func TestDiscardWrites(t *testing.T) {
+	gittest.Setenv(t)
+	rollAt(t, 100)
+	r := gittest.New(t, map[string]string{"a.txt": "a\n"})
+	list := func() []string {
+		var out []string
+		require.NoError(t, filepath.WalkDir(filepath.Join(r.Dir, ".git", "objects"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				out = append(out, p)
+			}
+			return err
+		}))
+		return out
+	}
+	had := list()
+	repo, err := Discover(context.Background(), r.Dir)
+	require.NoError(t, err)
+	repo.DiscardWrites()
+	fs, err := repo.TreeFS(head(t, repo))
+	require.NoError(t, err)
+	files := writeFiles(t, fs, "d", 5, 100)
+	_, err = repo.WriteTree(fs)
+	require.NoError(t, err)
+	require.NoError(t, repo.PublishObjects()) // as before a git process reads them
+	require.GreaterOrEqual(t, len(keptPacks(t, r.Dir)), 5, "rolled and kept while it runs")
+	for name, content := range files {
+		data, err := repo.objects.readBytes(plumbing.BlobObject, objectHash(plumbing.BlobObject, []byte(content)))
+		require.NoError(t, err, name)
+		require.Equal(t, content, string(data))
+	}
+	require.NoError(t, repo.Close())
+	assert.Equal(t, had, list(), "what it wrote is gone")
+	fsck(t, r)
+}
