@@ -5,6 +5,8 @@ package gitops
 import (
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapFile maps a file read-only. The mapping outlives the file's name: a
@@ -34,6 +36,6 @@ func mapFile(path string) ([]byte, func(), error) {
 // are read again from there when touched).
 func dropMapped(b []byte) {
 	if len(b) > 0 {
-		_ = syscall.Madvise(b, syscall.MADV_DONTNEED)
+		_ = unix.Madvise(b, unix.MADV_DONTNEED)
 	}
 }
