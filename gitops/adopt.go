@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -149,7 +148,22 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 		args = append(args, t.String())
 	}
 	args = append(args, "--not", "--all")
-	res, err := r.gitNoObjects(args...).run(ctx)
+	// Read as git lists them, never held: a branch of a million files
+	// reaches a million objects, nearly all the run's own.
+	var more []plumbing.Hash
+	lines := &lineWriter{fn: func(line []byte) {
+		hex, _, _ := bytes.Cut(line, []byte(" "))
+		if !plumbing.IsHash(string(hex)) {
+			return
+		}
+		h := plumbing.NewHash(string(hex))
+		if !r.objects.isOurs(h, prot) {
+			more = append(more, h)
+		}
+	}}
+	g := r.gitNoObjects(args...)
+	g.stdout = lines
+	res, err := g.run(ctx)
 	if err != nil {
 		prot.Release()
 		return nil, &RepoError{Op: "rev-list", Dir: r.Dir, Msg: "cannot run git: " + err.Error(), Err: err}
@@ -158,17 +172,7 @@ func (r *Repo) ProtectReachable(ctx context.Context, tips ...plumbing.Hash) (*Pr
 		prot.Release()
 		return nil, fmt.Errorf("protect objects: %w: %s", ErrObjectPruned, gitMessage(res))
 	}
-	var more []plumbing.Hash
-	for _, line := range strings.Split(string(res.stdout), "\n") {
-		hex, _, _ := strings.Cut(line, " ")
-		if !plumbing.IsHash(hex) {
-			continue
-		}
-		h := plumbing.NewHash(hex)
-		if !r.objects.isOurs(h, prot) {
-			more = append(more, h)
-		}
-	}
+	lines.flush()
 	if len(more) == 0 {
 		return prot, nil
 	}
@@ -222,4 +226,37 @@ func prunedError(op, dir string, err error) error {
 	}
 	return &RepoError{Op: op, Dir: dir, Msg: err.Error(), Err: err,
 		Hint: "a concurrent `git gc --prune=now` or `git prune --expire=now` deleted what was written; nothing was changed; run the command again"}
+}
+
+// lineWriter hands what is written to it to fn a line at a time,
+// without its newline; flush hands on a last line with none.
+type lineWriter struct {
+	rest []byte
+	fn   func(line []byte)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			w.rest = append(w.rest, p...)
+			return n, nil
+		}
+		if len(w.rest) > 0 {
+			w.rest = append(w.rest, p[:i]...)
+			w.fn(w.rest)
+			w.rest = w.rest[:0]
+		} else {
+			w.fn(p[:i])
+		}
+		p = p[i+1:]
+	}
+}
+
+func (w *lineWriter) flush() {
+	if len(w.rest) > 0 {
+		w.fn(w.rest)
+		w.rest = w.rest[:0]
+	}
 }

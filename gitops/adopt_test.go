@@ -67,3 +67,22 @@ func TestProtectReachableFindsMissing(t *testing.T) {
 	assert.Equal(t, base.String(), r.Git(t, "rev-parse", "main"))
 	fsck(t, r)
 }
+
+// lineWriter hands on whole lines however the bytes come.
+func TestLineWriter(t *testing.T) {
+	for _, cuts := range [][]int{{}, {1}, {3, 4, 5}, {10, 11, 30}} {
+		text := "aaa bbb\nc\n\nlast without newline"
+		var got []string
+		w := &lineWriter{fn: func(l []byte) { got = append(got, string(l)) }}
+		at := 0
+		for _, c := range append(cuts, len(text)) {
+			c = min(c, len(text))
+			n, err := w.Write([]byte(text[at:c]))
+			require.NoError(t, err)
+			require.Equal(t, c-at, n)
+			at = c
+		}
+		w.flush()
+		assert.Equal(t, []string{"aaa bbb", "c", "", "last without newline"}, got, "cuts %v", cuts)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +31,9 @@ type gitCmd struct {
 	// with this one (dieWithParent): nothing a killed run started goes on
 	// changing the repository.
 	outlive bool
+	// stdout, when set, takes the output as it comes, which the result
+	// then does not hold (a list of every object a branch reaches).
+	stdout io.Writer
 }
 
 // gitResult is what a finished git command produced.
@@ -60,6 +64,9 @@ func (c gitCmd) start(ctx context.Context) (wait func() (gitResult, error)) {
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
+	if c.stdout != nil {
+		cmd.Stdout = c.stdout
+	}
 	cmd.Stderr = &stderr
 	if c.detached {
 		detach(cmd)
