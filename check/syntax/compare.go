@@ -11,8 +11,11 @@ import "bytes"
 // the file already had is still reported. ok is as for Check.
 func Introduced(name string, before, after []byte) (errs []Error, ok bool) {
 	now, ok := Check(name, after)
-	if !ok || len(now) == 0 {
-		return nil, ok
+	if !ok || len(now) == 0 || before == nil {
+		// A new file (nil before) had no errors: read as an empty file,
+		// its JSON's "unexpected end of input" would excuse the same
+		// error in what the response wrote.
+		return now, ok
 	}
 	was, _ := Check(name, before)
 	if len(was) == 0 {

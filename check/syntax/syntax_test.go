@@ -172,6 +172,18 @@ func TestIntroduced(t *testing.T) {
 	}
 }
 
+// A new file (no before) had no errors: a JSON file holding only "{" is
+// reported, where an empty file's own "unexpected end of JSON input" at
+// line 1 excused it. An empty file that was there still excuses it.
+func TestIntroducedNewFile(t *testing.T) {
+	got, ok := Introduced("a.json", nil, []byte("{\n"))
+	assert.True(t, ok)
+	assert.Equal(t, []Error{{1, "unexpected end of JSON input"}}, got)
+	got, ok = Introduced("a.json", []byte{}, []byte("{\n"))
+	assert.True(t, ok)
+	assert.Empty(t, got)
+}
+
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		"def f():\n    return (1,\n", "x = '''a\n", "fn f<'a>() { r#\"x\"# }", "`${`${a}`}`",
