@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,9 +89,9 @@ func TestMatch(t *testing.T) {
 			assert.Equal(t, tc.want, Match(tc.pattern, tc.name))
 		})
 	}
-	assert.True(t, MatchAny(nil, []string{"a"}), "no pattern: any change")
-	assert.False(t, MatchAny(nil, nil), "no change: nothing to check")
-	assert.True(t, Command{Paths: []string{"*.md", "*.go"}}.Wants([]string{"a.txt", "b/c.go"}))
+	assert.True(t, Command{}.WantsOf(slices.Values([]string{"a"})), "no pattern: any change")
+	assert.False(t, Command{}.WantsOf(slices.Values([]string(nil))), "no change: nothing to check")
+	assert.True(t, Command{Paths: []string{"*.md", "*.go"}}.WantsOf(slices.Values([]string{"a.txt", "b/c.go"})))
 }
 
 func TestParsePolicy(t *testing.T) {

@@ -23,11 +23,8 @@ type Command struct {
 	Timeout time.Duration // 0: DefaultTimeout
 }
 
-// Wants reports whether the check runs for a response that changed
-// these paths.
-func (c Command) Wants(changed []string) bool { return MatchAny(c.Paths, changed) }
-
-// WantsOf is Wants of the paths each yields, read until one matches.
+// WantsOf reports whether the check runs for a response that changed
+// the paths each yields, read until one matches.
 func (c Command) WantsOf(each func(yield func(string) bool)) bool {
 	want := false
 	each(func(p string) bool {
@@ -62,13 +59,8 @@ const maxOutput = 64 << 10
 // together. Exit status 0 is passed, any other failed; a command that
 // cannot start (sh cannot run it, or the shell says 126/127: not
 // executable, not found) or runs out of time is an error. changed is
-// given to the command in AIEDIT_CHANGED, one path a line.
-func (c Command) Run(ctx context.Context, dir string, changed []string) Outcome {
-	return c.RunChanged(ctx, dir, Changed{Lines: strings.Join(changed, "\n")})
-}
-
-// RunChanged is Run, the changed paths given as changed says.
-func (c Command) RunChanged(ctx context.Context, dir string, changed Changed) Outcome {
+// given to the command as Changed says.
+func (c Command) Run(ctx context.Context, dir string, changed Changed) Outcome {
 	o := Outcome{Name: c.Name}
 	timeout := c.Timeout
 	if timeout <= 0 {

@@ -53,7 +53,7 @@ func TestCommandRun(t *testing.T) {
 func runWithin(t *testing.T, c Command, dir string) Outcome {
 	t.Helper()
 	done := make(chan Outcome, 1)
-	go func() { done <- c.Run(context.Background(), dir, []string{"a.go", "b.go"}) }()
+	go func() { done <- c.Run(context.Background(), dir, Changed{Lines: "a.go\nb.go"}) }()
 	select {
 	case o := <-done:
 		return o

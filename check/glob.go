@@ -47,18 +47,3 @@ func matchParts(pat, name []string) bool {
 	return len(name) == 0
 }
 
-// MatchAny reports whether any path matches any pattern; no patterns
-// match every path.
-func MatchAny(patterns, paths []string) bool {
-	if len(patterns) == 0 {
-		return len(paths) > 0
-	}
-	for _, p := range paths {
-		for _, g := range patterns {
-			if Match(g, p) {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -265,7 +265,7 @@ func (r *response) runCommands(tree plumbing.Hash, changed func(func(string) boo
 	defer removeDir()
 	var out []check.Outcome
 	for _, c := range want {
-		out = append(out, c.RunChanged(s.ctx, dir, list))
+		out = append(out, c.Run(s.ctx, dir, list))
 	}
 	return out
 }
