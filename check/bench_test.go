@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -52,7 +53,7 @@ func responseFiles() []File {
 func BenchmarkSyntax(b *testing.B) {
 	files := responseFiles()
 	for b.Loop() {
-		if o, ok := Syntax(files); !ok || !o.OK() {
+		if o, ok := Syntax(slices.Values(files)); !ok || !o.OK() {
 			b.Fatal(o)
 		}
 	}

@@ -146,7 +146,7 @@ func TestSyntax(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			o, ok := Syntax(tc.files)
+			o, ok := Syntax(slices.Values(tc.files))
 			assert.Equal(t, tc.ok, ok)
 			if ok {
 				assert.Equal(t, SyntaxName, o.Name)

@@ -46,4 +46,3 @@ func matchParts(pat, name []string) bool {
 	}
 	return len(name) == 0
 }
-

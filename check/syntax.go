@@ -17,26 +17,16 @@ type File struct {
 	Before, After []byte
 }
 
-// Syntax runs the built-in syntax checks on the files a response changed
-// and reports only the errors it introduced (syntax.Introduced). ok is
-// false when no file had a checker: then there is nothing to record.
-func Syntax(files []File) (o Outcome, ok bool) {
-	return SyntaxOf(func(yield func(File) bool) {
-		for _, f := range files {
-			if !yield(f) {
-				return
-			}
-		}
-	})
-}
-
 // maxListed is how many syntax errors an outcome's detail lists; past
 // it, their number.
 const maxListed = 1000
 
-// SyntaxOf is Syntax of the files each yields, read one at a time: a
-// response of 200,000 files is checked without holding them all.
-func SyntaxOf(each func(yield func(File) bool)) (o Outcome, ok bool) {
+// Syntax runs the built-in syntax checks on the files a response changed
+// and reports only the errors it introduced (syntax.Introduced). ok is
+// false when no file had a checker: then there is nothing to record.
+// The files are read one at a time, as each yields them: a response of
+// 200,000 files is checked without holding them all.
+func Syntax(each func(yield func(File) bool)) (o Outcome, ok bool) {
 	o = Outcome{Name: SyntaxName, Status: Passed}
 	var found []string
 	more := 0

@@ -141,7 +141,7 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	}
 	var outcomes []check.Outcome
 	if s.config.Syntax {
-		if o, ok := check.SyntaxOf(r.syntaxFiles(changed)); ok {
+		if o, ok := check.Syntax(r.syntaxFiles(changed)); ok {
 			outcomes = append(outcomes, o)
 		}
 	}
