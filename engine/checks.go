@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -123,21 +124,23 @@ func (r *response) check(tree plumbing.Hash) (plumbing.Hash, error) {
 	if err != nil {
 		return tree, exitcode.WithCode(exitcode.Repo, err)
 	}
-	// The paths the response changed, read from its trees each time
-	// they are walked: never a list of all of them.
-	var diffErr error
-	changed := func(yield func(string) bool) {
-		if diffErr == nil {
-			diffErr = r.b.a.repo.DiffTrees(start, tree, yield)
-		}
-	}
-	some := false
-	changed(func(string) bool {
-		some = true
-		return false
+	// The paths the response changed: kept when they are few, else read
+	// from its trees each time they are walked, never a list of them all.
+	var kept []string
+	diffErr := r.b.a.repo.DiffTrees(start, tree, func(p string) bool {
+		kept = append(kept, p)
+		return len(kept) <= keptChanged
 	})
-	if !some {
+	if len(kept) == 0 {
 		return tree, diffErr
+	}
+	changed := slices.Values(kept)
+	if len(kept) > keptChanged {
+		changed = func(yield func(string) bool) {
+			if diffErr == nil {
+				diffErr = r.b.a.repo.DiffTrees(start, tree, yield)
+			}
+		}
 	}
 	var outcomes []check.Outcome
 	if s.config.Syntax {
@@ -217,6 +220,11 @@ func (r *response) syntaxFiles(changed func(func(string) bool)) func(func(check.
 // trimChecked is how many files the syntax check reads between two
 // lettings go of the folders it read them from.
 const trimChecked = 4096
+
+// keptChanged is how many changed paths the checks keep, walking the
+// trees once; a response that changed more has them read again at each
+// walk.
+const keptChanged = 4096
 
 // maxPaired bounds what the syntax check keeps of removed files.
 const maxPaired = 32 << 20
