@@ -109,14 +109,6 @@ func (p *Pieces) last() []byte {
 	return p.mem[len(p.mem)-1]
 }
 
-// Len is the number of pieces.
-func (p *Pieces) Len() int {
-	if p == nil {
-		return 0
-	}
-	return len(p.sizes) + len(p.mem)
-}
-
 // PiecesOf is text already in pieces, held in memory (tests).
 func PiecesOf(pieces ...[]byte) *Pieces { return &Pieces{mem: slices.Clone(pieces)} }
 

@@ -136,16 +136,6 @@ func (o *Owned) Each(yield func(path string, runs []Range) bool) error {
 	return o.spill.err
 }
 
-// Map is every file's runs, held at once: for tests and small responses.
-func (o *Owned) Map() (map[string][]Range, error) {
-	out := map[string][]Range{}
-	err := o.Each(func(p string, rs []Range) bool {
-		out[p] = rs
-		return true
-	})
-	return out, err
-}
-
 // OwnedOf is an Owned of runs held in memory.
 func OwnedOf(m map[string][]Range) *Owned { return &Owned{mem: m} }
 

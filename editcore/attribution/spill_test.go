@@ -61,7 +61,7 @@ func trackSpill(t *testing.T, files map[string]string, ops []*editcore.Op, spill
 	ranges := tr.Ranges()
 	done, err := tr.Done()
 	require.NoError(t, err)
-	m, err := done.Map()
+	m, err := ownedMap(done)
 	require.NoError(t, err)
 	return statuses, ranges, m
 }
@@ -156,4 +156,14 @@ func TestTrackerSpillCannotOpen(t *testing.T) {
 	require.Equal(t, editcore.Applied, tr.Apply(s, &editcore.Op{Kind: editcore.Create, Path: "a.txt", Content: []byte("a\n")}).Status)
 	_, err := tr.Done()
 	require.ErrorIs(t, err, os.ErrPermission)
+}
+
+// ownedMap is every file's runs that o walks, held at once.
+func ownedMap(o *Owned) (map[string][]Range, error) {
+	out := map[string][]Range{}
+	err := o.Each(func(p string, rs []Range) bool {
+		out[p] = rs
+		return true
+	})
+	return out, err
 }

@@ -353,7 +353,7 @@ func TestTrackerUnseenBelowReshaped(t *testing.T) {
 				assert.Equal(t, want, tr.Ranges())
 				done, err := tr.Done()
 				require.NoError(t, err)
-				got, err := done.Map()
+				got, err := ownedMap(done)
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "Done gives what Ranges gives")
 				assert.Nil(t, tr.files, "Done lets go of what the tracker kept")
